@@ -1,0 +1,41 @@
+# The course in two commands:
+#   make lab    set up (first time only) and open JupyterLab on the first notebook
+#   make test   set up (first time only) and run every test, notebooks included
+PYTHON ?= python3
+VENV   ?= .venv
+BIN     = $(VENV)/bin
+STAMP   = $(VENV)/.installed-requirements
+# JupyterLab refuses to run as root unless told it may.
+ROOT_FLAG = $(if $(filter 0,$(shell id -u)),--allow-root,)
+
+.PHONY: setup lab test experiments nav bench clean
+
+setup: $(STAMP)
+
+$(STAMP): requirements.txt pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "pokerlib needs Python 3.11 or newer; this is " + sys.version.split()[0])'
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -r requirements.txt
+	@touch $(STAMP)
+
+lab: setup
+	cd notebooks && ../$(BIN)/jupyter lab $(ROOT_FLAG) 00-Contents.ipynb
+
+test: setup
+	$(BIN)/python -m pytest
+
+# Regenerate the figures in assets/ (seeded: the same data every time).
+experiments: setup
+	$(BIN)/python -m pokerlib.figures assets
+
+# Rewrite the navigation lines and the table of contents of the notebooks.
+nav: setup
+	$(BIN)/python scripts/nav.py
+
+bench: setup
+	$(BIN)/python -m pip install --quiet -r benchmarks/requirements.txt
+	$(BIN)/python benchmarks/bench.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache

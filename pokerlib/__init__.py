@@ -1,0 +1,41 @@
+"""pokerlib: the functions of Peter Norvig's poker program, as the course builds them.
+
+>>> from pokerlib import poker, parse_hand
+>>> poker([parse_hand('6C 7C 8C 9C TC'), parse_hand('9D 9H 9S 9C 7D')])
+[['6C', '7C', '8C', '9C', 'TC']]
+"""
+
+from .cards import (DECK, JOKERS, RANKS, SUITS, PokerError, card_id,
+                    check_hand, id_card, parse_card, parse_hand)
+from .dealing import deal, deal_by_removing
+from .experiments import (EXACT_COUNTS, chi_square, count_swaps,
+                          exact_shuffle_probabilities, expected_swaps,
+                          frequency_table, hand_frequencies, shuffle_counts,
+                          trials_to_detect, within_tolerance)
+from .holdem import best_hand, best_wild_hand
+from .ranking import (COUNT_RANKINGS, HAND_NAMES, allmax, card_ranks,
+                      category_name, flush, group, hand_name, hand_rank,
+                      hand_rank_elif, kind, poker, straight, two_pair, unzip)
+from .shuffling import (SHUFFLERS, shuffle1, shuffle2, shuffle3, shuffle4,
+                        shuffle_naive, swap)
+
+__version__ = '0.1.0'
+
+__all__ = [
+    # cards
+    'PokerError', 'RANKS', 'SUITS', 'DECK', 'JOKERS', 'parse_card',
+    'parse_hand', 'check_hand', 'card_id', 'id_card',
+    # ranking
+    'card_ranks', 'straight', 'flush', 'kind', 'two_pair', 'hand_rank_elif',
+    'group', 'unzip', 'COUNT_RANKINGS', 'hand_rank', 'HAND_NAMES',
+    'category_name', 'hand_name', 'allmax', 'poker',
+    # more cards
+    'best_hand', 'best_wild_hand',
+    # dealing and shuffling
+    'deal', 'deal_by_removing', 'swap', 'shuffle1', 'shuffle2', 'shuffle3',
+    'shuffle4', 'shuffle_naive', 'SHUFFLERS',
+    # experiments
+    'EXACT_COUNTS', 'hand_frequencies', 'frequency_table', 'shuffle_counts',
+    'within_tolerance', 'chi_square', 'exact_shuffle_probabilities',
+    'trials_to_detect', 'count_swaps', 'expected_swaps',
+]

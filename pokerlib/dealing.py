@@ -1,0 +1,77 @@
+"""Dealing hands from a deck, with the randomness passed in as ``rng``.
+
+>>> import random
+>>> deal(2, 5, rng=random.Random(2026))
+[['9D', 'QH', '7D', '6C', '4H'], ['4C', '3D', 'JS', 'AH', 'TS']]
+"""
+
+import random
+
+from .cards import DECK, PokerError, check_count, check_hand
+
+__all__ = ['deal', 'deal_by_removing', 'check_deck']
+
+
+def check_deck(deck) -> list:
+    """Check that a deck is a list of distinct cards; return it.
+
+    >>> check_deck(['AS', 'AS'])
+    Traceback (most recent call last):
+    ...
+    pokerlib.cards.PokerError: duplicate card 'AS' in deck ['AS', 'AS']
+    """
+    if isinstance(deck, str) or not isinstance(deck, (list, tuple)):
+        raise PokerError(f'a deck is a list of cards, got {deck!r}')
+    try:
+        check_hand(deck, sizes=(len(deck),), jokers=True)
+    except PokerError as e:
+        raise PokerError(str(e).replace('in hand', 'in deck')) from None
+    return deck
+
+
+def _check_deal(numhands, n, deck):
+    check_count(numhands, 'numhands')
+    check_count(n, 'n (cards per hand)')
+    check_deck(deck)
+    if numhands * n > len(deck):
+        raise PokerError(f'cannot deal {numhands} hands of {n} cards: that is '
+                         f'{numhands * n} cards and the deck has {len(deck)}')
+
+
+def deal(numhands, n=5, deck=DECK, rng=None) -> list:
+    """Deal `numhands` hands of `n` cards: shuffle a copy of the deck, then slice.
+
+    The caller's deck is never changed. `rng` is a random.Random (a fresh
+    unseeded one if None).
+
+    >>> deal(1, 60)
+    Traceback (most recent call last):
+    ...
+    pokerlib.cards.PokerError: cannot deal 1 hands of 60 cards: that is 60 cards and the deck has 52
+    """
+    _check_deal(numhands, n, deck)
+    rng = random.Random() if rng is None else rng
+    deck = list(deck)
+    rng.shuffle(deck)
+    return [deck[n*i:n*(i+1)] for i in range(numhands)]
+
+
+def deal_by_removing(numhands, n=5, deck=DECK, rng=None) -> list:
+    """Deal the long way: pick a random card and remove it, one card at a time.
+
+    >>> hands = deal_by_removing(3, 4, rng=random.Random(1))
+    >>> [len(h) for h in hands], len(set(sum(hands, [])))
+    ([4, 4, 4], 12)
+    """
+    _check_deal(numhands, n, deck)
+    rng = random.Random() if rng is None else rng
+    deck = list(deck)
+    hands = []
+    for _ in range(numhands):
+        hand = []
+        for _ in range(n):
+            card = rng.choice(deck)
+            deck.remove(card)
+            hand.append(card)
+        hands.append(hand)
+    return hands

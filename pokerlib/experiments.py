@@ -1,0 +1,365 @@
+"""Experiments that return data: hand frequencies and shuffle fairness.
+
+Nothing here prints; every random function takes ``rng`` (a random.Random).
+
+>>> import random
+>>> counts = shuffle_counts('shuffle2', 'abc', 600, random.Random(1))
+>>> sorted(counts), sum(counts.values())
+(['abc', 'acb', 'bac', 'bca', 'cab', 'cba'], 600)
+>>> exact_shuffle_probabilities('shuffle_naive', 'abc')['abc']
+Fraction(4, 27)
+"""
+
+import itertools
+import math
+import random
+from collections import Counter
+from fractions import Fraction
+
+from .cards import DECK, PokerError, check_count
+from .dealing import deal
+from .holdem import best_hand
+from .ranking import HAND_NAMES, category_name, hand_rank
+from .shuffling import SHUFFLERS, swap
+
+__all__ = ['EXACT_COUNTS', 'hand_frequencies', 'frequency_table',
+           'shuffle_counts', 'within_tolerance', 'chi_square',
+           'exact_shuffle_probabilities', 'trials_to_detect', 'count_swaps',
+           'expected_swaps']
+
+# Published counts of each category among all hands of 5 and of 7 cards
+# (facts of combinatorics; tests/test_exact.py recomputes both by enumeration).
+EXACT_COUNTS = {
+    5: dict(zip(HAND_NAMES, [1_302_540, 1_098_240, 123_552, 54_912, 10_200,
+                             5_108, 3_744, 624, 40])),
+    7: dict(zip(HAND_NAMES, [23_294_460, 58_627_800, 31_433_400, 6_461_620,
+                             6_180_020, 4_047_644, 3_473_184, 224_848,
+                             41_584])),
+}
+
+
+def _get_shuffler(shuffler):
+    if callable(shuffler):
+        return shuffler
+    if shuffler not in SHUFFLERS:
+        raise PokerError(f'unknown shuffler {shuffler!r}; choose from '
+                         f'{", ".join(SHUFFLERS)}')
+    return SHUFFLERS[shuffler]
+
+
+# ---------------------------------------------------------------------------
+# How often each hand comes up.
+
+def hand_frequencies(n=700_000, rng=None, cards=5) -> Counter:
+    """Deal n hands and count how many fall in each category (by name).
+
+    As in the course, hands are dealt ten at a time from a freshly shuffled
+    deck (seven at a time for seven-card hands); the best five cards count.
+
+    >>> c = hand_frequencies(1000, random.Random(1))
+    >>> list(c)[:3], sum(c.values())
+    (['high card', 'one pair', 'two pair'], 1000)
+    """
+    check_count(n, 'n (number of hands)')
+    if cards not in (5, 6, 7):
+        raise PokerError(f'cards must be 5, 6 or 7, got {cards!r}')
+    rng = random.Random() if rng is None else rng
+    per_deal = 52 // cards if cards > 5 else 10
+    counts = Counter(dict.fromkeys(HAND_NAMES[:9], 0))
+    rank = hand_rank.__wrapped__
+    for start in range(0, n, per_deal):
+        for hand in deal(min(per_deal, n - start), cards, rng=rng):
+            best = hand if cards == 5 else best_hand.__wrapped__(hand)
+            counts[category_name(rank(best)[0])] += 1
+    return counts
+
+
+def frequency_table(counts, cards=5):
+    """A DataFrame comparing observed counts with the exact probabilities.
+
+    Columns: the observed count and percent, the exact percent, the expected
+    count, and z, the difference in standard errors. Best hands first.
+    """
+    import pandas as pd
+    exact = EXACT_COUNTS[cards]
+    total = sum(exact.values())
+    n = sum(counts.values())
+    rows = []
+    for name in reversed(HAND_NAMES[:9]):
+        p = exact[name] / total
+        observed = counts.get(name, 0)
+        sd = math.sqrt(n * p * (1 - p))
+        rows.append({'hand': name, 'count': observed,
+                     'observed %': 100 * observed / n if n else float('nan'),
+                     'exact %': 100 * p, 'expected': n * p,
+                     'z': (observed - n * p) / sd if sd else float('nan')})
+    return pd.DataFrame(rows).set_index('hand')
+
+
+# ---------------------------------------------------------------------------
+# Is a shuffle fair?
+
+def _perms(deck):
+    return [''.join(p) for p in itertools.permutations(deck)]
+
+
+def shuffle_counts(shuffler, deck='abc', n=10_000, rng=None) -> dict:
+    """How often each permutation of `deck` comes out of n shuffles.
+
+    Every permutation is a key (zeros included), in the order of
+    itertools.permutations(deck).
+    """
+    shuffle = _get_shuffler(shuffler)
+    check_count(n, 'n (number of trials)')
+    rng = random.Random() if rng is None else rng
+    counts = dict.fromkeys(_perms(deck), 0)
+    for _ in range(n):
+        d = list(deck)
+        shuffle(d, rng)
+        counts[''.join(d)] += 1
+    return counts
+
+
+def within_tolerance(counts, tol=0.10) -> bool:
+    """The course's test: is every count within tol (10%) of the expected?
+
+    >>> within_tolerance({'ab': 52, 'ba': 48}), within_tolerance({'ab': 60, 'ba': 40})
+    (True, False)
+    """
+    expected = sum(counts.values()) / len(counts)
+    return all(abs(c - expected) <= tol * expected for c in counts.values())
+
+
+def chi_square(counts, probabilities=None):
+    """scipy's chi-square goodness-of-fit of counts against uniform (or given).
+
+    Returns (statistic, p-value).
+
+    >>> stat, p = chi_square({'ab': 50, 'ba': 50}); float(stat), float(p)
+    (0.0, 1.0)
+    """
+    from scipy.stats import chisquare
+    observed = list(counts.values())
+    n = sum(observed)
+    expected = None
+    if probabilities is not None:
+        expected = [n * float(probabilities[k]) for k in counts]
+    result = chisquare(observed, expected)
+    return float(result.statistic), float(result.pvalue)
+
+
+def _enumerate_runs(shuffle, deck):
+    """Every run of a shuffler with bounded randomness, and its probability.
+
+    Plays the shuffler with a scripted rng that walks through every sequence
+    of randrange answers (an odometer), so the library's own code is what is
+    enumerated.
+    """
+    class Script:
+        def __init__(self, choices):
+            self.choices, self.ranges = choices, []
+
+        def randrange(self, start, stop=None):
+            lo, hi = (0, start) if stop is None else (start, stop)
+            k = len(self.ranges)
+            self.ranges.append((lo, hi))
+            if k == len(self.choices):
+                self.choices.append(lo)
+            if len(self.ranges) > 64:
+                raise PokerError('this shuffler does not stop after a bounded '
+                                 'number of random choices')
+            return self.choices[k]
+
+    choices = []
+    while True:
+        script = Script(choices)
+        d = list(deck)
+        shuffle(d, script)
+        yield ''.join(d), Fraction(1, math.prod(hi - lo for lo, hi in script.ranges))
+        # Advance the odometer: bump the last choice that can go higher.
+        k = len(choices) - 1
+        while k >= 0 and choices[k] + 1 >= script.ranges[k][1]:
+            k -= 1
+        if k < 0:
+            return
+        choices = choices[:k] + [choices[k] + 1]
+
+
+def _marking_chain(deck, marks):
+    """Exact outcome probabilities of 'swap random i, j until all marked'.
+
+    `marks(i, j)` is the set of positions a swap marks. Solved as a Markov
+    chain: the final arrangement, as a permutation of positions, has a
+    distribution D[m] that depends only on the set m already marked, and
+    D[m] = (1/N^2) * sum over (i, j) of (swap i j, then D[m | marks(i, j)]).
+    Terms that leave m unchanged make a linear system, solved exactly.
+    """
+    N = len(deck)
+    perms = list(itertools.permutations(range(N)))
+    index = {p: k for k, p in enumerate(perms)}
+    full = frozenset(range(N))
+
+    def after_swap(p, i, j):   # p is where each item went; then swap i, j
+        q = list(p)
+        swap(q, i, j)
+        return tuple(q)
+
+    identity = tuple(range(N))
+    D = {full: {identity: Fraction(1)}}   # nothing more happens
+    w = Fraction(1, N * N)
+    masks = sorted((frozenset(c) for r in range(N) for c in
+                    itertools.combinations(range(N), r)), key=len, reverse=True)
+    for m in masks:
+        # Unknown x[p] = P(final arrangement p | start at identity, marked m).
+        # Composition: arrangement s after the swap, then D[m'] applied to it.
+        size = len(perms)
+        A = [[Fraction(0)] * size for _ in range(size)]
+        b = [Fraction(0)] * size
+        for k in range(size):
+            A[k][k] += 1
+        for i in range(N):
+            for j in range(N):
+                m2 = m | marks(i, j)
+                s = after_swap(identity, i, j)
+                if m2 == m:
+                    # x[p] gets w * P(rest takes s to p) = w * x[s^-1 p]
+                    for p in perms:
+                        t = tuple(s[p[k]] for k in range(N))  # compose
+                        A[index[t]][index[p]] -= w
+                else:
+                    for p, prob in D[m2].items():
+                        t = tuple(s[p[k]] for k in range(N))
+                        b[index[t]] += w * prob
+        x = _solve(A, b)
+        D[m] = {perms[k]: x[k] for k in range(size) if x[k]}
+    final = D[frozenset()]
+    out = dict.fromkeys(_perms(deck), Fraction(0))
+    for p, prob in final.items():
+        arranged = [None] * N
+        for k in range(N):
+            arranged[k] = deck[p[k]]
+        out[''.join(arranged)] += prob
+    return out
+
+
+def _solve(A, b):
+    """Solve A x = b exactly (Gauss-Jordan elimination on Fractions)."""
+    n = len(b)
+    M = [row[:] + [b[k]] for k, row in enumerate(A)]
+    for c in range(n):
+        pivot = next(r for r in range(c, n) if M[r][c] != 0)
+        M[c], M[pivot] = M[pivot], M[c]
+        inv = 1 / M[c][c]
+        M[c] = [v * inv for v in M[c]]
+        for r in range(n):
+            if r != c and M[r][c] != 0:
+                f = M[r][c]
+                M[r] = [a - f * bb for a, bb in zip(M[r], M[c])]
+    return [M[r][n] for r in range(n)]
+
+
+_MARKS = {'shuffle1': lambda i, j: frozenset((i, j)),
+          'shuffle3': lambda i, j: frozenset((i,))}
+
+
+def exact_shuffle_probabilities(shuffler, deck='abc') -> dict:
+    """The exact probability (a Fraction) of each permutation of a small deck.
+
+    Shuffles with a fixed number of random choices are enumerated by running
+    the library's own code over every sequence of choices; the two
+    'until every position is marked' shuffles are solved as Markov chains.
+    Practical for decks of up to 4 (5 for the bounded shuffles).
+    """
+    if len(deck) > 5 or len(set(deck)) != len(deck):
+        raise PokerError(f'exact probabilities need a small deck of distinct '
+                         f'items (at most 5), got {deck!r}')
+    name = shuffler if isinstance(shuffler, str) else shuffler.__name__
+    if name in _MARKS:
+        if len(deck) > 4:
+            raise PokerError(f'{name}: exact probabilities only for decks of '
+                             f'up to 4 items, got {len(deck)}')
+        return _marking_chain(deck, _MARKS[name])
+    probs = dict.fromkeys(_perms(deck), Fraction(0))
+    for outcome, p in _enumerate_runs(_get_shuffler(shuffler), deck):
+        probs[outcome] += p
+    return probs
+
+
+def trials_to_detect(probabilities, alpha=0.01, power=0.9) -> int:
+    """How many trials a chi-square test needs to detect this bias.
+
+    The smallest n at which a level-`alpha` chi-square test against the
+    uniform distribution rejects with probability `power`, when the truth is
+    `probabilities` (uses the noncentral chi-square distribution). Returns
+    0 for an exactly uniform shuffle (no bias to detect).
+    """
+    from scipy.stats import chi2, ncx2
+    ps = [float(p) for p in probabilities.values()]
+    k = len(ps)
+    w2 = sum((p - 1 / k) ** 2 / (1 / k) for p in ps)   # Cohen's w squared
+    if w2 == 0:
+        return 0
+    critical = chi2.ppf(1 - alpha, k - 1)
+    lo, hi = 1, 2
+    while ncx2.sf(critical, k - 1, hi * w2) < power:
+        lo, hi = hi, hi * 2
+    while lo < hi:   # bisect for the smallest n with enough power
+        mid = (lo + hi) // 2
+        if ncx2.sf(critical, k - 1, mid * w2) >= power:
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
+
+
+class _CountingList(list):
+    """A list that counts its swaps (each swap assigns two items)."""
+    assignments = 0
+
+    def __setitem__(self, i, v):
+        self.assignments += 1
+        super().__setitem__(i, v)
+
+
+def count_swaps(shuffler, N=52, trials=1000, rng=None) -> list:
+    """The number of swaps a shuffler makes on N items, for each of `trials` runs."""
+    shuffle = _get_shuffler(shuffler)
+    check_count(N, 'N (deck size)')
+    check_count(trials, 'trials')
+    rng = random.Random() if rng is None else rng
+    out = []
+    for _ in range(trials):
+        d = _CountingList(range(N))
+        shuffle(d, rng)
+        out.append(d.assignments // 2)
+    return out
+
+
+def expected_swaps(shuffler, N=52) -> Fraction:
+    """The exact expected number of swaps a shuffler makes on N items.
+
+    >>> expected_swaps('shuffle2', 52), expected_swaps('shuffle3', 2)
+    (Fraction(51, 1), Fraction(3, 1))
+    """
+    name = shuffler if isinstance(shuffler, str) else shuffler.__name__
+    check_count(N, 'N (deck size)')
+    fixed = {'shuffle2': N - 1, 'shuffle4': N, 'shuffle_naive': N}
+    if name in fixed:
+        return Fraction(fixed[name])
+    if name not in _MARKS:
+        raise PokerError(f'unknown shuffler {name!r}')
+    # E[k] = expected swaps still to come when k positions are marked.
+    # A swap picks i, j uniformly; only how many new positions it marks matters.
+    E = [Fraction(0)] * (N + 2)
+    for k in range(N - 1, -1, -1):
+        u = N - k   # unmarked positions
+        if name == 'shuffle3':
+            p = {0: Fraction(k, N), 1: Fraction(u, N)}
+        else:
+            p = {0: Fraction(k * k, N * N),
+                 1: Fraction(2 * k * u + u, N * N),
+                 2: Fraction(u * (u - 1), N * N)}
+        # E[k] = 1 + p0 E[k] + p1 E[k+1] + p2 E[k+2]
+        rest = sum(p[d] * E[k + d] for d in p if d > 0)
+        E[k] = (1 + rest) / (1 - p[0])
+    return E[0]

@@ -1,0 +1,123 @@
+"""Figures for the course: each function takes data and an optional ``ax``.
+
+All figures share one look (``decorate``), and ``savefig`` writes a PNG
+that does not change from run to run when the data don't.
+"""
+
+import math
+
+__all__ = ['decorate', 'savefig', 'plot_hand_frequencies',
+           'plot_shuffle_counts', 'plot_shuffle_overview']
+
+COLORS = {'observed': '#4477AA', 'exact': '#CC6677', 'band': '#DDDDDD',
+          'biased': '#EE7733'}
+
+
+def _axes(ax, figsize=(7, 4)):
+    if ax is None:
+        import matplotlib.pyplot as plt
+        _, ax = plt.subplots(figsize=figsize, layout='constrained')
+    return ax
+
+
+def decorate(ax, title=None, xlabel=None, ylabel=None, legend=True):
+    """Label an Axes the course's way; returns it."""
+    if title:
+        ax.set_title(title)
+    if xlabel:
+        ax.set_xlabel(xlabel)
+    if ylabel:
+        ax.set_ylabel(ylabel)
+    if legend and ax.get_legend_handles_labels()[0]:
+        ax.legend(frameon=False)
+    ax.spines[['top', 'right']].set_visible(False)
+    return ax
+
+
+def savefig(fig, path, dpi=100):
+    """Save a figure as a PNG without a timestamp, so reruns give equal files."""
+    fig.savefig(path, dpi=dpi, metadata={'Software': None})
+    return path
+
+
+def plot_hand_frequencies(table, ax=None, title=None):
+    """Observed vs exact frequency of each category, on a log scale.
+
+    `table` is a frequency_table DataFrame. Returns the Axes.
+    """
+    ax = _axes(ax, (8, 4.5))
+    names = list(table.index)
+    x = range(len(names))
+    n = int(table['count'].sum())
+    observed = table['observed %'].where(table['count'] > 0)
+    ax.bar(x, table['exact %'], color=COLORS['band'], label='exact probability')
+    ax.plot(x, observed, 'o', color=COLORS['observed'],
+            label=f'simulated ({n:,d} hands)')
+    for k, count in enumerate(table['count']):
+        if count == 0:   # nothing to plot on a log scale: say so
+            ax.annotate('none dealt', (k, table['exact %'].iloc[k]),
+                        xytext=(0, 4), textcoords='offset points',
+                        ha='center', fontsize=8, color=COLORS['observed'])
+    ax.set_yscale('log')
+    ax.set_xticks(list(x), names, rotation=30, ha='right')
+    return decorate(ax, title or 'How often each hand comes up',
+                    xlabel='hand category',
+                    ylabel='percent of hands (log scale)')
+
+
+def _band(n, k, sigmas):
+    p = 1 / k
+    sd = math.sqrt(n * p * (1 - p))
+    return n * p, sigmas * sd
+
+
+def plot_shuffle_counts(counts, ax=None, title=None, sigmas=3):
+    """Bars of each permutation's count, the expected count and the chance band.
+
+    The band is the expected count +/- `sigmas` binomial standard deviations.
+    Returns the Axes.
+    """
+    ax = _axes(ax)
+    labels, values = list(counts), list(counts.values())
+    n, k = sum(values), len(values)
+    expected, half = _band(n, k, sigmas)
+    x = range(k)
+    ax.axhspan(expected - half, expected + half, color=COLORS['band'],
+               label=f'chance band (±{sigmas} sd)')
+    for out, color, label in [(False, COLORS['observed'], 'observed, in band'),
+                              (True, COLORS['biased'], 'observed, outside band')]:
+        xs = [i for i in x if (abs(values[i] - expected) > half) == out]
+        if xs:
+            ax.bar(xs, [values[i] for i in xs], color=color, width=0.7,
+                   label=label)
+    ax.axhline(expected, color=COLORS['exact'], lw=1.5,
+               label=f'expected ({expected:,.0f})')
+    ax.set_xticks(list(x), labels, rotation=90 if k > 8 else 0,
+                  fontfamily='monospace')
+    ax.set_ylim(0, max(max(values), expected + half) * 1.4)
+    ax.legend(loc='upper center', ncols=2, frameon=False, fontsize='small')
+    return decorate(ax, title, xlabel='permutation', legend=False,
+                    ylabel=f'count (out of {n:,d} shuffles)')
+
+
+def plot_shuffle_overview(results, axes=None, sigmas=3):
+    """One panel per shuffler, on one y scale: {name: counts} -> the Axes."""
+    if axes is None:
+        import matplotlib.pyplot as plt
+        _, axes = plt.subplots(1, len(results), figsize=(3 * len(results), 3.8),
+                               sharey=True, layout='constrained')
+    for ax, (name, counts) in zip(axes, results.items()):
+        plot_shuffle_counts(counts, ax=ax, title=name, sigmas=sigmas)
+        ax.get_legend().remove()
+        if ax is not axes[0]:
+            ax.set_ylabel('')
+    top = max(max(counts.values()) for counts in results.values())
+    axes[0].set_ylim(0, top * 1.1)
+    legend = {}
+    for ax in axes:
+        for handle, label in zip(*ax.get_legend_handles_labels()):
+            legend.setdefault(label, handle)
+    axes[0].figure.legend(legend.values(), legend.keys(),
+                          loc='outside lower center', ncols=len(legend),
+                          frameon=False)
+    return axes

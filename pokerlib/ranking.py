@@ -1,0 +1,267 @@
+"""Ranking five-card hands: both versions of ``hand_rank`` the course builds.
+
+A *ranking* is a tuple that compares the way poker hands do: the category
+first (0 for high card up to 8 or 9 for a straight flush), then the card
+ranks that break ties. ``poker`` is then just ``max`` with that key, or
+``allmax`` when ties are shared.
+
+>>> hand_rank(['6C', '7C', '8C', '9C', 'TC'])
+(9, (10, 9, 8, 7, 6))
+>>> hand_rank_elif(['6C', '7C', '8C', '9C', 'TC'])
+(8, 10)
+>>> hand_name(['6C', '7C', '8C', '9C', 'TC'])
+'straight flush'
+"""
+
+import functools
+from collections import Counter
+
+from .cards import PokerError, check_hand
+
+__all__ = ['card_ranks', 'straight', 'flush', 'kind', 'two_pair',
+           'hand_rank_elif', 'group', 'unzip', 'COUNT_RANKINGS', 'hand_rank',
+           'HAND_NAMES', 'category_name', 'hand_name', 'allmax', 'poker']
+
+HAND_NAMES = ('high card', 'one pair', 'two pair', 'three of a kind',
+              'straight', 'flush', 'full house', 'four of a kind',
+              'straight flush', 'five of a kind')
+
+
+def takes_hand(sizes=(5,), jokers=False):
+    """Decorator: check the first argument with check_hand before the call.
+
+    The unchecked function stays available as ``f.__wrapped__``.
+    """
+    def decorate(f):
+        @functools.wraps(f)
+        def checked(hand, *args):
+            check_hand(hand, sizes, jokers)
+            return f(hand, *args)
+        return checked
+    return decorate
+
+
+_RANK_SET = frozenset(range(1, 15))
+
+
+def _check_ranks(ranks):
+    """Check a list of five card ranks (integers 1..14), as card_ranks makes."""
+    try:
+        if (type(ranks) in (list, tuple) and len(ranks) == 5
+                and _RANK_SET.issuperset(ranks)):
+            return
+    except TypeError:   # an unhashable item
+        pass
+    raise PokerError(f'expected the five ranks of a hand, integers 2..14 '
+                     f'(1 for an ace-low straight), got {ranks!r}')
+
+
+# ---------------------------------------------------------------------------
+# Version 1: the if/elif chain over the helper functions.
+
+@takes_hand()
+def card_ranks(hand) -> list:
+    """The ranks of the cards, highest first; an ace-low straight counts A as 1.
+
+    >>> card_ranks(['AC', '3D', '4S', 'KH'] + ['TD'])
+    [14, 13, 10, 4, 3]
+    >>> card_ranks(['AC', '2D', '4S', '3H', '5D'])
+    [5, 4, 3, 2, 1]
+    """
+    ranks = ['--23456789TJQKA'.index(r) for r, s in hand]
+    ranks.sort(reverse=True)
+    return [5, 4, 3, 2, 1] if (ranks == [14, 5, 4, 3, 2]) else ranks
+
+
+def straight(ranks) -> bool:
+    """True if the ranks form a five-card straight.
+
+    >>> straight([9, 8, 7, 6, 5]), straight([9, 8, 8, 6, 5])
+    (True, False)
+    """
+    _check_ranks(ranks)
+    return (max(ranks) - min(ranks) == 4) and len(set(ranks)) == 5
+
+
+@takes_hand()
+def flush(hand) -> bool:
+    """True if all the cards are of one suit.
+
+    >>> flush(['2C', '8C', 'TC', 'QC', 'AC']), flush(['2C', '8C', 'TC', 'QC', 'AD'])
+    (True, False)
+    """
+    suits = [s for r, s in hand]
+    return len(set(suits)) == 1
+
+
+def kind(n, ranks):
+    """The first rank that occurs exactly n times in ranks, or None.
+
+    >>> kind(4, [9, 9, 9, 9, 7]), kind(3, [9, 9, 9, 9, 7]), kind(1, [9, 9, 9, 9, 7])
+    (9, None, 7)
+    """
+    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 5:
+        raise PokerError(f'kind(n, ranks) needs n from 1 to 5, got {n!r}')
+    _check_ranks(ranks)
+    for r in ranks:
+        if ranks.count(r) == n:
+            return r
+    return None
+
+
+def two_pair(ranks):
+    """The (high, low) ranks of the two pairs, or None if there aren't two.
+
+    >>> two_pair([9, 9, 7, 7, 2]), two_pair([9, 9, 8, 7, 2])
+    ((9, 7), None)
+    """
+    pair = kind(2, ranks)
+    lowpair = kind(2, list(reversed(ranks)))
+    if pair and lowpair != pair:
+        return (pair, lowpair)
+    return None
+
+
+@takes_hand()
+def hand_rank_elif(hand) -> tuple:
+    """The course's first hand_rank: one if/elif branch per category.
+
+    >>> hand_rank_elif(['9D', '9H', '9S', '9C', '7D'])
+    (7, 9, 7)
+    """
+    ranks = card_ranks(hand)
+    if straight(ranks) and flush(hand):            # straight flush
+        return (8, max(ranks))
+    elif kind(4, ranks):                           # 4 of a kind
+        return (7, kind(4, ranks), kind(1, ranks))
+    elif kind(3, ranks) and kind(2, ranks):        # full house
+        return (6, kind(3, ranks), kind(2, ranks))
+    elif flush(hand):                              # flush
+        return (5, ranks)
+    elif straight(ranks):                          # straight
+        return (4, max(ranks))
+    elif kind(3, ranks):                           # 3 of a kind
+        return (3, kind(3, ranks), ranks)
+    elif two_pair(ranks):                          # 2 pair
+        return (2, two_pair(ranks), ranks)
+    elif kind(2, ranks):                           # kind
+        return (1, kind(2, ranks), ranks)
+    else:                                          # high card
+        return (0, ranks)
+
+
+# ---------------------------------------------------------------------------
+# Version 2: the refactoring with group and unzip.
+
+def group(items) -> list:
+    """(count, item) pairs, most frequent first, ties broken by higher item.
+
+    >>> group([7, 10, 7, 7, 10])
+    [(3, 7), (2, 10)]
+    """
+    groups = [(items.count(x), x) for x in set(items)]
+    return sorted(groups, reverse=True)
+
+
+def unzip(pairs):
+    """Split a list of pairs into a tuple of firsts and a tuple of seconds.
+
+    >>> counts, ranks = unzip([(3, 7), (2, 10)])
+    >>> counts, ranks
+    ((3, 2), (7, 10))
+    """
+    return zip(*pairs)
+
+
+COUNT_RANKINGS = {(5,): 10, (4, 1): 7, (3, 2): 6, (3, 1, 1): 3, (2, 2, 1): 2,
+                  (2, 1, 1, 1): 1, (1, 1, 1, 1, 1): 0}
+"""The category of each pattern of counts (the partitions of 5)."""
+
+
+@takes_hand()
+def hand_rank(hand) -> tuple:
+    """The ranking of a five-card hand: (category, ranks by count then rank).
+
+    >>> hand_rank(['8C', '8D', 'KS', '8H', 'KD'])   # full house, eights over kings
+    (6, (8, 13))
+    """
+    groups = group(['--23456789TJQKA'.index(r) for r, s in hand])
+    counts, ranks = unzip(groups)
+    if ranks == (14, 5, 4, 3, 2):
+        ranks = (5, 4, 3, 2, 1)
+    straight = len(ranks) == 5 and max(ranks) - min(ranks) == 4
+    flush = len(set([s for r, s in hand])) == 1
+    return max(COUNT_RANKINGS[counts], 4*straight + 5*flush), ranks
+
+
+_CATEGORY_INDEX = {0: 0, 1: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, 9: 8, 10: 9}
+
+
+def category_name(category: int) -> str:
+    """The name of a category number from hand_rank (9 is a straight flush).
+
+    >>> category_name(6), category_name(9)
+    ('full house', 'straight flush')
+    """
+    if category not in _CATEGORY_INDEX:
+        raise PokerError(f'no hand category {category!r}; hand_rank gives '
+                         f'{sorted(_CATEGORY_INDEX)}')
+    return HAND_NAMES[_CATEGORY_INDEX[category]]
+
+
+def hand_name(hand) -> str:
+    """The category name of a hand of 5 to 7 cards (jokers allowed).
+
+    >>> hand_name(['AS', 'AH', 'AD', 'AC', '?B'])
+    'five of a kind'
+    """
+    from .holdem import best_wild_hand   # best_wild_hand builds on this module
+    best = best_wild_hand(hand)
+    return category_name(hand_rank.__wrapped__(best)[0])
+
+
+# ---------------------------------------------------------------------------
+# Winners.
+
+def allmax(iterable, key=None) -> list:
+    """All the items that are equal to the maximum (by key), in input order.
+
+    >>> allmax([3, 1, 3, 2]), allmax(['ab', 'cd', 'e'], key=len), allmax([])
+    ([3, 3], ['ab', 'cd'], [])
+    """
+    result, maxval = [], None
+    key = key or (lambda x: x)
+    for x in iterable:
+        xval = key(x)
+        if not result or xval > maxval:
+            result, maxval = [x], xval
+        elif xval == maxval:
+            result.append(x)
+    return result
+
+
+def check_hands(hands, sizes=(5,)) -> list:
+    """Check a list of hands: at least one, each valid, no card dealt twice."""
+    if isinstance(hands, str) or not isinstance(hands, (list, tuple)):
+        raise PokerError(f'expected a list of hands, got {hands!r}')
+    if not hands:
+        raise PokerError('no hands to compare: expected a list of at least one hand')
+    for hand in hands:
+        check_hand(hand, sizes)
+    seen = Counter(c for hand in hands for c in hand)
+    for card, n in seen.items():
+        if n > 1:
+            holders = [i for i, hand in enumerate(hands) if card in hand]
+            raise PokerError(f'duplicate card {card!r}: it is in hands '
+                             f'{holders} (counting from 0)')
+    return hands
+
+
+def poker(hands) -> list:
+    """All the winning hands from a list of five-card hands (several on a tie).
+
+    >>> poker([['6C', '7C', '8C', '9C', 'TC'], ['9D', '9H', '9S', '9C', '7D']])
+    [['6C', '7C', '8C', '9C', 'TC']]
+    """
+    check_hands(hands)
+    return allmax(hands, key=hand_rank)
