@@ -1,0 +1,76 @@
+"""best_hand (5 to 7 cards) and best_wild_hand (jokers)."""
+
+import itertools
+import random
+
+import pytest
+from hypothesis import given, strategies as st
+
+from pokerlib import (DECK, PokerError, best_hand, best_wild_hand, hand_name,
+                      hand_rank, parse_hand)
+
+
+def test_norvigs_best_hand_tests():
+    assert sorted(best_hand(parse_hand('6C 7C 8C 9C TC 5C JS'))) == \
+        ['6C', '7C', '8C', '9C', 'TC']
+    assert sorted(best_hand(parse_hand('TD TC TH 7C 7D 8C 8S'))) == \
+        ['8C', '8S', 'TC', 'TD', 'TH']
+    assert sorted(best_hand(parse_hand('JD TC TH 7C 7D 7S 7H'))) == \
+        ['7C', '7D', '7H', '7S', 'JD']
+
+
+def test_norvigs_best_wild_hand_tests():
+    assert sorted(best_wild_hand(parse_hand('6C 7C 8C 9C TC 5C ?B'))) == \
+        ['7C', '8C', '9C', 'JC', 'TC']
+    assert sorted(best_wild_hand(parse_hand('TD TC 5H 5C 7C ?R ?B'))) == \
+        ['7C', 'TC', 'TD', 'TH', 'TS']
+    assert sorted(best_wild_hand(parse_hand('JD TC TH 7C 7D 7S 7H'))) == \
+        ['7C', '7D', '7H', '7S', 'JD']
+
+
+def test_jokers_make_five_of_a_kind():
+    best = best_wild_hand(parse_hand('AS AH AD AC ?B'))
+    assert hand_name(parse_hand('AS AH AD AC ?B')) == 'five of a kind'
+    assert sorted(c[0] for c in best) == ['A'] * 5
+    assert hand_rank.__wrapped__(best) == (10, (14,))
+
+
+def test_a_red_joker_only_becomes_a_red_card():
+    best = best_wild_hand(parse_hand('2S 3S 4S 5S ?R'))
+    joker = [c for c in best if c not in ('2S', '3S', '4S', '5S')]
+    assert len(joker) == 1 and joker[0][1] in 'HD'
+    assert hand_name(parse_hand('2S 3S 4S 5S ?B')) == 'straight flush'
+    assert hand_name(parse_hand('2S 3S 4S 5S ?R')) == 'straight'
+
+
+@given(st.lists(st.sampled_from(DECK), min_size=5, max_size=7, unique=True))
+def test_best_hand_is_a_best_five_card_subset(hand):
+    best = best_hand(hand)
+    assert len(best) == 5 and set(best) <= set(hand)
+    assert hand_rank(best) == max(hand_rank(list(c))
+                                  for c in itertools.combinations(hand, 5))
+    assert best_wild_hand(hand) == best   # no jokers: the same answer
+
+
+def test_a_joker_is_never_worse_than_any_card_it_could_be():
+    rng = random.Random(7)
+    for _ in range(30):
+        hand = rng.sample(DECK, 6)
+        for card in DECK:
+            if card[1] in 'SC' and card not in hand:
+                with_card = hand_rank(best_hand(hand + [card]))
+                assert hand_rank.__wrapped__(best_wild_hand(hand + ['?B'])) >= with_card
+
+
+@pytest.mark.parametrize('call, message', [
+    (lambda: best_hand(['AS', 'KS', 'QS', 'JS']), 'needs 5 to 7 cards, got 4'),
+    (lambda: best_hand(parse_hand('AS KS QS JS TS 9S 8S 7S')), 'got 8'),
+    (lambda: best_hand(parse_hand('AS KS QS JS ?B')), "joker '?B'"),
+    (lambda: best_wild_hand(['AS', 'KS', 'QS', 'JS', 'XS']), "bad card 'XS'"),
+    (lambda: best_wild_hand(['AS', 'KS', 'QS', '?B', '?B']), "duplicate card '?B'"),
+    (lambda: hand_name('AS KS QS JS TS'), 'use parse_hand'),
+])
+def test_bad_input(call, message):
+    with pytest.raises(PokerError) as e:
+        call()
+    assert message in str(e.value)
