@@ -1,12 +1,13 @@
 """pokerlib: the functions of Peter Norvig's poker program, as the course builds them.
 
 >>> from pokerlib import poker, parse_hand
->>> poker([parse_hand('6C 7C 8C 9C TC'), parse_hand('9D 9H 9S 9C 7D')])
+>>> poker([parse_hand('6C 7C 8C 9C TC'), parse_hand('JD JH JS JC 7D')])
 [['6C', '7C', '8C', '9C', 'TC']]
 """
 
 from .cards import (DECK, JOKERS, RANKS, SUITS, PokerError, card_id,
                     check_hand, id_card, parse_card, parse_hand)
+from .checks import same, same_order
 from .dealing import deal, deal_by_removing
 from .experiments import (EXACT_COUNTS, chi_square, count_swaps,
                           exact_shuffle_probabilities, expected_swaps,
@@ -29,6 +30,8 @@ __all__ = [
     'card_ranks', 'straight', 'flush', 'kind', 'two_pair', 'hand_rank_elif',
     'group', 'unzip', 'COUNT_RANKINGS', 'hand_rank', 'HAND_NAMES',
     'category_name', 'hand_name', 'allmax', 'poker',
+    # checks
+    'same', 'same_order',
     # more cards
     'best_hand', 'best_wild_hand',
     # dealing and shuffling

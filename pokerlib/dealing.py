@@ -2,7 +2,7 @@
 
 >>> import random
 >>> deal(2, 5, rng=random.Random(2026))
-[['9D', 'QH', '7D', '6C', '4H'], ['4C', '3D', 'JS', 'AH', 'TS']]
+[['9H', '7C', '8C', '8S', '7D'], ['5H', '6S', 'AS', '4H', '3S']]
 """
 
 import random

@@ -260,7 +260,7 @@ def check_hands(hands, sizes=(5,)) -> list:
 def poker(hands) -> list:
     """All the winning hands from a list of five-card hands (several on a tie).
 
-    >>> poker([['6C', '7C', '8C', '9C', 'TC'], ['9D', '9H', '9S', '9C', '7D']])
+    >>> poker([['6C', '7C', '8C', '9C', 'TC'], ['JD', 'JH', 'JS', 'JC', '7D']])
     [['6C', '7C', '8C', '9C', 'TC']]
     """
     check_hands(hands)

@@ -19,7 +19,7 @@ computes every permutation's exact probability for small decks.
 >>> deck = list('abcde')
 >>> shuffle2(deck, random.Random(7))
 >>> deck
-['c', 'a', 'e', 'b', 'd']
+['c', 'a', 'd', 'b', 'e']
 """
 
 from .cards import PokerError
