@@ -7,7 +7,7 @@
 
 from .cards import (DECK, JOKERS, RANKS, SUITS, PokerError, card_id,
                     check_hand, id_card, parse_card, parse_hand)
-from .checks import same, same_order
+from .teaching import same, same_order, source
 from .dealing import deal, deal_by_removing
 from .experiments import (EXACT_COUNTS, chi_square, count_swaps,
                           exact_shuffle_probabilities, expected_swaps,
@@ -19,6 +19,9 @@ from .ranking import (COUNT_RANKINGS, HAND_NAMES, allmax, card_ranks,
                       hand_rank_elif, kind, poker, straight, two_pair, unzip)
 from .shuffling import (SHUFFLERS, shuffle1, shuffle2, shuffle3, shuffle4,
                         shuffle_naive, swap)
+# a file of hands
+from .versus import (make_versus_lines, parse_versus_line, read_versus,
+                     score_versus, versus_errors, versus_table, versus_winner)
 
 __version__ = '0.1.0'
 
@@ -30,8 +33,8 @@ __all__ = [
     'card_ranks', 'straight', 'flush', 'kind', 'two_pair', 'hand_rank_elif',
     'group', 'unzip', 'COUNT_RANKINGS', 'hand_rank', 'HAND_NAMES',
     'category_name', 'hand_name', 'allmax', 'poker',
-    # checks
-    'same', 'same_order',
+    # teaching
+    'same', 'same_order', 'source',
     # more cards
     'best_hand', 'best_wild_hand',
     # dealing and shuffling
@@ -41,4 +44,7 @@ __all__ = [
     'EXACT_COUNTS', 'hand_frequencies', 'frequency_table', 'shuffle_counts',
     'within_tolerance', 'chi_square', 'exact_shuffle_probabilities',
     'trials_to_detect', 'count_swaps', 'expected_swaps',
+    # a file of hands
+    'parse_versus_line', 'read_versus', 'versus_winner', 'score_versus',
+    'versus_table', 'versus_errors', 'make_versus_lines',
 ]

@@ -27,18 +27,23 @@ HAND_NAMES = ('high card', 'one pair', 'two pair', 'three of a kind',
               'straight flush', 'five of a kind')
 
 
-def takes_hand(sizes=(5,), jokers=False):
-    """Decorator: check the first argument with check_hand before the call.
+def checked(check):
+    """Decorator: call check(*args) before the function, which stays as the course wrote it.
 
     The unchecked function stays available as ``f.__wrapped__``.
     """
     def decorate(f):
         @functools.wraps(f)
-        def checked(hand, *args):
-            check_hand(hand, sizes, jokers)
-            return f(hand, *args)
-        return checked
+        def wrapper(*args):
+            check(*args)
+            return f(*args)
+        return wrapper
     return decorate
+
+
+def takes_hand(sizes=(5,), jokers=False):
+    """Decorator: check the hand (the first argument) with check_hand."""
+    return checked(lambda hand, *rest: check_hand(hand, sizes, jokers))
 
 
 _RANK_SET = frozenset(range(1, 15))
@@ -54,6 +59,12 @@ def _check_ranks(ranks):
         pass
     raise PokerError(f'expected the five ranks of a hand, integers 2..14 '
                      f'(1 for an ace-low straight), got {ranks!r}')
+
+
+def _check_kind(n, ranks):
+    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 5:
+        raise PokerError(f'kind(n, ranks) needs n from 1 to 5, got {n!r}')
+    _check_ranks(ranks)
 
 
 # ---------------------------------------------------------------------------
@@ -73,13 +84,13 @@ def card_ranks(hand) -> list:
     return [5, 4, 3, 2, 1] if (ranks == [14, 5, 4, 3, 2]) else ranks
 
 
+@checked(_check_ranks)
 def straight(ranks) -> bool:
     """True if the ranks form a five-card straight.
 
     >>> straight([9, 8, 7, 6, 5]), straight([9, 8, 8, 6, 5])
     (True, False)
     """
-    _check_ranks(ranks)
     return (max(ranks) - min(ranks) == 4) and len(set(ranks)) == 5
 
 
@@ -94,21 +105,20 @@ def flush(hand) -> bool:
     return len(set(suits)) == 1
 
 
+@checked(_check_kind)
 def kind(n, ranks):
     """The first rank that occurs exactly n times in ranks, or None.
 
     >>> kind(4, [9, 9, 9, 9, 7]), kind(3, [9, 9, 9, 9, 7]), kind(1, [9, 9, 9, 9, 7])
     (9, None, 7)
     """
-    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 5:
-        raise PokerError(f'kind(n, ranks) needs n from 1 to 5, got {n!r}')
-    _check_ranks(ranks)
     for r in ranks:
         if ranks.count(r) == n:
             return r
     return None
 
 
+@checked(_check_ranks)
 def two_pair(ranks):
     """The (high, low) ranks of the two pairs, or None if there aren't two.
 

@@ -50,7 +50,7 @@ def nav_line(paths, k) -> str:
     parts = []
     if k > 0:
         parts.append(f'[< {title_and_summary(load(paths[k - 1]))[0]}]({paths[k - 1].name})')
-    if k != 0:
+    if k > 1:   # for 01, the previous notebook is the contents
         parts.append(f'[Contents]({contents})')
     if k + 1 < len(paths):
         parts.append(f'[{title_and_summary(load(paths[k + 1]))[0]} >]({paths[k + 1].name})')
@@ -58,10 +58,10 @@ def nav_line(paths, k) -> str:
 
 
 def toc(paths) -> str:
-    rows = [TOC, '| | Notebook | What it covers |', '|---|---|---|']
+    rows = [TOC, '| Notebook | What it covers |', '|---|---|']
     for p in paths[1:]:
         title, summary = title_and_summary(load(p))
-        rows.append(f'| {p.name[:2]} | [{title}]({p.name}) | {summary} |')
+        rows.append(f'| [{title}]({p.name}) | {summary} |')
     return '\n'.join(rows)
 
 
@@ -69,16 +69,18 @@ def load(path):
     return json.loads(path.read_text(encoding='utf-8'))
 
 
-def md_cell(text):
-    return {'cell_type': 'markdown', 'metadata': {}, 'source': text.splitlines(True)}
+def md_cell(text, id):
+    return {'cell_type': 'markdown', 'id': id, 'metadata': {},
+            'source': text.splitlines(True)}
 
 
 def updated(nb, line, table=None):
     """A copy of nb with its navigation cells (and table) set."""
     cells = [c for c in nb['cells'] if not source(c).startswith(NAV)]
-    cells = [md_cell(line)] + cells + [md_cell(line)]
+    cells = [md_cell(line, 'nav-top')] + cells + [md_cell(line, 'nav-bottom')]
     if table is not None:
-        cells = [md_cell(table) if source(c).startswith(TOC) else c for c in cells]
+        cells = [md_cell(table, 'toc') if source(c).startswith(TOC) else c
+                 for c in cells]
     return dict(nb, cells=cells)
 
 

@@ -1,4 +1,4 @@
-"""Checks that tie two versions of a function together, as the course does.
+"""Helpers for teaching: checks that tie two versions together, and source code.
 
 >>> same(len, lambda s: sum(1 for _ in s), ['', 'ab', 'abc'])
 True
@@ -6,7 +6,25 @@ True
 True
 """
 
-__all__ = ['same', 'same_order', 'freeze']
+import inspect
+
+__all__ = ['same', 'same_order', 'freeze', 'source']
+
+
+class Source(str):
+    """Source code that displays as code (its repr is the text itself)."""
+
+    def __repr__(self):
+        return str(self).rstrip('\n')
+
+
+def source(function) -> Source:
+    """The source code of a function, straight from its module.
+
+    >>> source(freeze).splitlines()[0]
+    'def freeze(x):'
+    """
+    return Source(inspect.getsource(function))
 
 
 def freeze(x):
