@@ -1,0 +1,279 @@
+"""A file of head-to-head hands: ten cards a line, and who wins each deal.
+
+The format, widely used for practice: one line per deal, ten cards separated
+by spaces (or tabs); the first five are player 1's hand, the last five player
+2's. The question: how many hands does player 1 win?
+
+    8C TS KC 9H 4S 7D 2S 5D 3S AC
+    5C AD 5D AC 9C 7C 5H 8D TD KS
+
+Choices made here, so that a file reads the same way everywhere:
+
+- Cards are written as the course writes them (``TC``, ``AS``), and anything
+  ``parse_card`` accepts is accepted too (``10c``, ``a♠``); hands come back in
+  canonical form. Jokers are not allowed: a deal is two ordinary hands.
+- A blank (or all-space) line is skipped, but still counts, so a line number
+  in a message is always the line an editor shows.
+- A malformed line raises PokerError naming the line number (from 1) and the
+  problem: the wrong number of cards, a bad card, or a card dealt twice.
+  Reading stops at the first bad line; ``versus_errors`` lists them all.
+- A *source* is a path (a ``str`` is always a path), an open text file, or
+  any iterable of lines (e.g. ``text.splitlines()``). Files are UTF-8.
+
+>>> pairs = read_versus(['8C TS KC 9H 4S 7D 2S 5D 3S AC',
+...                      '5C AD 5D AC 9C 7C 5H 8D TD KS'])
+>>> pairs[1]
+(['5C', 'AD', '5D', 'AC', '9C'], ['7C', '5H', '8D', 'TD', 'KS'])
+>>> score_versus(pairs)
+{'player1': 1, 'player2': 1, 'ties': 0}
+
+The sample file ``notebooks/data/versus-1000.txt`` (1,000 deals, some of them
+genuine ties) was made, and can be remade byte for byte, with::
+
+    python -m pokerlib make-versus --lines 1000 --seed 2026 --tie-fraction 0.05 -o notebooks/data/versus-1000.txt
+
+that is, ``make_versus_lines(1000, random.Random(2026), tie_fraction=0.05)``,
+one line each. ``notebooks/data/versus-bad.txt`` is deliberately malformed for
+showing the error messages: line 3 has nine cards, line 5 a bad card (``1X``)
+and line 7 a card dealt twice (``QH``); the other lines are good.
+"""
+
+import os
+import random
+from collections import Counter
+from numbers import Real
+
+from .cards import DECK, SUITS, PokerError, check_count, check_hand, parse_card
+from .dealing import deal
+from .ranking import category_name, hand_rank
+
+__all__ = ['parse_versus_line', 'read_versus', 'versus_winner',
+           'score_versus', 'versus_table', 'versus_errors',
+           'make_versus_lines']
+
+_DECK_SET = frozenset(DECK)
+_WHO = {0: 'player1', 1: 'player2'}
+
+
+def parse_versus_line(line, lineno=1) -> tuple:
+    """The two hands, (player 1's, player 2's), of one ten-card line.
+
+    `lineno` (counting from 1) is only for the error message.
+
+    >>> parse_versus_line('10c jc qc kc ac 2d 3d 4d 5d 7h')
+    (['TC', 'JC', 'QC', 'KC', 'AC'], ['2D', '3D', '4D', '5D', '7H'])
+    >>> parse_versus_line('AS KS QS JS TS 2D 3D 4D 5D', lineno=3)
+    Traceback (most recent call last):
+    ...
+    pokerlib.cards.PokerError: line 3: expected 10 cards, got 9
+    """
+    if isinstance(line, (bytes, bytearray)):
+        try:
+            line = line.decode('utf-8')
+        except UnicodeDecodeError:
+            raise PokerError(f'line {lineno}: not UTF-8 text') from None
+    if not isinstance(line, str):
+        raise PokerError(f'line {lineno}: expected a line of text, '
+                         f'got {type(line).__name__}')
+    words = line.split()
+    if len(words) != 10:
+        raise PokerError(f'line {lineno}: expected 10 cards, got {len(words)}')
+    cards = []
+    for word in words:
+        try:
+            card = parse_card(word)
+        except PokerError as e:
+            raise PokerError(f'line {lineno}: {e}') from None
+        if card not in _DECK_SET:
+            raise PokerError(f'line {lineno}: joker {word!r} is not allowed '
+                             f'in a head-to-head deal')
+        cards.append(card)
+    if len(set(cards)) != 10:
+        first = {}
+        for i, card in enumerate(cards, 1):
+            if card in first:
+                raise PokerError(f'line {lineno}: duplicate card {card!r} '
+                                 f'(cards {first[card]} and {i})')
+            first[card] = i
+    return cards[:5], cards[5:]
+
+
+def _numbered_lines(lines):
+    """(line number, line) for each line, a leading byte-order mark dropped."""
+    lineno = 0
+    while True:
+        try:
+            line = next(lines)
+        except StopIteration:
+            return
+        except UnicodeDecodeError:   # a text file decodes ahead of the line
+            raise PokerError(f'not UTF-8 text (at or after line {lineno + 1})'
+                             ) from None
+        lineno += 1
+        if lineno == 1 and isinstance(line, str):
+            line = line.removeprefix('\ufeff')
+        elif lineno == 1 and isinstance(line, (bytes, bytearray)):
+            line = bytes(line).removeprefix(b'\xef\xbb\xbf')
+        yield lineno, line
+
+
+def _numbered_deals(source, errors=None):
+    """(line number, hand1, hand2) for each deal of a source; blanks skipped.
+
+    With a list as `errors`, bad lines are noted there and passed over.
+    """
+    if isinstance(source, (str, os.PathLike)):
+        with open(source, 'rb') as f:   # decoded line by line, for line numbers
+            yield from _numbered_deals(f, errors)
+        return
+    try:
+        lines = _numbered_lines(iter(source))
+    except TypeError:
+        raise PokerError(f'expected a path, an open file or lines of text, '
+                         f'not {type(source).__name__}') from None
+    for lineno, line in lines:
+        if isinstance(line, (str, bytes, bytearray)) and not line.strip():
+            continue
+        try:
+            yield (lineno, *parse_versus_line(line, lineno))
+        except PokerError as e:
+            if errors is None:
+                raise
+            errors.append(str(e))
+
+
+def read_versus(source) -> list:
+    """The (hand1, hand2) pairs of a file of ten-card lines.
+
+    >>> read_versus(['', 'TC JC QC KC AC 2D 3D 4D 5D 7H', '   '])
+    [(['TC', 'JC', 'QC', 'KC', 'AC'], ['2D', '3D', '4D', '5D', '7H'])]
+    >>> read_versus(['TC JC QC KC AC 2D 3D 4D 5D 7H', 'AS AS'])
+    Traceback (most recent call last):
+    ...
+    pokerlib.cards.PokerError: line 2: expected 10 cards, got 2
+    """
+    return [(h1, h2) for _, h1, h2 in _numbered_deals(source)]
+
+
+def versus_errors(source) -> list:
+    """The message for every malformed line of a source (empty if none).
+
+    >>> versus_errors(['AS KS', 'TC JC QC KC AC 2D 3D 4D 5D 7H', 'AS 1X'])
+    ['line 1: expected 10 cards, got 2', 'line 3: expected 10 cards, got 2']
+    """
+    errors = []
+    for _ in _numbered_deals(source, errors):
+        pass
+    return errors
+
+
+def _check_pair(hand1, hand2, where):
+    check_hand(hand1)
+    check_hand(hand2)
+    shared = set(hand1) & set(hand2)
+    if shared:
+        card = next(c for c in hand1 if c in shared)
+        raise PokerError(f'{where}duplicate card {card!r}: it is in both hands')
+
+
+def versus_winner(hand1, hand2) -> str:
+    """Who wins the deal: 'player1', 'player2' or 'tie' (by hand_rank).
+
+    >>> versus_winner(['5H', '5C', '6S', '7S', 'KD'], ['2C', '3S', '8S', '8D', 'TD'])
+    'player2'
+    >>> versus_winner(['AS', 'KS', '9S', '7D', '3C'], ['AH', 'KH', '9H', '7C', '3D'])
+    'tie'
+    """
+    _check_pair(hand1, hand2, '')
+    return _winner(hand1, hand2)
+
+
+def _winner(hand1, hand2):
+    r1, r2 = hand_rank(hand1), hand_rank(hand2)
+    return 'player1' if r1 > r2 else 'player2' if r2 > r1 else 'tie'
+
+
+def score_versus(pairs) -> dict:
+    """How many deals each player wins, and how many tie, from (hand1, hand2) pairs.
+
+    >>> score_versus([(['AS', 'AH', '2C', '3D', '4S'], ['KS', 'KH', 'QC', 'JD', '9S'])])
+    {'player1': 1, 'player2': 0, 'ties': 0}
+    """
+    if isinstance(pairs, (str, os.PathLike)):
+        raise PokerError(f'score_versus takes (hand1, hand2) pairs; for a '
+                         f'file, use score_versus(read_versus({pairs!r}))')
+    counts = Counter(player1=0, player2=0, tie=0)
+    for i, pair in enumerate(pairs, 1):
+        if (isinstance(pair, str) or not isinstance(pair, (list, tuple))
+                or len(pair) != 2):
+            raise PokerError(f'deal {i}: expected a pair of hands, got {pair!r}')
+        _check_pair(*pair, f'deal {i}: ')
+        counts[_winner(*pair)] += 1
+    return {'player1': counts['player1'], 'player2': counts['player2'],
+            'ties': counts['tie']}
+
+
+def versus_table(source):
+    """A DataFrame with one row per deal: line, both hands, both categories, winner.
+
+    >>> table = versus_table(['', 'AS KS QS JS TS 2H 2D 2C 2S 3H'])
+    >>> table.iloc[0].to_dict()  # doctest: +NORMALIZE_WHITESPACE
+    {'line': 2, 'hand1': 'AS KS QS JS TS', 'hand2': '2H 2D 2C 2S 3H',
+     'category1': 'straight flush', 'category2': 'four of a kind', 'winner': 'player1'}
+    """
+    import pandas as pd
+    rows = []
+    for lineno, h1, h2 in _numbered_deals(source):
+        r1, r2 = hand_rank(h1), hand_rank(h2)
+        rows.append({'line': lineno, 'hand1': ' '.join(h1),
+                     'hand2': ' '.join(h2),
+                     'category1': category_name(r1[0]),
+                     'category2': category_name(r2[0]),
+                     'winner': _winner(h1, h2)})
+    columns = ['line', 'hand1', 'hand2', 'category1', 'category2', 'winner']
+    return pd.DataFrame(rows, columns=columns)
+
+
+def _tied_deal(rng):
+    """Two hands that tie: one dealt hand, and a copy with its suits relabelled.
+
+    Relabelling suits never changes a ranking (flushes stay flushes), so the
+    two tie whatever the first hand is; a relabelling that would reuse a card
+    is rejected and the deal tried again. The copy's cards are then shuffled.
+    """
+    while True:
+        hand = deal(1, 5, rng=rng)[0]
+        relabel = dict(zip(SUITS, rng.sample(SUITS, len(SUITS))))
+        copy = [r + relabel[s] for r, s in hand]
+        if not set(copy) & set(hand):
+            rng.shuffle(copy)
+            return hand, copy
+
+
+def make_versus_lines(n, rng=None, tie_fraction=0.05) -> list:
+    """n lines of ten cards (no newlines), each deal from a freshly shuffled deck.
+
+    Random deals almost never tie, so each line is, with probability
+    `tie_fraction`, a deliberate tie instead: a dealt hand against the same
+    ranks in other suits (see _tied_deal). `rng` is a random.Random.
+
+    >>> lines = make_versus_lines(3, random.Random(2), tie_fraction=0.5)
+    >>> lines[1]
+    'JD 2D 5S 3D KS 5D JS 3S 2S KD'
+    >>> [versus_winner(*parse_versus_line(line)) for line in lines]
+    ['player2', 'tie', 'player1']
+    """
+    check_count(n, 'n (number of lines)')
+    if (isinstance(tie_fraction, bool) or not isinstance(tie_fraction, Real)
+            or not 0 <= tie_fraction <= 1):
+        raise PokerError(f'tie_fraction must be a number from 0 to 1, '
+                         f'got {tie_fraction!r}')
+    rng = random.Random() if rng is None else rng
+    lines = []
+    for _ in range(n):
+        if rng.random() < tie_fraction:
+            h1, h2 = _tied_deal(rng)
+        else:
+            h1, h2 = deal(2, 5, rng=rng)
+        lines.append(' '.join(h1 + h2))
+    return lines

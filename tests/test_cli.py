@@ -1,0 +1,212 @@
+"""The command line: every subcommand as a real process once, the details in-process."""
+
+import json
+import random
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pokerlib import deal, read_versus, score_versus
+from pokerlib.cli import main
+
+DATA = Path(__file__).resolve().parent.parent / 'notebooks' / 'data'
+SAMPLE = DATA / 'versus-1000.txt'
+BAD = DATA / 'versus-bad.txt'
+SUBCOMMANDS = ['rank', 'winner', 'versus', 'make-versus', 'deal', 'frequencies']
+
+
+def run(*args, stdin=None, cwd=None):
+    """Run `python -m pokerlib ARGS` in a new process; the CompletedProcess."""
+    return subprocess.run([sys.executable, '-m', 'pokerlib', *map(str, args)],
+                          input=stdin, capture_output=True, text=True,
+                          cwd=cwd, timeout=60)
+
+
+# ---------------------------------------------------------------------------
+# Each subcommand once as a real process.
+
+def test_rank_in_a_process(tmp_path):
+    p = run('rank', 'AS KS QS JS TS', cwd=tmp_path)
+    assert (p.returncode, p.stderr) == (0, '')
+    assert p.stdout == ('hand:      AS KS QS JS TS\n'
+                        'category:  straight flush\n'
+                        'ranking:   (9, (14, 13, 12, 11, 10))\n')
+
+
+def test_winner_in_a_process():
+    p = run('winner', '6C 7C 8C 9C TC', '8D 8H 8S 3C 7D', 'AS AH 2D 3D 4D')
+    assert (p.returncode, p.stderr) == (0, '')
+    assert p.stdout == '6C 7C 8C 9C TC    straight flush\n'
+
+
+def test_versus_json_is_one_object_with_score_versus_counts():
+    p = run('versus', '--json', SAMPLE)
+    assert (p.returncode, p.stderr) == (0, '')
+    counts = json.loads(p.stdout)    # fails on anything but one JSON value
+    assert isinstance(counts, dict)
+    assert set(counts) == {'player1', 'player2', 'ties'}
+    assert counts == score_versus(read_versus(SAMPLE))
+
+
+def test_versus_reads_standard_input():
+    p = run('versus', '-', stdin=SAMPLE.read_text())
+    assert (p.returncode, p.stderr) == (0, '')
+    c = score_versus(read_versus(SAMPLE))
+    assert p.stdout.splitlines()[0] == '1,000 deals'
+    assert f"{c['ties']:>7,d}" in p.stdout.splitlines()[3]
+
+
+def test_versus_on_a_malformed_file_names_the_line_without_a_traceback():
+    p = run('versus', '--json', BAD)
+    assert (p.returncode, p.stdout) == (1, '')
+    assert p.stderr == 'pokerlib: error: line 3: expected 10 cards, got 9\n'
+
+
+def test_versus_on_a_missing_file_says_so_without_a_traceback(tmp_path):
+    p = run('versus', tmp_path / 'missing.txt')
+    assert (p.returncode, p.stdout) == (1, '')
+    assert 'missing.txt: No such file or directory' in p.stderr
+    assert p.stderr.startswith('pokerlib: error: ')
+    assert 'Traceback' not in p.stderr
+
+
+def test_deal_in_a_process_matches_the_library():
+    p = run('deal', '--hands', 4, '--cards', 5, '--seed', 1)
+    assert (p.returncode, p.stderr) == (0, '')
+    hands = deal(4, 5, rng=random.Random(1))
+    assert p.stdout == ''.join(' '.join(h) + '\n' for h in hands)
+
+
+def test_frequencies_in_a_process():
+    p = run('frequencies', '--hands', 2000, '--seed', 1)
+    assert (p.returncode, p.stderr) == (0, '')
+    lines = p.stdout.splitlines()
+    assert lines[0] == '2,000 hands of 5 cards (seed 1)'
+    assert lines[1].split() == ['count', 'observed', '%', 'exact', '%', 'expected', 'z']
+    assert lines[3].startswith('straight flush') and lines[-1].startswith('high card')
+    assert sum(int(line.rsplit(None, 5)[1]) for line in lines[3:]) == 2000
+
+
+def test_make_versus_in_a_process_remakes_the_sample():
+    p = run('make-versus', '--lines', 1000, '--seed', 2026, '--tie-fraction', 0.05)
+    assert (p.returncode, p.stderr) == (0, '')
+    assert p.stdout == SAMPLE.read_text()
+
+
+@pytest.mark.skipif(shutil.which('pokerlib', path=str(Path(sys.executable).parent))
+                    is None, reason='the pokerlib script is not installed')
+def test_the_installed_command_runs_and_a_usage_error_exits_2():
+    script = shutil.which('pokerlib', path=str(Path(sys.executable).parent))
+    p = subprocess.run([script, 'rank'], capture_output=True, text=True, timeout=60)
+    assert p.returncode == 2 and p.stdout == ''
+    assert p.stderr.startswith('usage: pokerlib rank')
+
+
+# ---------------------------------------------------------------------------
+# The many small cases, in-process.
+
+@pytest.mark.parametrize('command', [[]] + [[c] for c in SUBCOMMANDS])
+def test_help_for_each_subcommand(command, capsys):
+    assert main(command + ['--help']) == 0
+    out = capsys.readouterr().out
+    assert out.startswith('usage: pokerlib ' + ' '.join(command))
+    if not command:
+        for c in SUBCOMMANDS:
+            assert c in out
+
+
+@pytest.mark.parametrize('argv', [
+    [], ['nonsense'], ['rank'], ['winner'], ['versus'], ['deal', '--hands', 'x'],
+    ['deal', '--hands', '-1'], ['frequencies', '--cards', '6'],
+    ['make-versus', '--tie-fraction', '2'], ['versus', 'a', 'b']])
+def test_usage_errors_exit_2_as_argparse_does(argv, capsys):
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == '' and err.startswith('usage: pokerlib')
+
+
+def test_rank_six_or_seven_cards_prints_the_best_five(capsys):
+    assert main(['rank', '7C', '8C', '9C', 'TC', 'JC', '2D', '2H']) == 0
+    assert capsys.readouterr().out == (
+        'hand:      7C 8C 9C TC JC 2D 2H\n'
+        'best five: 7C 8C 9C TC JC\n'
+        'category:  straight flush\n'
+        'ranking:   (9, (11, 10, 9, 8, 7))\n')
+
+
+def test_rank_with_jokers_uses_best_wild_hand(capsys):
+    assert main(['rank', '10h jh qh kh ?r']) == 0
+    out = capsys.readouterr().out
+    assert 'best five: TH JH QH KH AH' in out
+    assert 'category:  straight flush' in out
+
+
+@pytest.mark.parametrize('argv, message', [
+    (['rank', 'AS KS QS'], 'a hand needs 5 to 7 cards, got 3'),
+    (['rank', 'AS KS QS JS 1X'], "bad card '1X'"),
+    (['rank', 'AS KS QS JS AS'], "duplicate card 'AS'"),
+    (['winner', 'AS KS QS JS TS', 'AS 2D 3D 4D 5D'],
+     "duplicate card 'AS': it is in hands 1 and 2"),
+    (['deal', '--hands', '11'], 'cannot deal 11 hands of 5 cards'),
+    (['versus', str(BAD)], 'line 3: expected 10 cards, got 9'),
+])
+def test_bad_input_is_one_line_on_stderr_and_exit_1(argv, message, capsys):
+    assert main(argv) == 1
+    out, err = capsys.readouterr()
+    assert out == ''
+    assert err.startswith('pokerlib: error: ') and message in err
+    assert err.count('\n') == 1
+
+
+def test_versus_on_a_directory_is_an_error_not_a_traceback(capsys):
+    assert main(['versus', str(DATA)]) == 1
+    assert capsys.readouterr().err.startswith('pokerlib: error: ')
+
+
+def test_winner_prints_every_tied_hand_in_input_order(capsys):
+    assert main(['winner', 'AS KD 9C 7H 3S', '2C 4C 5C 6C 8D',
+                 'AH KC 9D 7S 3C']) == 0
+    assert capsys.readouterr().out == ('AS KD 9C 7H 3S    high card\n'
+                                       'AH KC 9D 7S 3C    high card\n')
+
+
+def test_winner_compares_the_best_five_of_larger_hands(capsys):
+    assert main(['winner', 'AS KD 9C 7H 3S 2D 2H', 'AH KC 9D 7S 3C ?B']) == 0
+    assert capsys.readouterr().out == (
+        'AH KC 9D 7S 3C ?B    one pair (best five: AH KC 9D 7S AS)\n')
+    assert main(['winner', '2S 3S 4S 5S 6S 7S 8S']) == 0   # one hand wins alone
+    assert 'straight flush (best five: 4S 5S 6S 7S 8S)' in capsys.readouterr().out
+
+
+def test_versus_human_output(tmp_path, capsys):
+    path = tmp_path / 'three.txt'
+    path.write_text('AS KS 9S 7D 3C AH KH 9H 7C 3D\n\n'
+                    '5H 5C 6S 7S KD 2C 3S 8S 8D TD\n'
+                    '5D 8C 9S JS AC 2C 5C 7D 8S QH\n')
+    assert main(['versus', str(path)]) == 0
+    assert capsys.readouterr().out == ('3 deals\n'
+                                       'player 1 wins       1   33.3%\n'
+                                       'player 2 wins       1   33.3%\n'
+                                       'ties                1   33.3%\n')
+    empty = tmp_path / 'empty.txt'
+    empty.write_text('')
+    assert main(['versus', '--json', str(empty)]) == 0
+    assert json.loads(capsys.readouterr().out) == {'player1': 0, 'player2': 0,
+                                                   'ties': 0}
+
+
+def test_make_versus_writes_a_file_like_the_sample(tmp_path, capsys):
+    out = tmp_path / 'sample.txt'
+    assert main(['make-versus', '--lines', '1000', '--seed', '2026',
+                 '--tie-fraction', '0.05', '-o', str(out)]) == 0
+    assert capsys.readouterr().out == ''
+    assert out.read_bytes() == SAMPLE.read_bytes()
+
+
+def test_deal_defaults_to_one_hand_of_five(capsys):
+    assert main(['deal', '--seed', '7']) == 0
+    assert capsys.readouterr().out.split('\n') == [
+        ' '.join(deal(1, 5, rng=random.Random(7))[0]), '']
