@@ -11,9 +11,10 @@ from .teaching import same, same_order, source
 from .dealing import deal, deal_by_removing
 from .experiments import (EXACT_COUNTS, chi_square, count_swaps,
                           exact_shuffle_probabilities, expected_swaps,
-                          frequency_table, hand_frequencies, shuffle_counts,
+                          frequency_table, hand_frequencies, showdown,
+                          shuffle_counts,
                           trials_to_detect, within_tolerance)
-from .holdem import best_hand, best_wild_hand
+from .holdem import best_hand, best_hand_ids, best_wild_hand, hand_rank_ids
 from .ranking import (COUNT_RANKINGS, HAND_NAMES, allmax, card_ranks,
                       category_name, flush, group, hand_name, hand_rank,
                       hand_rank_elif, kind, poker, straight, two_pair, unzip)
@@ -36,12 +37,13 @@ __all__ = [
     # teaching
     'same', 'same_order', 'source',
     # more cards
-    'best_hand', 'best_wild_hand',
+    'best_hand', 'best_wild_hand', 'hand_rank_ids', 'best_hand_ids',
     # dealing and shuffling
     'deal', 'deal_by_removing', 'swap', 'shuffle1', 'shuffle2', 'shuffle3',
     'shuffle4', 'shuffle_naive', 'SHUFFLERS',
     # experiments
-    'EXACT_COUNTS', 'hand_frequencies', 'frequency_table', 'shuffle_counts',
+    'EXACT_COUNTS', 'hand_frequencies', 'frequency_table', 'showdown',
+    'shuffle_counts',
     'within_tolerance', 'chi_square', 'exact_shuffle_probabilities',
     'trials_to_detect', 'count_swaps', 'expected_swaps',
     # a file of hands

@@ -16,19 +16,19 @@ import random
 from collections import Counter
 from fractions import Fraction
 
-from .cards import DECK, PokerError, check_count
+from .cards import DECK, PokerError, check_count, check_hand
 from .dealing import deal
 from .holdem import best_hand
 from .ranking import HAND_NAMES, category_name, hand_rank
 from .shuffling import SHUFFLERS, swap
 
-__all__ = ['EXACT_COUNTS', 'hand_frequencies', 'frequency_table',
+__all__ = ['EXACT_COUNTS', 'hand_frequencies', 'frequency_table', 'showdown',
            'shuffle_counts', 'within_tolerance', 'chi_square',
            'exact_shuffle_probabilities', 'trials_to_detect', 'count_swaps',
            'expected_swaps']
 
 # Published counts of each category among all hands of 5 and of 7 cards
-# (facts of combinatorics; tests/test_exact.py recomputes both by enumeration).
+# (facts of combinatorics; the tests recompute both by enumeration).
 EXACT_COUNTS = {
     5: dict(zip(HAND_NAMES, [1_302_540, 1_098_240, 123_552, 54_912, 10_200,
                              5_108, 3_744, 624, 40])),
@@ -61,10 +61,10 @@ def hand_frequencies(n=700_000, rng=None, cards=5) -> Counter:
     (['high card', 'one pair', 'two pair'], 1000)
     """
     check_count(n, 'n (number of hands)')
-    if cards not in (5, 6, 7):
-        raise PokerError(f'cards must be 5, 6 or 7, got {cards!r}')
+    if cards not in EXACT_COUNTS:
+        raise PokerError(f'cards must be 5 or 7, got {cards!r}')
     rng = random.Random() if rng is None else rng
-    per_deal = 52 // cards if cards > 5 else 10
+    per_deal = 10 if cards == 5 else 52 // cards
     counts = Counter(dict.fromkeys(HAND_NAMES[:9], 0))
     rank = hand_rank.__wrapped__
     for start in range(0, n, per_deal):
@@ -94,6 +94,35 @@ def frequency_table(counts, cards=5):
                      'exact %': 100 * p, 'expected': n * p,
                      'z': (observed - n * p) / sd if sd else float('nan')})
     return pd.DataFrame(rows).set_index('hand')
+
+
+def showdown(hole1, hole2, n=10_000, rng=None, board=()) -> dict:
+    """Texas hold'em heads-up: how often each player's two hole cards win.
+
+    Deals the rest of the five community cards (after any given `board`) n
+    times at random and compares the best five of seven for each player.
+    Returns {'player1': wins, 'player2': wins, 'ties': ties}.
+
+    >>> showdown(['AS', 'AH'], ['KS', 'KH'], 200, random.Random(1))
+    {'player1': 167, 'player2': 30, 'ties': 3}
+    """
+    from .ranking import check_hands
+    check_count(n, 'n (number of boards)')
+    board = list(board)
+    if len(board) > 5:
+        raise PokerError(f'a board has at most 5 cards, got {len(board)}: {board}')
+    check_hands([list(hole1), list(hole2)], sizes=(2,))
+    check_hand(list(hole1) + list(hole2) + board, sizes=(4 + len(board),))
+    rng = random.Random() if rng is None else rng
+    rest = [c for c in DECK if c not in set(hole1) | set(hole2) | set(board)]
+    best = best_hand.__wrapped__
+    rank = hand_rank.__wrapped__
+    result = {'player1': 0, 'player2': 0, 'ties': 0}
+    for _ in range(n):
+        cards = board + rng.sample(rest, 5 - len(board))
+        r1, r2 = rank(best(list(hole1) + cards)), rank(best(list(hole2) + cards))
+        result['player1' if r1 > r2 else 'player2' if r2 > r1 else 'ties'] += 1
+    return result
 
 
 # ---------------------------------------------------------------------------

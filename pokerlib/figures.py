@@ -16,7 +16,7 @@ from .shuffling import SHUFFLERS
 __all__ = ['make_figures', 'SEED', 'HANDS', 'SHUFFLES', 'SHUFFLE_FILES']
 
 SEED = 2026          # the seed every figure is made with
-HANDS = 70_000       # hands dealt for the hand-frequency figure
+HANDS = 700_000      # hands dealt for the hand-frequency figure (the course's number)
 SHUFFLES = 60_000    # shuffles of 'abc' per shuffler
 SHUFFLE_FILES = {'shuffle1': 'shuff1.png', 'shuffle2': 'shuff2.png',
                  'shuffle3': 'shuff3.png', 'shuffle4': 'shuff4.png',

@@ -8,11 +8,11 @@
 
 import itertools
 
-from .cards import RANKS
-from .ranking import hand_rank, takes_hand
+from .cards import RANKS, PokerError
+from .ranking import COUNT_RANKINGS, checked, hand_rank, takes_hand
 
 __all__ = ['best_hand', 'best_wild_hand', 'BLACK_CARDS', 'RED_CARDS',
-           'replacements']
+           'replacements', 'hand_rank_ids', 'best_hand_ids']
 
 BLACK_CARDS = [r + s for r in RANKS for s in 'SC']
 RED_CARDS = [r + s for r in RANKS for s in 'HD']
@@ -52,3 +52,57 @@ def best_wild_hand(hand) -> list:
     hands = dict.fromkeys(tuple(best_hand.__wrapped__(h)) for h in
                           itertools.product(*map(replacements, hand)))
     return list(max(hands, key=_rank))
+
+
+# ---------------------------------------------------------------------------
+# The same, on integer card ids (rank = id >> 2, suit = id & 3).
+
+def _check_ids(ids, sizes=(5,)):
+    ok = (type(ids) in (list, tuple) and len(ids) in sizes
+          and all(type(i) is int and 0 <= i < 52 for i in ids)
+          and len(set(ids)) == len(ids))
+    if not ok:
+        lo, hi = min(sizes), max(sizes)
+        need = f'{lo}' if lo == hi else f'{lo} to {hi}'
+        raise PokerError(f'expected {need} distinct card ids, whole numbers '
+                         f'0..51, got {ids!r}')
+
+
+# A straight is a set of five consecutive ranks: as a 13-bit mask of rank
+# numbers (0 = deuce .. 12 = ace), one of these, mapped to its high card.
+_STRAIGHT_MASKS = {0b11111 << low: low + 6 for low in range(9)}
+_STRAIGHT_MASKS[0b1000000001111] = 5        # the wheel, A-2-3-4-5: five high
+
+
+@checked(_check_ids)
+def hand_rank_ids(ids) -> tuple:
+    """hand_rank for five integer card ids: the same ranking, without strings.
+
+    Counting ranks is indexing a list, and a straight is one lookup of a
+    bit mask.
+
+    >>> from pokerlib import card_id
+    >>> hand_rank_ids([card_id(c) for c in '8C 8D KS 8H KD'.split()])
+    (6, (8, 13))
+    """
+    counts = [0] * 13
+    for i in ids:
+        counts[i >> 2] += 1
+    groups = sorted(((n, r + 2) for r, n in enumerate(counts) if n), reverse=True)
+    pattern = tuple(n for n, r in groups)
+    ranks = tuple(r for n, r in groups)
+    high = _STRAIGHT_MASKS.get(sum(1 << (i >> 2) for i in ids))
+    if high == 5:
+        ranks = (5, 4, 3, 2, 1)
+    flush = ids[0] & 3 == ids[1] & 3 == ids[2] & 3 == ids[3] & 3 == ids[4] & 3
+    return max(COUNT_RANKINGS[pattern], 4*(high is not None) + 5*flush), ranks
+
+
+@checked(lambda ids: _check_ids(ids, sizes=(5, 6, 7)))
+def best_hand_ids(ids) -> tuple:
+    """best_hand for 5 to 7 integer card ids.
+
+    >>> best_hand_ids([40, 44, 48, 36, 32, 0, 1])   # T-J-Q-K-A, 9, 2 of spades
+    (40, 44, 48, 36, 32)
+    """
+    return max(itertools.combinations(ids, 5), key=hand_rank_ids.__wrapped__)
