@@ -8,7 +8,7 @@ STAMP   = $(VENV)/.installed-requirements
 # JupyterLab refuses to run as root unless told it may.
 ROOT_FLAG = $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: setup lab test experiments nav bench clean
+.PHONY: setup lab test experiments notebooks nav bench clean
 
 setup: $(STAMP)
 
@@ -28,6 +28,10 @@ test: setup
 # Regenerate the figures in assets/ (seeded: the same data every time).
 experiments: setup
 	$(BIN)/python -m pokerlib.figures assets
+
+# Re-run every notebook top to bottom and save it with its outputs.
+notebooks: setup
+	cd notebooks && ../$(BIN)/jupyter nbconvert --to notebook --execute --inplace [0-9][0-9]-*.ipynb
 
 # Rewrite the navigation lines and the table of contents of the notebooks.
 nav: setup

@@ -62,6 +62,12 @@ def _check_ranks(ranks):
 
 
 def _check_kind(n, ranks):
+    try:
+        if (type(n) is int and 0 < n < 6 and type(ranks) in (list, tuple)
+                and len(ranks) == 5 and _RANK_SET.issuperset(ranks)):
+            return   # the fast path: nothing wrong
+    except TypeError:   # an unhashable item
+        pass
     if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 5:
         raise PokerError(f'kind(n, ranks) needs n from 1 to 5, got {n!r}')
     _check_ranks(ranks)
