@@ -14,6 +14,8 @@ from .experiments import (EXACT_COUNTS, chi_square, count_swaps,
                           frequency_table, hand_frequencies, showdown,
                           shuffle_counts,
                           trials_to_detect, within_tolerance)
+from .fast import (NUM_VALUES, categories, evaluate, exact_counts,
+                   fast_hand_frequencies, hand_ids, id_hands)
 from .holdem import best_hand, best_hand_ids, best_wild_hand, hand_rank_ids
 from .ranking import (COUNT_RANKINGS, HAND_NAMES, allmax, card_ranks,
                       category_name, flush, group, hand_name, hand_rank,
@@ -49,4 +51,7 @@ __all__ = [
     # a file of hands
     'parse_versus_line', 'read_versus', 'versus_winner', 'score_versus',
     'versus_table', 'versus_errors', 'make_versus_lines',
+    # fast evaluation
+    'hand_ids', 'id_hands', 'evaluate', 'categories', 'NUM_VALUES',
+    'exact_counts', 'fast_hand_frequencies',
 ]
