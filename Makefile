@@ -37,9 +37,15 @@ notebooks: setup
 nav: setup
 	$(BIN)/python scripts/nav.py
 
-bench: setup
-	$(BIN)/python -m pip install --quiet -r benchmarks/requirements.txt
-	$(BIN)/python benchmarks/bench.py
+# Compare pokerlib.fast with other evaluators, in a venv of its own (.venv-bench),
+# so that the benchmark-only libraries never enter the course's environment.
+# Extra arguments: make bench BENCH_ARGS='--out benchmarks/results.csv'
+BENCH_VENV = .venv-bench
+bench:
+	@test -x $(BENCH_VENV)/bin/python || $(PYTHON) -m venv $(BENCH_VENV)
+	$(BENCH_VENV)/bin/python -m pip install --quiet --upgrade pip
+	$(BENCH_VENV)/bin/python -m pip install --quiet -r requirements.txt -r benchmarks/requirements.txt
+	$(BENCH_VENV)/bin/python benchmarks/bench.py $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache

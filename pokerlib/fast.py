@@ -19,8 +19,8 @@ array([7457, 7385], dtype=int16)
 >>> [HAND_NAMES[c] for c in categories(evaluate(hands))]
 ['straight flush', 'four of a kind']
 
-How it works: lookup tables, built once on first use (in about a third of a
-second), so that no hand needs the 21-combination loop of ``best_hand``.
+How it works: lookup tables, built once on first use (in a tenth of a second
+or so), so that no hand needs the 21-combination loop of ``best_hand``.
 
 * *Not a flush.* Without a flush only the ranks matter, and the ranks of
   five cards are a multiset: one of 6,175. Each rank has a weight
@@ -39,8 +39,8 @@ once per hand. The tests check ``evaluate`` against ``hand_rank`` on every
 one of the 2,598,960 five-card hands, and on random seven-card hands
 against ``best_hand``.
 
-``exact_counts`` ranks every hand of 5, 6 or 7 cards (133,784,560 hands of
-seven in a couple of seconds); ``fast_hand_frequencies`` is a Monte Carlo
+``exact_counts`` ranks every hand of 5, 6 or 7 cards (all 133,784,560 hands of
+seven in about a second); ``fast_hand_frequencies`` is a Monte Carlo
 experiment like ``hand_frequencies``, with a ``numpy.random.Generator``.
 """
 
@@ -126,9 +126,8 @@ def _tables():
     multiset_of[key5] = np.arange(len(multisets))
     t['multiset_of'] = multiset_of
     t['value5'] = np.where(multiset_of >= 0, row5[multiset_of], -1).astype(np.int16)
-    t['rows'] = {5: row5[None, :]}
-    t['rows'][6] = _best_of_more(6, counts5, t['value5'])
-    t['rows'][7] = _best_of_more(7, counts5, t['value5'])
+    t['row5'] = row5[None, :]
+    t['counts5'] = counts5
 
     # Flushes: the 13-bit mask of the flush suit's ranks -> value.
     flush = np.full(1 << 13, -1, dtype=np.int16)
@@ -160,11 +159,22 @@ def _tables():
     packed = np.arange(1 << 12)
     has_flush = np.stack([(packed >> (3 * s)) & 7 >= 5 for s in range(4)])
     t['flush_suit'] = np.where(has_flush.any(0), has_flush.argmax(0), -1).astype(np.int8)
-    for table in [t[name] for name in t if name not in ('rows', 'row_offsets')]:
+    for table in [t[name] for name in t if name != 'row_offsets']:
         table.flags.writeable = False
-    for table in [*t['rows'].values(), *t['row_offsets'][6], *t['row_offsets'][7]]:
+    for table in [*t['row_offsets'][6], *t['row_offsets'][7]]:
         table.flags.writeable = False
     return t
+
+
+@functools.cache
+def _rows(k) -> np.ndarray:
+    """The table of values for hands of k cards: see _best_of_more (built when first needed)."""
+    t = _tables()
+    if k == 5:
+        return t['row5']
+    rows = _best_of_more(k, t['counts5'], t['value5'])
+    rows.flags.writeable = False
+    return rows
 
 
 def _best_of_more(k, counts5, value5):
@@ -326,7 +336,7 @@ def _evaluate(cols, t) -> np.ndarray:
         index = np.take(t['multiset_of'], key).astype(np.int32)
         for col, offset in zip(cols[5:], t['row_offsets'][k]):
             index += np.take(offset, col)   # the row: the 6th (and 7th) card's rank
-        values = np.take(t['rows'][k], index)
+        values = np.take(_rows(k), index)
     flush_suit = np.take(t['flush_suit'], suits)
     rows = np.flatnonzero(flush_suit >= 0)
     if len(rows):
@@ -392,10 +402,11 @@ def _five_card_subsets():
     bits = _colex_sums(t['bit'], 5)
     for s in range(4):
         n = (key >> (3 * s)) & 7
+        where = np.flatnonzero(n >= 3).astype(np.int32)
+        n = n[where]
+        masks = ((bits[where] >> np.uint64(16 * s)) & np.uint64(0x1FFF)).astype(np.int64)
         for j in (3, 4, 5):
-            where = np.flatnonzero(n == j).astype(np.int32)
-            masks = ((bits[where] >> np.uint64(16 * s)) & np.uint64(0x1FFF)).astype(np.int64)
-            suited[s, j] = where, masks
+            suited[s, j] = where[n == j], masks[n == j]
     return multiset, suited
 
 
@@ -412,7 +423,7 @@ def _tally(k, top=()) -> np.ndarray:
     row = 0
     for c in top:
         row = row * 13 + (c >> 2)
-    values = t['rows'][k][row][multiset[:n]]
+    values = _rows(k)[row][multiset[:n]]
     for s in range(4):
         mine = [c for c in top if c & 3 == s]
         mine_mask = sum(1 << (c >> 2) for c in mine)
@@ -428,9 +439,11 @@ def exact_counts(cards=5, progress=False) -> dict:
     """How many of all the hands of 5, 6 or 7 cards fall in each category.
 
     Every hand is ranked (2,598,960 of five cards, 20,358,520 of six,
-    133,784,560 of seven: about 1.5 seconds). Keys are HAND_NAMES[:9], low to
-    high. `progress=True` shows a tqdm progress bar; it is off by default so
-    that a notebook's output does not change from run to run.
+    133,784,560 of seven: about a second), in blocks that share their highest
+    k-5 cards, so memory stays near 100 MB. Keys are HAND_NAMES[:9], low to
+    high. `progress=True` shows a tqdm progress bar; it is off by default
+    because even seven cards take only a second or so, and so that a
+    notebook's output does not change from run to run.
 
     >>> exact_counts(5)['straight flush'], exact_counts(5)['high card']
     (40, 1302540)
