@@ -22,8 +22,9 @@ $(STAMP): requirements.txt pyproject.toml
 lab: setup
 	cd notebooks && ../$(BIN)/jupyter lab $(ROOT_FLAG) 00-Contents.ipynb
 
+# One worker per core; --dist loadscope keeps each notebook's cells together, in order.
 test: setup
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --dist loadscope
 
 # Regenerate the figures in assets/ (seeded: the same data every time).
 experiments: setup
@@ -48,4 +49,4 @@ bench:
 	$(BENCH_VENV)/bin/python benchmarks/bench.py $(BENCH_ARGS)
 
 clean:
-	rm -rf $(VENV) .pytest_cache
+	rm -rf $(VENV) $(BENCH_VENV) .pytest_cache

@@ -1,7 +1,9 @@
 """Regenerate every figure in ``assets/``: ``python -m pokerlib.figures [DIR]``.
 
 The figures use fixed seeds, so the same data come out every time; the
-notebooks draw the same figures with the same functions.
+notebooks draw the same figures with the same functions. The benchmark chart
+is drawn from ``benchmarks/results.csv`` (measured by ``make bench``), when
+that file is there.
 """
 
 import random
@@ -9,15 +11,17 @@ import sys
 from pathlib import Path
 
 from .experiments import frequency_table, hand_frequencies, shuffle_counts
-from .plotting import (plot_hand_frequencies, plot_shuffle_counts,
-                       plot_shuffle_overview, savefig)
+from .plotting import (plot_benchmarks, plot_hand_frequencies,
+                       plot_shuffle_counts, plot_shuffle_overview, savefig)
 from .shuffling import SHUFFLERS
 
-__all__ = ['make_figures', 'SEED', 'HANDS', 'SHUFFLES', 'SHUFFLE_FILES']
+__all__ = ['make_figures', 'SEED', 'HANDS', 'SHUFFLES', 'SHUFFLE_FILES',
+           'BENCHMARKS']
 
 SEED = 2026          # the seed every figure is made with
 HANDS = 700_000      # hands dealt for the hand-frequency figure (the course's number)
 SHUFFLES = 60_000    # shuffles of 'abc' per shuffler
+BENCHMARKS = Path(__file__).resolve().parent.parent / 'benchmarks' / 'results.csv'
 SHUFFLE_FILES = {'shuffle1': 'shuff1.png', 'shuffle2': 'shuff2.png',
                  'shuffle3': 'shuff3.png', 'shuffle4': 'shuff4.png',
                  'shuffle_naive': 'shuff_naive.png'}
@@ -29,7 +33,8 @@ def shuffle_results(n=SHUFFLES, seed=SEED, deck='abc') -> dict:
             for name in SHUFFLERS}
 
 
-def make_figures(outdir='assets', hands=HANDS, shuffles=SHUFFLES, seed=SEED) -> list:
+def make_figures(outdir='assets', hands=HANDS, shuffles=SHUFFLES, seed=SEED,
+                 benchmarks=BENCHMARKS) -> list:
     """Draw and save every figure of the course into outdir; return the paths."""
     import matplotlib
     matplotlib.use('Agg')
@@ -51,6 +56,12 @@ def make_figures(outdir='assets', hands=HANDS, shuffles=SHUFFLES, seed=SEED) -> 
     axes = plot_shuffle_overview(results)
     paths.append(savefig(axes[0].figure, out / 'shuffle_overview.png'))
     plt.close(axes[0].figure)
+
+    if Path(benchmarks).exists():
+        import pandas as pd
+        ax = plot_benchmarks(pd.read_csv(benchmarks))
+        paths.append(savefig(ax.figure, out / 'benchmarks.png'))
+        plt.close(ax.figure)
     return paths
 
 

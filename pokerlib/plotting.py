@@ -7,7 +7,7 @@ that does not change from run to run when the data don't.
 import math
 
 __all__ = ['decorate', 'savefig', 'plot_hand_frequencies',
-           'plot_shuffle_counts', 'plot_shuffle_overview']
+           'plot_shuffle_counts', 'plot_shuffle_overview', 'plot_benchmarks']
 
 COLORS = {'observed': '#4477AA', 'exact': '#CC6677', 'band': '#DDDDDD',
           'biased': '#EE7733'}
@@ -121,3 +121,33 @@ def plot_shuffle_overview(results, axes=None, sigmas=3):
                           loc='outside lower center', ncols=len(legend),
                           frameon=False)
     return axes
+
+
+def plot_benchmarks(results, ax=None, title=None):
+    """Evaluations per second of each contender, 5 and 7 cards, on a log scale.
+
+    `results` is the DataFrame of ``benchmarks/results.csv`` (the rows whose
+    measure is 'evaluate' are drawn). Returns the Axes.
+    """
+    rows = results[results['measure'] == 'evaluate']
+    order = (rows[rows['cards'] == 7].sort_values('per_second')['contender']
+             .tolist())
+    order += [c for c in rows['contender'].unique() if c not in order]
+    ax = _axes(ax, (8, 0.55 * len(order) + 1.6))
+    height = 0.38
+    for k, (cards, color) in enumerate([(5, COLORS['band']), (7, COLORS['observed'])]):
+        speeds = rows[rows['cards'] == cards].set_index('contender')['per_second']
+        ys = [i + (k - 0.5) * height for i in range(len(order))]
+        xs = [speeds.get(name, float('nan')) for name in order]
+        ax.barh(ys, xs, height=height, color=color, label=f'{cards} cards')
+        for y, x in zip(ys, xs):
+            if x == x:   # not NaN
+                ax.annotate(f'{x:,.0f}', (x, y), xytext=(3, 0),
+                            textcoords='offset points', va='center', fontsize=7)
+    ax.set_yticks(range(len(order)), order)
+    ax.set_xscale('log')
+    ax.set_xlim(right=ax.get_xlim()[1] * 8)   # room for the labels
+    ax.legend(loc='lower right', frameon=False)
+    return decorate(ax, title or 'Hand evaluations per second',
+                    xlabel='hands ranked per second (log scale; median of repeated runs)',
+                    ylabel='evaluator', legend=False)

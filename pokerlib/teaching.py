@@ -33,7 +33,9 @@ def freeze(x):
     >>> freeze((2, (9, 5), [9, 9, 6, 5, 5]))
     (2, (9, 5), (9, 9, 6, 5, 5))
     """
-    return tuple(map(freeze, x)) if isinstance(x, (list, tuple)) else x
+    if type(x) not in (list, tuple):
+        return x
+    return tuple([freeze(v) if type(v) in (list, tuple) else v for v in x])
 
 
 def same(f, g, inputs) -> bool:

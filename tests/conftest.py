@@ -8,11 +8,7 @@ import numpy as np
 import pytest
 
 from pokerlib import DECK, evaluate, hand_rank, hand_rank_elif
-
-
-def freeze(x):
-    """A hashable copy of a ranking (hand_rank_elif puts lists in its tuples)."""
-    return tuple(map(freeze, x)) if isinstance(x, (list, tuple)) else x
+from pokerlib.teaching import freeze   # hand_rank_elif puts lists in its tuples
 
 
 def scan_first_card(i):

@@ -46,7 +46,7 @@ def test_the_figures_command_regenerates_every_figure(tmp_path):
     paths = make_figures(tmp_path, hands=2_000, shuffles=600)
     names = {p.name for p in paths}
     assert names == {'hand_frequencies.png', 'shuffle_overview.png',
-                     *SHUFFLE_FILES.values()}
+                     'benchmarks.png', *SHUFFLE_FILES.values()}
     for p in paths:
         assert p.read_bytes()[:8] == b'\x89PNG\r\n\x1a\n' and p.stat().st_size > 10_000
     # the same data give byte-identical files
@@ -57,6 +57,13 @@ def test_the_figures_command_regenerates_every_figure(tmp_path):
 def test_the_committed_figures_are_what_the_command_makes(tmp_path):
     subprocess.run([sys.executable, '-m', 'pokerlib.figures', str(tmp_path)],
                    check=True, capture_output=True)
-    for name in ['hand_frequencies.png', 'shuffle_overview.png', *SHUFFLE_FILES.values()]:
+    for name in ['hand_frequencies.png', 'shuffle_overview.png', 'benchmarks.png',
+                 *SHUFFLE_FILES.values()]:
         assert (ROOT / 'assets' / name).read_bytes() == (tmp_path / name).read_bytes(), \
             f'assets/{name} is stale: run `make experiments`'
+
+
+def test_without_benchmark_results_the_other_figures_are_still_made(tmp_path):
+    paths = make_figures(tmp_path, hands=1_000, shuffles=300,
+                         benchmarks=tmp_path / 'no-such-results.csv')
+    assert 'benchmarks.png' not in {p.name for p in paths} and len(paths) == 7
