@@ -11,11 +11,13 @@ wild-card game.
 ['TC', 'JC', 'QC', 'KC', 'AC']
 """
 
+import random
 from collections import Counter
 from numbers import Integral
 
 __all__ = ['PokerError', 'RANKS', 'SUITS', 'DECK', 'JOKERS', 'parse_card',
-           'parse_hand', 'check_hand', 'check_count', 'card_id', 'id_card']
+           'parse_hand', 'check_hand', 'check_count', 'check_rng', 'card_id',
+           'id_card']
 
 
 class PokerError(ValueError):
@@ -149,6 +151,24 @@ def check_count(value, what: str) -> int:
         raise PokerError(f'{what} must be a non-negative whole number, '
                          f'got {value!r}')
     return int(value)
+
+
+def check_rng(rng) -> random.Random:
+    """The random generator to use: `rng` itself, or a fresh one if None.
+
+    >>> check_rng(random.Random(1)).randrange(10)
+    2
+    >>> check_rng(42)
+    Traceback (most recent call last):
+    ...
+    pokerlib.cards.PokerError: rng must be a random.Random (or None for a fresh one), got 42
+    """
+    if rng is None:
+        return random.Random()
+    if not all(hasattr(rng, m) for m in ('randrange', 'shuffle', 'sample', 'choice')):
+        raise PokerError(f'rng must be a random.Random (or None for a fresh '
+                         f'one), got {rng!r}')
+    return rng
 
 
 def card_id(card: str) -> int:

@@ -270,7 +270,14 @@ def make_parser() -> argparse.ArgumentParser:
 
 
 def main(argv=None) -> int:
-    """Run the command line on `argv` (default sys.argv[1:]); return the exit status."""
+    """Run the command line on `argv` (default sys.argv[1:]); return the exit status.
+
+    >>> main(['rank', 'AS KS QS JS TS'])
+    hand:      AS KS QS JS TS
+    category:  straight flush
+    ranking:   (9, (14, 13, 12, 11, 10))
+    0
+    """
     parser = make_parser()
     try:
         args = parser.parse_args(argv)

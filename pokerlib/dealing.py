@@ -7,7 +7,7 @@
 
 import random
 
-from .cards import DECK, PokerError, check_count, check_hand
+from .cards import DECK, PokerError, check_count, check_hand, check_rng
 
 __all__ = ['deal', 'deal_by_removing', 'check_deck']
 
@@ -50,7 +50,7 @@ def deal(numhands, n=5, deck=DECK, rng=None) -> list:
     pokerlib.cards.PokerError: cannot deal 1 hands of 60 cards: that is 60 cards and the deck has 52
     """
     _check_deal(numhands, n, deck)
-    rng = random.Random() if rng is None else rng
+    rng = check_rng(rng)
     deck = list(deck)
     rng.shuffle(deck)
     return [deck[n*i:n*(i+1)] for i in range(numhands)]
@@ -64,7 +64,7 @@ def deal_by_removing(numhands, n=5, deck=DECK, rng=None) -> list:
     ([4, 4, 4], 12)
     """
     _check_deal(numhands, n, deck)
-    rng = random.Random() if rng is None else rng
+    rng = check_rng(rng)
     deck = list(deck)
     hands = []
     for _ in range(numhands):

@@ -14,9 +14,11 @@ import itertools
 import math
 import random
 from collections import Counter
+from collections.abc import Mapping
 from fractions import Fraction
+from numbers import Real
 
-from .cards import DECK, PokerError, check_count, check_hand
+from .cards import DECK, PokerError, check_count, check_hand, check_rng
 from .dealing import deal
 from .holdem import best_hand
 from .ranking import HAND_NAMES, category_name, hand_rank
@@ -38,10 +40,15 @@ EXACT_COUNTS = {
 }
 
 
+def _name(shuffler) -> str:
+    """The name of a shuffler given by name or as the function."""
+    return _get_shuffler(shuffler).__name__
+
+
 def _get_shuffler(shuffler):
     if callable(shuffler):
         return shuffler
-    if shuffler not in SHUFFLERS:
+    if not isinstance(shuffler, str) or shuffler not in SHUFFLERS:
         raise PokerError(f'unknown shuffler {shuffler!r}; choose from '
                          f'{", ".join(SHUFFLERS)}')
     return SHUFFLERS[shuffler]
@@ -61,9 +68,8 @@ def hand_frequencies(n=700_000, rng=None, cards=5) -> Counter:
     (['high card', 'one pair', 'two pair'], 1000)
     """
     check_count(n, 'n (number of hands)')
-    if cards not in EXACT_COUNTS:
-        raise PokerError(f'cards must be 5 or 7, got {cards!r}')
-    rng = random.Random() if rng is None else rng
+    _check_cards(cards)
+    rng = check_rng(rng)
     per_deal = 10 if cards == 5 else 52 // cards
     counts = Counter(dict.fromkeys(HAND_NAMES[:9], 0))
     rank = hand_rank.__wrapped__
@@ -74,13 +80,38 @@ def hand_frequencies(n=700_000, rng=None, cards=5) -> Counter:
     return counts
 
 
+def _check_cards(cards):
+    if type(cards) is not int or cards not in EXACT_COUNTS:
+        raise PokerError(f'cards must be 5 or 7, got {cards!r}')
+
+
+def _check_counts(counts, keys=None):
+    """Check a mapping of counts: non-negative whole numbers, not all zero."""
+    if not isinstance(counts, Mapping) or not counts:
+        raise PokerError(f'expected counts as a dict such as {{"abc": 10, ...}}, '
+                         f'got {counts!r}')
+    for key, n in counts.items():
+        if keys is not None and key not in keys:
+            raise PokerError(f'unknown key {key!r} in counts; expected some of '
+                             f'{list(keys)}')
+        check_count(n, f'the count of {key!r}')
+    if not sum(counts.values()):
+        raise PokerError('all the counts are zero')
+
+
 def frequency_table(counts, cards=5):
     """A DataFrame comparing observed counts with the exact probabilities.
 
     Columns: the observed count and percent, the exact percent, the expected
     count, and z, the difference in standard errors. Best hands first.
+
+    >>> table = frequency_table(hand_frequencies(1000, random.Random(1)))
+    >>> table.loc['one pair', ['count', 'expected']].round(1).tolist()
+    [440.0, 422.6]
     """
     import pandas as pd
+    _check_cards(cards)
+    _check_counts(counts, keys=HAND_NAMES[:9])
     exact = EXACT_COUNTS[cards]
     total = sum(exact.values())
     n = sum(counts.values())
@@ -108,12 +139,11 @@ def showdown(hole1, hole2, n=10_000, rng=None, board=()) -> dict:
     """
     from .ranking import check_hands
     check_count(n, 'n (number of boards)')
+    check_hands([hole1, hole2], sizes=(2,))
+    check_hand(board, sizes=range(6))
     board = list(board)
-    if len(board) > 5:
-        raise PokerError(f'a board has at most 5 cards, got {len(board)}: {board}')
-    check_hands([list(hole1), list(hole2)], sizes=(2,))
     check_hand(list(hole1) + list(hole2) + board, sizes=(4 + len(board),))
-    rng = random.Random() if rng is None else rng
+    rng = check_rng(rng)
     rest = [c for c in DECK if c not in set(hole1) | set(hole2) | set(board)]
     best = best_hand.__wrapped__
     rank = hand_rank.__wrapped__
@@ -132,15 +162,27 @@ def _perms(deck):
     return [''.join(p) for p in itertools.permutations(deck)]
 
 
+def _check_small_deck(deck, most=8):
+    """A deck for the shuffle tests: a string of distinct characters."""
+    if (not isinstance(deck, str) or not 1 <= len(deck) <= most
+            or len(set(deck)) != len(deck)):
+        raise PokerError(f'the deck to shuffle must be a string of 1 to {most} '
+                         f'different characters, such as "abc"; got {deck!r}')
+
+
 def shuffle_counts(shuffler, deck='abc', n=10_000, rng=None) -> dict:
     """How often each permutation of `deck` comes out of n shuffles.
 
     Every permutation is a key (zeros included), in the order of
     itertools.permutations(deck).
+
+    >>> shuffle_counts('shuffle1', 'ab', 600, random.Random(1))
+    {'ab': 96, 'ba': 504}
     """
     shuffle = _get_shuffler(shuffler)
+    _check_small_deck(deck)
     check_count(n, 'n (number of trials)')
-    rng = random.Random() if rng is None else rng
+    rng = check_rng(rng)
     counts = dict.fromkeys(_perms(deck), 0)
     for _ in range(n):
         d = list(deck)
@@ -155,6 +197,9 @@ def within_tolerance(counts, tol=0.10) -> bool:
     >>> within_tolerance({'ab': 52, 'ba': 48}), within_tolerance({'ab': 60, 'ba': 40})
     (True, False)
     """
+    _check_counts(counts)
+    if isinstance(tol, bool) or not isinstance(tol, Real) or not tol >= 0:
+        raise PokerError(f'tol must be a number >= 0, such as 0.10; got {tol!r}')
     expected = sum(counts.values()) / len(counts)
     return all(abs(c - expected) <= tol * expected for c in counts.values())
 
@@ -168,13 +213,34 @@ def chi_square(counts, probabilities=None):
     (0.0, 1.0)
     """
     from scipy.stats import chisquare
+    _check_counts(counts)
+    if len(counts) < 2:
+        raise PokerError(f'a chi-square test needs at least 2 outcomes, got {counts!r}')
     observed = list(counts.values())
     n = sum(observed)
     expected = None
     if probabilities is not None:
+        _check_probabilities(probabilities, keys=counts)
         expected = [n * float(probabilities[k]) for k in counts]
     result = chisquare(observed, expected)
     return float(result.statistic), float(result.pvalue)
+
+
+def _check_probabilities(probabilities, keys=None):
+    """Check a mapping of probabilities: numbers in 0..1 adding up to 1."""
+    if not isinstance(probabilities, Mapping) or len(probabilities) < 2:
+        raise PokerError(f'expected probabilities as a dict of at least 2 '
+                         f'outcomes, got {probabilities!r}')
+    if keys is not None and set(probabilities) != set(keys):
+        raise PokerError(f'the probabilities are for {sorted(probabilities)}, '
+                         f'the counts for {sorted(keys)}')
+    if not all(isinstance(p, Real) and not isinstance(p, bool) and 0 <= p <= 1
+               for p in probabilities.values()):
+        raise PokerError(f'probabilities must be numbers from 0 to 1, got '
+                         f'{probabilities!r}')
+    if abs(sum(probabilities.values()) - 1) > 1e-9:
+        raise PokerError(f'probabilities must add up to 1, not '
+                         f'{float(sum(probabilities.values()))}')
 
 
 def _enumerate_runs(shuffle, deck):
@@ -298,11 +364,12 @@ def exact_shuffle_probabilities(shuffler, deck='abc') -> dict:
     the library's own code over every sequence of choices; the two
     'until every position is marked' shuffles are solved as Markov chains.
     Practical for decks of up to 4 (5 for the bounded shuffles).
+
+    >>> exact_shuffle_probabilities('shuffle1', 'ab')
+    {'ab': Fraction(1, 6), 'ba': Fraction(5, 6)}
     """
-    if len(deck) > 5 or len(set(deck)) != len(deck):
-        raise PokerError(f'exact probabilities need a small deck of distinct '
-                         f'items (at most 5), got {deck!r}')
-    name = shuffler if isinstance(shuffler, str) else shuffler.__name__
+    _check_small_deck(deck, most=5)
+    name = _name(shuffler)
     if name in _MARKS:
         if len(deck) > 4:
             raise PokerError(f'{name}: exact probabilities only for decks of '
@@ -321,8 +388,15 @@ def trials_to_detect(probabilities, alpha=0.01, power=0.9) -> int:
     uniform distribution rejects with probability `power`, when the truth is
     `probabilities` (uses the noncentral chi-square distribution). Returns
     0 for an exactly uniform shuffle (no bias to detect).
+
+    >>> trials_to_detect({'ab': 0.6, 'ba': 0.4}), trials_to_detect({'ab': 0.5, 'ba': 0.5})
+    (372, 0)
     """
     from scipy.stats import chi2, ncx2
+    _check_probabilities(probabilities)
+    for what, x in [('alpha', alpha), ('power', power)]:
+        if isinstance(x, bool) or not isinstance(x, Real) or not 0 < x < 1:
+            raise PokerError(f'{what} must be a number between 0 and 1, got {x!r}')
     ps = [float(p) for p in probabilities.values()]
     k = len(ps)
     w2 = sum((p - 1 / k) ** 2 / (1 / k) for p in ps)   # Cohen's w squared
@@ -351,11 +425,15 @@ class _CountingList(list):
 
 
 def count_swaps(shuffler, N=52, trials=1000, rng=None) -> list:
-    """The number of swaps a shuffler makes on N items, for each of `trials` runs."""
+    """The number of swaps a shuffler makes on N items, for each of `trials` runs.
+
+    >>> count_swaps('shuffle2', 52, 3), count_swaps('shuffle1', 4, 5, random.Random(1))
+    ([51, 51, 51], [3, 6, 4, 4, 2])
+    """
     shuffle = _get_shuffler(shuffler)
     check_count(N, 'N (deck size)')
     check_count(trials, 'trials')
-    rng = random.Random() if rng is None else rng
+    rng = check_rng(rng)
     out = []
     for _ in range(trials):
         d = _CountingList(range(N))
@@ -370,7 +448,7 @@ def expected_swaps(shuffler, N=52) -> Fraction:
     >>> expected_swaps('shuffle2', 52), expected_swaps('shuffle3', 2)
     (Fraction(51, 1), Fraction(3, 1))
     """
-    name = shuffler if isinstance(shuffler, str) else shuffler.__name__
+    name = _name(shuffler)
     check_count(N, 'N (deck size)')
     fixed = {'shuffle2': N - 1, 'shuffle4': N, 'shuffle_naive': N}
     if name in fixed:

@@ -261,7 +261,7 @@ def id_hands(cards) -> list:
 
 def _check_cards(cards) -> np.ndarray:
     """The cards as an (n, k) integer array; PokerError names what is wrong."""
-    a = np.asarray(cards)
+    a = _array(cards, 'card ids')
     if a.dtype.kind not in 'iu':
         hint = (' (hand_ids converts cards such as "TC")' if a.dtype.kind in 'UO'
                 else '')
@@ -275,6 +275,15 @@ def _check_cards(cards) -> np.ndarray:
         row, col = np.argwhere((a < 0) | (a > 51))[0]
         raise PokerError(f'row {row}: card id {a[row, col]} is not in 0..51')
     return a
+
+
+def _array(x, what) -> np.ndarray:
+    """np.asarray(x), with a PokerError for what NumPy can't make an array of."""
+    try:
+        return np.asarray(x)
+    except (ValueError, TypeError):   # e.g. rows of different lengths
+        raise PokerError(f'{what} must be an array or a list of equal-length '
+                         f'rows of whole numbers, got {x!r}') from None
 
 
 def _columns(a) -> np.ndarray:
@@ -357,7 +366,7 @@ def categories(values) -> np.ndarray:
     >>> categories([0, 7461])
     array([0, 8], dtype=int8)
     """
-    v = np.asarray(values)
+    v = _array(values, 'values')
     if v.dtype.kind not in 'iu':
         raise PokerError(f'values are whole numbers 0..{NUM_VALUES - 1}, as '
                          f'evaluate gives; got an array of {v.dtype}')

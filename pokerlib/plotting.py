@@ -21,7 +21,13 @@ def _axes(ax, figsize=(7, 4)):
 
 
 def decorate(ax, title=None, xlabel=None, ylabel=None, legend=True):
-    """Label an Axes the course's way; returns it."""
+    """Label an Axes the course's way; returns it.
+
+    >>> import matplotlib.pyplot as plt
+    >>> ax = decorate(plt.figure().add_subplot(), 'Title', 'x (units)', 'y (units)')
+    >>> ax.get_title(), ax.get_xlabel()
+    ('Title', 'x (units)')
+    """
     if title:
         ax.set_title(title)
     if xlabel:
@@ -35,7 +41,14 @@ def decorate(ax, title=None, xlabel=None, ylabel=None, legend=True):
 
 
 def savefig(fig, path, dpi=100):
-    """Save a figure as a PNG without a timestamp, so reruns give equal files."""
+    """Save a figure as a PNG without a timestamp, so reruns give equal files.
+
+    >>> import io, matplotlib.pyplot as plt
+    >>> a, b = io.BytesIO(), io.BytesIO()
+    >>> fig = plt.figure(); _ = savefig(fig, a); _ = savefig(fig, b)
+    >>> a.getvalue() == b.getvalue()
+    True
+    """
     fig.savefig(path, dpi=dpi, metadata={'Software': None})
     return path
 
@@ -44,6 +57,12 @@ def plot_hand_frequencies(table, ax=None, title=None):
     """Observed vs exact frequency of each category, on a log scale.
 
     `table` is a frequency_table DataFrame. Returns the Axes.
+
+    >>> import random
+    >>> from pokerlib import frequency_table, hand_frequencies
+    >>> ax = plot_hand_frequencies(frequency_table(hand_frequencies(500, random.Random(1))))
+    >>> ax.get_yscale(), ax.get_ylabel()
+    ('log', 'percent of hands (log scale)')
     """
     ax = _axes(ax, (8, 4.5))
     names = list(table.index)
@@ -76,6 +95,10 @@ def plot_shuffle_counts(counts, ax=None, title=None, sigmas=3):
 
     The band is the expected count +/- `sigmas` binomial standard deviations.
     Returns the Axes.
+
+    >>> ax = plot_shuffle_counts({'ab': 480, 'ba': 520}, title='a fair coin?')
+    >>> ax.get_ylabel(), [t.get_text() for t in ax.get_xticklabels()]
+    ('count (out of 1,000 shuffles)', ['ab', 'ba'])
     """
     ax = _axes(ax)
     labels, values = list(counts), list(counts.values())
@@ -101,7 +124,12 @@ def plot_shuffle_counts(counts, ax=None, title=None, sigmas=3):
 
 
 def plot_shuffle_overview(results, axes=None, sigmas=3):
-    """One panel per shuffler, on one y scale: {name: counts} -> the Axes."""
+    """One panel per shuffler, on one y scale: {name: counts} -> the Axes.
+
+    >>> axes = plot_shuffle_overview({'one': {'ab': 50, 'ba': 50}, 'two': {'ab': 70, 'ba': 30}})
+    >>> [ax.get_title() for ax in axes]
+    ['one', 'two']
+    """
     if axes is None:
         import matplotlib.pyplot as plt
         _, axes = plt.subplots(1, len(results), figsize=(3 * len(results), 3.8),
@@ -128,6 +156,12 @@ def plot_benchmarks(results, ax=None, title=None):
 
     `results` is the DataFrame of ``benchmarks/results.csv`` (the rows whose
     measure is 'evaluate' are drawn). Returns the Axes.
+
+    >>> import pandas as pd
+    >>> rows = pd.DataFrame({'measure': 'evaluate', 'contender': ['slow', 'fast'] * 2,
+    ...                      'cards': [5, 5, 7, 7], 'per_second': [1e3, 1e6, 1e2, 1e6]})
+    >>> [t.get_text() for t in plot_benchmarks(rows).get_yticklabels()]
+    ['slow', 'fast']
     """
     rows = results[results['measure'] == 'evaluate']
     order = (rows[rows['cards'] == 7].sort_values('per_second')['contender']

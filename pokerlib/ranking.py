@@ -229,7 +229,7 @@ def category_name(category: int) -> str:
     >>> category_name(6), category_name(9)
     ('full house', 'straight flush')
     """
-    if category not in _CATEGORY_INDEX:
+    if type(category) is not int or category not in _CATEGORY_INDEX:
         raise PokerError(f'no hand category {category!r}; hand_rank gives '
                          f'{sorted(_CATEGORY_INDEX)}')
     return HAND_NAMES[_CATEGORY_INDEX[category]]

@@ -51,6 +51,10 @@ def shuffle1(deck, rng):
 
     Badly biased: for 'abc', 'abc' itself comes out with probability 1/20 and
     'bca' with 4/15, where a fair shuffle gives each 1/6.
+
+    >>> import random
+    >>> deck = list('abcd'); shuffle1(deck, random.Random(1)); deck
+    ['c', 'a', 'b', 'd']
     """
     _check(deck, rng)
     N = len(deck)
@@ -62,7 +66,12 @@ def shuffle1(deck, rng):
 
 
 def shuffle2(deck, rng):
-    """Knuth's Algorithm P (Fisher-Yates): fair, with exactly N-1 swaps."""
+    """Knuth's Algorithm P (Fisher-Yates): fair, with exactly N-1 swaps.
+
+    >>> import random
+    >>> deck = list('abcd'); shuffle2(deck, random.Random(1)); deck
+    ['b', 'd', 'c', 'a']
+    """
     _check(deck, rng)
     N = len(deck)
     for i in range(N - 1):
@@ -74,6 +83,10 @@ def shuffle3(deck, rng):
 
     Slightly biased: for 'abc', 'abc' comes out with probability 249/1,540
     (16.17%) instead of 1/6 (16.67%), too little for the course's 10% test.
+
+    >>> import random
+    >>> deck = list('abcd'); shuffle3(deck, random.Random(1)); deck
+    ['a', 'c', 'b', 'd']
     """
     _check(deck, rng)
     N = len(deck)
@@ -85,7 +98,12 @@ def shuffle3(deck, rng):
 
 
 def shuffle4(deck, rng):
-    """shuffle2 run over all N positions (the last swap is a no-op). Fair."""
+    """shuffle2 run over all N positions (the last swap is a no-op). Fair.
+
+    >>> import random
+    >>> deck = list('abcd'); shuffle4(deck, random.Random(1)); deck
+    ['b', 'd', 'c', 'a']
+    """
     _check(deck, rng)
     N = len(deck)
     for i in range(N):
@@ -93,7 +111,12 @@ def shuffle4(deck, rng):
 
 
 def shuffle_naive(deck, rng):
-    """Swap each position with any position: N**N equally likely runs, biased."""
+    """Swap each position with any position: N**N equally likely runs, biased.
+
+    >>> import random
+    >>> deck = list('abcd'); shuffle_naive(deck, random.Random(1)); deck
+    ['d', 'b', 'c', 'a']
+    """
     _check(deck, rng)
     N = len(deck)
     for i in range(N):

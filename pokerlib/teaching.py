@@ -39,7 +39,11 @@ def freeze(x):
 
 
 def same(f, g, inputs) -> bool:
-    """True if f(x) == g(x) for every x in inputs."""
+    """True if f(x) == g(x) for every x in inputs.
+
+    >>> same(abs, lambda x: x, [0, 1, 2]), same(abs, lambda x: x, [-1])
+    (True, False)
+    """
     return all(f(x) == g(x) for x in inputs)
 
 
@@ -50,6 +54,11 @@ def same_order(f, g, inputs) -> bool:
     hand_rank says 9); only the order, ties included, must be the same. That
     holds exactly when the pairs (f(x), g(x)) make a one-to-one, increasing
     map from f's values to g's.
+
+    >>> same_order(lambda x: x, lambda x: 10 * x, [3, 1, 2, 2])
+    True
+    >>> same_order(lambda x: x, lambda x: x % 3, [3, 1, 2])
+    False
     """
     pairs = sorted({(freeze(f(x)), freeze(g(x))) for x in inputs})
     fs = [a for a, b in pairs]

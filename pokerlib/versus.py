@@ -41,6 +41,7 @@ and line 7 a card dealt twice (``QH``); the other lines are good.
 import os
 import random
 from collections import Counter
+from collections.abc import Iterable
 from numbers import Real
 
 from .cards import DECK, SUITS, PokerError, check_count, check_hand, parse_card
@@ -202,6 +203,9 @@ def score_versus(pairs) -> dict:
     if isinstance(pairs, (str, os.PathLike)):
         raise PokerError(f'score_versus takes (hand1, hand2) pairs; for a '
                          f'file, use score_versus(read_versus({pairs!r}))')
+    if not isinstance(pairs, Iterable):
+        raise PokerError(f'score_versus takes a list of (hand1, hand2) pairs, '
+                         f'got {pairs!r}')
     counts = Counter(player1=0, player2=0, tie=0)
     for i, pair in enumerate(pairs, 1):
         if (isinstance(pair, str) or not isinstance(pair, (list, tuple))

@@ -125,7 +125,7 @@ def test_swap_counts():
 def test_unknown_shufflers_and_decks_are_named():
     with pytest.raises(PokerError, match="unknown shuffler 'shuffle9'"):
         shuffle_counts('shuffle9')
-    with pytest.raises(PokerError, match='at most 5'):
+    with pytest.raises(PokerError, match='1 to 5 different characters'):
         exact_shuffle_probabilities('shuffle2', 'abcdef')
     with pytest.raises(PokerError, match='up to 4'):
         exact_shuffle_probabilities('shuffle1', 'abcde')
