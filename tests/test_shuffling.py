@@ -104,6 +104,7 @@ def test_shuffle3_passes_the_10_percent_test_but_not_chi_square():
     need = trials_to_detect(exact_shuffle_probabilities('shuffle3', 'abc'))
     assert 50_000 < need < 500_000
     assert trials_to_detect(exact_shuffle_probabilities('shuffle1', 'abc')) < 1_000
+    assert 1_000 < trials_to_detect(exact_shuffle_probabilities('shuffle_naive', 'abc')) < 3_000
     assert trials_to_detect(exact_shuffle_probabilities('shuffle2', 'abc')) == 0
 
 
