@@ -44,7 +44,8 @@ from collections import Counter
 from collections.abc import Iterable
 from numbers import Real
 
-from .cards import DECK, SUITS, PokerError, check_count, check_hand, parse_card
+from .cards import (DECK, SUITS, PokerError, check_count, check_hand,
+                    check_rng, parse_card)
 from .dealing import deal
 from .ranking import category_name, hand_rank
 
@@ -190,7 +191,11 @@ def versus_winner(hand1, hand2) -> str:
 
 
 def _winner(hand1, hand2):
-    r1, r2 = hand_rank(hand1), hand_rank(hand2)
+    return _outcome(hand_rank(hand1), hand_rank(hand2))
+
+
+def _outcome(r1, r2):
+    """'player1', 'player2' or 'tie', from the two hands' rankings."""
     return 'player1' if r1 > r2 else 'player2' if r2 > r1 else 'tie'
 
 
@@ -233,7 +238,7 @@ def versus_table(source):
                      'hand2': ' '.join(h2),
                      'category1': category_name(r1[0]),
                      'category2': category_name(r2[0]),
-                     'winner': _winner(h1, h2)})
+                     'winner': _outcome(r1, r2)})
     columns = ['line', 'hand1', 'hand2', 'category1', 'category2', 'winner']
     return pd.DataFrame(rows, columns=columns)
 
@@ -272,7 +277,7 @@ def make_versus_lines(n, rng=None, tie_fraction=0.05) -> list:
             or not 0 <= tie_fraction <= 1):
         raise PokerError(f'tie_fraction must be a number from 0 to 1, '
                          f'got {tie_fraction!r}')
-    rng = random.Random() if rng is None else rng
+    rng = check_rng(rng)
     lines = []
     for _ in range(n):
         if rng.random() < tie_fraction:
