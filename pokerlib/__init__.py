@@ -9,17 +9,19 @@ from .cards import (DECK, JOKERS, RANKS, SUITS, PokerError, card_id,
                     check_hand, id_card, parse_card, parse_hand)
 from .teaching import same, same_order, source
 from .dealing import deal, deal_by_removing
-from .experiments import (EXACT_COUNTS, chi_square, count_swaps,
-                          exact_shuffle_probabilities, expected_swaps,
-                          frequency_table, hand_frequencies, showdown,
-                          shuffle_counts,
-                          trials_to_detect, within_tolerance)
+from .classes import hand_classes
+from .fairness import (chi_square, count_swaps, exact_shuffle_probabilities,
+                       expected_swaps, shuffle_counts, trials_to_detect,
+                       within_tolerance)
+from .frequencies import EXACT_COUNTS, frequency_table, hand_frequencies
 from .fast import (NUM_VALUES, categories, evaluate, exact_counts,
                    fast_hand_frequencies, hand_ids, id_hands)
-from .holdem import best_hand, best_hand_ids, best_wild_hand, hand_rank_ids
-from .ranking import (COUNT_RANKINGS, HAND_NAMES, allmax, card_ranks,
-                      category_name, flush, group, hand_name, hand_rank,
-                      hand_rank_elif, kind, poker, straight, two_pair, unzip)
+from .holdem import (best_hand, best_hand_ids, best_wild_hand, hand_name,
+                     hand_rank_ids, showdown)
+from .ranking import (CATEGORIES, COUNT_RANKINGS, HAND_NAMES, allmax,
+                      card_ranks, category_name, category_number, flush,
+                      group, hand_rank, hand_rank_elif, kind, poker,
+                      straight, two_pair, unzip)
 from .shuffling import (SHUFFLERS, shuffle1, shuffle2, shuffle3, shuffle4,
                         shuffle_naive, swap)
 # a file of hands
@@ -35,19 +37,22 @@ __all__ = [
     # ranking
     'card_ranks', 'straight', 'flush', 'kind', 'two_pair', 'hand_rank_elif',
     'group', 'unzip', 'COUNT_RANKINGS', 'hand_rank', 'HAND_NAMES',
-    'category_name', 'hand_name', 'allmax', 'poker',
+    'CATEGORIES', 'category_name', 'category_number', 'allmax', 'poker',
+    'hand_classes',
     # teaching
     'same', 'same_order', 'source',
     # more cards
-    'best_hand', 'best_wild_hand', 'hand_rank_ids', 'best_hand_ids',
+    'best_hand', 'best_wild_hand', 'hand_name', 'hand_rank_ids',
+    'best_hand_ids', 'showdown',
     # dealing and shuffling
     'deal', 'deal_by_removing', 'swap', 'shuffle1', 'shuffle2', 'shuffle3',
     'shuffle4', 'shuffle_naive', 'SHUFFLERS',
-    # experiments
-    'EXACT_COUNTS', 'hand_frequencies', 'frequency_table', 'showdown',
-    'shuffle_counts',
-    'within_tolerance', 'chi_square', 'exact_shuffle_probabilities',
-    'trials_to_detect', 'count_swaps', 'expected_swaps',
+    # how often each hand comes up
+    'EXACT_COUNTS', 'hand_frequencies', 'frequency_table',
+    # is a shuffle fair?
+    'shuffle_counts', 'within_tolerance', 'chi_square',
+    'exact_shuffle_probabilities', 'trials_to_detect', 'count_swaps',
+    'expected_swaps',
     # a file of hands
     'parse_versus_line', 'read_versus', 'versus_winner', 'score_versus',
     'versus_table', 'versus_errors', 'make_versus_lines',

@@ -155,7 +155,7 @@ def _cmd_deal(args):
 
 
 def _cmd_frequencies(args):
-    from .experiments import frequency_table, hand_frequencies
+    from .frequencies import frequency_table, hand_frequencies
     counts = hand_frequencies(args.hands, random.Random(args.seed),
                               cards=args.cards)
     table = frequency_table(counts, cards=args.cards)

@@ -10,7 +10,8 @@ import random
 import sys
 from pathlib import Path
 
-from .experiments import frequency_table, hand_frequencies, shuffle_counts
+from .fairness import shuffle_counts
+from .frequencies import frequency_table, hand_frequencies
 from .plotting import (plot_benchmarks, plot_hand_frequencies,
                        plot_shuffle_counts, plot_shuffle_overview, savefig)
 from .shuffling import SHUFFLERS

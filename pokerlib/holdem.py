@@ -1,4 +1,8 @@
-"""More than five cards: the best five of seven, and wild jokers.
+"""More than five cards: the best five of seven, wild jokers, and hold'em.
+
+Lesson 06: the lecture's homework (``best_hand`` for seven-card stud,
+``best_wild_hand`` with jokers), the integer card encoding, and ``showdown``,
+who wins heads-up in Texas hold'em.
 
 >>> best_hand('6C 7C 8C 9C TC 5C JS'.split())
 ['6C', '7C', '8C', '9C', 'TC']
@@ -7,12 +11,15 @@
 """
 
 import itertools
+import random
 
-from .cards import RANKS, PokerError
-from .ranking import COUNT_RANKINGS, checked, hand_rank, takes_hand
+from .cards import DECK, RANKS, PokerError, check_count, check_hand, check_rng
+from .ranking import (COUNT_RANKINGS, category_name, check_hands, checked,
+                      hand_rank, takes_hand)
 
 __all__ = ['best_hand', 'best_wild_hand', 'BLACK_CARDS', 'RED_CARDS',
-           'replacements', 'hand_rank_ids', 'best_hand_ids']
+           'replacements', 'hand_name', 'hand_rank_ids', 'best_hand_ids',
+           'showdown']
 
 BLACK_CARDS = [r + s for r in RANKS for s in 'SC']
 RED_CARDS = [r + s for r in RANKS for s in 'HD']
@@ -52,6 +59,16 @@ def best_wild_hand(hand) -> list:
     hands = dict.fromkeys(tuple(best_hand.__wrapped__(h)) for h in
                           itertools.product(*map(replacements, hand)))
     return list(max(hands, key=_rank))
+
+
+def hand_name(hand) -> str:
+    """The category name of a hand of 5 to 7 cards (jokers allowed).
+
+    >>> hand_name(['AS', 'AH', 'AD', 'AC', '?B'])
+    'five of a kind'
+    """
+    best = best_wild_hand(hand)
+    return category_name(_rank(best)[0])
 
 
 # ---------------------------------------------------------------------------
@@ -106,3 +123,33 @@ def best_hand_ids(ids) -> tuple:
     (40, 44, 48, 36, 32)
     """
     return max(itertools.combinations(ids, 5), key=hand_rank_ids.__wrapped__)
+
+
+# ---------------------------------------------------------------------------
+# Hold'em heads-up.
+
+def showdown(hole1, hole2, n=10_000, rng=None, board=()) -> dict:
+    """Texas hold'em heads-up: how often each player's two hole cards win.
+
+    Deals the rest of the five community cards (after any given `board`) n
+    times at random and compares the best five of seven for each player.
+    Returns {'player1': wins, 'player2': wins, 'ties': ties}.
+
+    >>> showdown(['AS', 'AH'], ['KS', 'KH'], 200, random.Random(1))
+    {'player1': 167, 'player2': 30, 'ties': 3}
+    """
+    check_count(n, 'n (number of boards)')
+    check_hands([hole1, hole2], sizes=(2,))
+    check_hand(board, sizes=range(6))
+    board = list(board)
+    check_hand(list(hole1) + list(hole2) + board, sizes=(4 + len(board),))
+    rng = check_rng(rng)
+    rest = [c for c in DECK if c not in set(hole1) | set(hole2) | set(board)]
+    best = best_hand.__wrapped__
+    rank = _rank
+    result = {'player1': 0, 'player2': 0, 'ties': 0}
+    for _ in range(n):
+        cards = board + rng.sample(rest, 5 - len(board))
+        r1, r2 = rank(best(list(hole1) + cards)), rank(best(list(hole2) + cards))
+        result['player1' if r1 > r2 else 'player2' if r2 > r1 else 'ties'] += 1
+    return result

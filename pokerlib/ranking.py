@@ -1,30 +1,70 @@
 """Ranking five-card hands: both versions of ``hand_rank`` the course builds.
 
-A *ranking* is a tuple that compares the way poker hands do: the category
-first (0 for high card up to 8 or 9 for a straight flush), then the card
-ranks that break ties. ``poker`` is then just ``max`` with that key, or
-``allmax`` when ties are shared.
+Lessons 01 to 03. A *ranking* is a tuple that compares the way poker hands
+do: the category first, then the card ranks that break ties. ``poker`` is
+then just ``max`` with that key, or ``allmax`` when ties are shared.
 
 >>> hand_rank(['6C', '7C', '8C', '9C', 'TC'])
 (9, (10, 9, 8, 7, 6))
 >>> hand_rank_elif(['6C', '7C', '8C', '9C', 'TC'])
 (8, 10)
->>> hand_name(['6C', '7C', '8C', '9C', 'TC'])
+>>> category_name(9)
 'straight flush'
+
+Three numberings of the categories
+----------------------------------
+The two versions of ``hand_rank`` number the categories differently, and
+``HAND_NAMES`` (with ``pokerlib.fast.categories``) counts a third way, as
+positions in a list. ``CATEGORIES`` is the one table that relates them:
+
+=================  =====  ================  ===========
+name               index  hand_rank_elif    hand_rank
+=================  =====  ================  ===========
+high card          0      0                 0
+one pair           1      1                 1
+two pair           2      2                 2
+three of a kind    3      3                 3
+straight           4      4                 4
+flush              5      5                 5
+full house         6      6                 6
+four of a kind     7      7                 7
+straight flush     8      8                 9
+five of a kind     9      (none)            10
+=================  =====  ================  ===========
 """
 
 import functools
-from collections import Counter
+from collections import Counter, namedtuple
 
 from .cards import PokerError, check_hand
 
 __all__ = ['card_ranks', 'straight', 'flush', 'kind', 'two_pair',
            'hand_rank_elif', 'group', 'unzip', 'COUNT_RANKINGS', 'hand_rank',
-           'HAND_NAMES', 'category_name', 'hand_name', 'allmax', 'poker']
+           'HAND_NAMES', 'CATEGORIES', 'NUMBERINGS', 'category_name',
+           'category_number', 'allmax', 'poker']
 
-HAND_NAMES = ('high card', 'one pair', 'two pair', 'three of a kind',
-              'straight', 'flush', 'full house', 'four of a kind',
-              'straight flush', 'five of a kind')
+Category = namedtuple('Category', 'name index hand_rank_elif hand_rank')
+
+CATEGORIES = (
+    Category('high card',        0, 0, 0),
+    Category('one pair',         1, 1, 1),
+    Category('two pair',         2, 2, 2),
+    Category('three of a kind',  3, 3, 3),
+    Category('straight',         4, 4, 4),
+    Category('flush',            5, 5, 5),
+    Category('full house',       6, 6, 6),
+    Category('four of a kind',   7, 7, 7),
+    Category('straight flush',   8, 8, 9),
+    Category('five of a kind',   9, None, 10),
+)
+"""Each category with its number in each numbering, worst first (see above)."""
+
+NUMBERINGS = ('index', 'hand_rank_elif', 'hand_rank')
+"""The numberings of CATEGORIES: a position in HAND_NAMES (also what
+pokerlib.fast.categories gives), and the first element of each hand_rank."""
+
+HAND_NAMES = tuple(c.name for c in CATEGORIES)
+"""The category names, worst first: HAND_NAMES[i] is the category with index i."""
 
 
 def checked(check):
@@ -220,30 +260,57 @@ def hand_rank(hand) -> tuple:
     return max(COUNT_RANKINGS[counts], 4*straight + 5*flush), ranks
 
 
-_CATEGORY_INDEX = {0: 0, 1: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, 9: 8, 10: 9}
+_BY_NUMBER = {numbering: {getattr(c, numbering): c for c in CATEGORIES
+                          if getattr(c, numbering) is not None}
+              for numbering in NUMBERINGS}
 
 
-def category_name(category: int) -> str:
-    """The name of a category number from hand_rank (9 is a straight flush).
+def _check_numbering(numbering):
+    if not isinstance(numbering, str) or numbering not in NUMBERINGS:
+        raise PokerError(f'numbering must be one of {", ".join(NUMBERINGS)}; '
+                         f'got {numbering!r}')
 
-    >>> category_name(6), category_name(9)
-    ('full house', 'straight flush')
+
+def category_name(category, numbering='hand_rank') -> str:
+    """The name of a category number; by default as hand_rank numbers them.
+
+    `numbering` is 'hand_rank' (9 is a straight flush), 'hand_rank_elif'
+    (8 is a straight flush) or 'index' (a position in HAND_NAMES, as
+    pokerlib.fast.categories gives; 8 is a straight flush).
+
+    >>> category_name(9), category_name(8, 'hand_rank_elif'), category_name(8, 'index')
+    ('straight flush', 'straight flush', 'straight flush')
+    >>> category_name(8)
+    Traceback (most recent call last):
+    ...
+    pokerlib.cards.PokerError: hand_rank numbers no category 8; its numbers are 0, 1, 2, 3, 4, 5, 6, 7, 9, 10 (for an index into HAND_NAMES, write category_name(8, 'index'))
     """
-    if type(category) is not int or category not in _CATEGORY_INDEX:
-        raise PokerError(f'no hand category {category!r}; hand_rank gives '
-                         f'{sorted(_CATEGORY_INDEX)}')
-    return HAND_NAMES[_CATEGORY_INDEX[category]]
+    _check_numbering(numbering)
+    table = _BY_NUMBER[numbering]
+    is_int = isinstance(category, int) and not isinstance(category, bool)
+    if not is_int or category not in table:
+        numbers = ', '.join(map(str, table))
+        hint = ''
+        if is_int and numbering == 'hand_rank' and category in _BY_NUMBER['index']:
+            hint = (f" (for an index into HAND_NAMES, write "
+                    f"category_name({category!r}, 'index'))")
+        raise PokerError(f'{numbering} numbers no category {category!r}; its '
+                         f'numbers are {numbers}{hint}')
+    return table[category].name
 
 
-def hand_name(hand) -> str:
-    """The category name of a hand of 5 to 7 cards (jokers allowed).
+def category_number(name, numbering='hand_rank') -> int:
+    """The number of a category, by name, in one of the NUMBERINGS.
 
-    >>> hand_name(['AS', 'AH', 'AD', 'AC', '?B'])
-    'five of a kind'
+    >>> category_number('straight flush'), category_number('straight flush', 'index')
+    (9, 8)
     """
-    from .holdem import best_wild_hand   # best_wild_hand builds on this module
-    best = best_wild_hand(hand)
-    return category_name(hand_rank.__wrapped__(best)[0])
+    _check_numbering(numbering)
+    for c in CATEGORIES:
+        if type(name) is str and c.name == name and getattr(c, numbering) is not None:
+            return getattr(c, numbering)
+    raise PokerError(f'no category {name!r} in the {numbering} numbering; '
+                     f'categories are {", ".join(HAND_NAMES)}')
 
 
 # ---------------------------------------------------------------------------

@@ -12,7 +12,7 @@ shuffle4        shuffle2 run over all N positions               yes
 shuffle_naive   swap each i with any position 0..N-1            no
 ==============  ==============================================  ==========
 
-The fairness column is proved, not guessed: ``pokerlib.experiments``
+The fairness column is proved, not guessed: ``pokerlib.fairness``
 computes every permutation's exact probability for small decks.
 
 >>> import random

@@ -143,8 +143,32 @@ def test_categories_and_names():
                           'three of a kind', 'straight', 'flush', 'full house',
                           'four of a kind', 'straight flush', 'five of a kind')
     assert category_name(10) == 'five of a kind'
-    with pytest.raises(PokerError, match='no hand category 8'):
+    with pytest.raises(PokerError, match="hand_rank numbers no category 8.*category_name\\(8, 'index'\\)"):
         category_name(8)
+
+
+def test_one_table_relates_the_three_numberings_of_categories():
+    from pokerlib import CATEGORIES, category_number, categories, evaluate, hand_ids
+    sf, fk = parse_hand('6C 7C 8C 9C TC'), parse_hand('9D 9H 9S 9C 7D')
+    # Each function's numbers are the ones the table gives for its numbering.
+    assert hand_rank_elif(sf)[0] == category_number('straight flush', 'hand_rank_elif') == 8
+    assert hand_rank(sf)[0] == category_number('straight flush') == 9
+    fast = categories(evaluate(hand_ids([sf, fk]))).tolist()
+    assert fast == [category_number('straight flush', 'index'),
+                    category_number('four of a kind', 'index')] == [8, 7]
+    assert [category_name(c, 'index') for c in fast] == ['straight flush', 'four of a kind']
+    for hand in ALL:
+        name = category_name(hand_rank(hand)[0])
+        assert category_name(hand_rank_elif(hand)[0], 'hand_rank_elif') == name
+        assert HAND_NAMES[category_number(name, 'index')] == name
+    # Every numbering keeps the categories in the same order, worst first.
+    for numbering in ['index', 'hand_rank', 'hand_rank_elif']:
+        numbers = [getattr(c, numbering) for c in CATEGORIES if getattr(c, numbering) is not None]
+        assert numbers == sorted(numbers) and len(set(numbers)) == len(numbers)
+    with pytest.raises(PokerError, match='no category .five of a kind. in the hand_rank_elif numbering'):
+        category_number('five of a kind', 'hand_rank_elif')
+    with pytest.raises(PokerError, match='numbering must be one of'):
+        category_name(3, 'elif')
 
 
 def test_allmax_keeps_every_maximum_in_order():

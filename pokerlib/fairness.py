@@ -1,4 +1,11 @@
-"""Experiments that return data: hand frequencies and shuffle fairness.
+"""Is a shuffle fair? Counting, testing, and exact probabilities.
+
+Lesson 05. ``shuffle_counts`` runs a shuffler many times on a small deck and
+counts each permutation; ``within_tolerance`` is the lecture's 10% rule and
+``chi_square`` the standard test; ``exact_shuffle_probabilities`` computes
+every permutation's probability exactly, with fractions; ``trials_to_detect``
+and ``pass_probability`` say how much a test can see; ``count_swaps`` and
+``expected_swaps`` measure the work a shuffler does.
 
 Nothing here prints; every random function takes ``rng`` (a random.Random).
 
@@ -13,31 +20,17 @@ Fraction(4, 27)
 import itertools
 import math
 import random
-from collections import Counter
 from collections.abc import Mapping
 from fractions import Fraction
 from numbers import Real
 
-from .cards import DECK, PokerError, check_count, check_hand, check_rng
-from .dealing import deal
-from .holdem import best_hand
-from .ranking import HAND_NAMES, category_name, hand_rank
+from .cards import PokerError, check_count, check_rng
+from .frequencies import check_counts
 from .shuffling import SHUFFLERS, swap
 
-__all__ = ['EXACT_COUNTS', 'hand_frequencies', 'frequency_table', 'showdown',
-           'shuffle_counts', 'within_tolerance', 'chi_square',
+__all__ = ['shuffle_counts', 'within_tolerance', 'chi_square',
            'exact_shuffle_probabilities', 'trials_to_detect', 'count_swaps',
            'expected_swaps']
-
-# Published counts of each category among all hands of 5 and of 7 cards
-# (facts of combinatorics; the tests recompute both by enumeration).
-EXACT_COUNTS = {
-    5: dict(zip(HAND_NAMES, [1_302_540, 1_098_240, 123_552, 54_912, 10_200,
-                             5_108, 3_744, 624, 40])),
-    7: dict(zip(HAND_NAMES, [23_294_460, 58_627_800, 31_433_400, 6_461_620,
-                             6_180_020, 4_047_644, 3_473_184, 224_848,
-                             41_584])),
-}
 
 
 def _name(shuffler) -> str:
@@ -53,110 +46,6 @@ def _get_shuffler(shuffler):
                          f'{", ".join(SHUFFLERS)}')
     return SHUFFLERS[shuffler]
 
-
-# ---------------------------------------------------------------------------
-# How often each hand comes up.
-
-def hand_frequencies(n=700_000, rng=None, cards=5) -> Counter:
-    """Deal n hands and count how many fall in each category (by name).
-
-    As in the course, hands are dealt ten at a time from a freshly shuffled
-    deck (seven at a time for seven-card hands); the best five cards count.
-
-    >>> c = hand_frequencies(1000, random.Random(1))
-    >>> list(c)[:3], sum(c.values())
-    (['high card', 'one pair', 'two pair'], 1000)
-    """
-    check_count(n, 'n (number of hands)')
-    _check_cards(cards)
-    rng = check_rng(rng)
-    per_deal = 10 if cards == 5 else 52 // cards
-    counts = Counter(dict.fromkeys(HAND_NAMES[:9], 0))
-    rank = hand_rank.__wrapped__
-    for start in range(0, n, per_deal):
-        for hand in deal(min(per_deal, n - start), cards, rng=rng):
-            best = hand if cards == 5 else best_hand.__wrapped__(hand)
-            counts[category_name(rank(best)[0])] += 1
-    return counts
-
-
-def _check_cards(cards):
-    if type(cards) is not int or cards not in EXACT_COUNTS:
-        raise PokerError(f'cards must be 5 or 7, got {cards!r}')
-
-
-def _check_counts(counts, keys=None):
-    """Check a mapping of counts: non-negative whole numbers, not all zero."""
-    if not isinstance(counts, Mapping) or not counts:
-        raise PokerError(f'expected counts as a dict such as {{"abc": 10, ...}}, '
-                         f'got {counts!r}')
-    for key, n in counts.items():
-        if keys is not None and key not in keys:
-            raise PokerError(f'unknown key {key!r} in counts; expected some of '
-                             f'{list(keys)}')
-        check_count(n, f'the count of {key!r}')
-    if not sum(counts.values()):
-        raise PokerError('all the counts are zero')
-
-
-def frequency_table(counts, cards=5):
-    """A DataFrame comparing observed counts with the exact probabilities.
-
-    Columns: the observed count and percent, the exact percent, the expected
-    count, and z, the difference in standard errors. Best hands first.
-
-    >>> table = frequency_table(hand_frequencies(1000, random.Random(1)))
-    >>> table.loc['one pair', ['count', 'expected']].round(1).tolist()
-    [440.0, 422.6]
-    """
-    import pandas as pd
-    _check_cards(cards)
-    _check_counts(counts, keys=HAND_NAMES[:9])
-    exact = EXACT_COUNTS[cards]
-    total = sum(exact.values())
-    n = sum(counts.values())
-    rows = []
-    for name in reversed(HAND_NAMES[:9]):
-        p = exact[name] / total
-        observed = counts.get(name, 0)
-        sd = math.sqrt(n * p * (1 - p))
-        rows.append({'hand': name, 'count': observed,
-                     'observed %': 100 * observed / n if n else float('nan'),
-                     'exact %': 100 * p, 'expected': n * p,
-                     'z': (observed - n * p) / sd if sd else float('nan')})
-    return pd.DataFrame(rows).set_index('hand')
-
-
-def showdown(hole1, hole2, n=10_000, rng=None, board=()) -> dict:
-    """Texas hold'em heads-up: how often each player's two hole cards win.
-
-    Deals the rest of the five community cards (after any given `board`) n
-    times at random and compares the best five of seven for each player.
-    Returns {'player1': wins, 'player2': wins, 'ties': ties}.
-
-    >>> showdown(['AS', 'AH'], ['KS', 'KH'], 200, random.Random(1))
-    {'player1': 167, 'player2': 30, 'ties': 3}
-    """
-    from .ranking import check_hands
-    check_count(n, 'n (number of boards)')
-    check_hands([hole1, hole2], sizes=(2,))
-    check_hand(board, sizes=range(6))
-    board = list(board)
-    check_hand(list(hole1) + list(hole2) + board, sizes=(4 + len(board),))
-    rng = check_rng(rng)
-    rest = [c for c in DECK if c not in set(hole1) | set(hole2) | set(board)]
-    best = best_hand.__wrapped__
-    rank = hand_rank.__wrapped__
-    result = {'player1': 0, 'player2': 0, 'ties': 0}
-    for _ in range(n):
-        cards = board + rng.sample(rest, 5 - len(board))
-        r1, r2 = rank(best(list(hole1) + cards)), rank(best(list(hole2) + cards))
-        result['player1' if r1 > r2 else 'player2' if r2 > r1 else 'ties'] += 1
-    return result
-
-
-# ---------------------------------------------------------------------------
-# Is a shuffle fair?
 
 def _perms(deck):
     return [''.join(p) for p in itertools.permutations(deck)]
@@ -197,7 +86,7 @@ def within_tolerance(counts, tol=0.10) -> bool:
     >>> within_tolerance({'ab': 52, 'ba': 48}), within_tolerance({'ab': 60, 'ba': 40})
     (True, False)
     """
-    _check_counts(counts)
+    check_counts(counts)
     if isinstance(tol, bool) or not isinstance(tol, Real) or not tol >= 0:
         raise PokerError(f'tol must be a number >= 0, such as 0.10; got {tol!r}')
     expected = sum(counts.values()) / len(counts)
@@ -213,7 +102,7 @@ def chi_square(counts, probabilities=None):
     (0.0, 1.0)
     """
     from scipy.stats import chisquare
-    _check_counts(counts)
+    check_counts(counts)
     if len(counts) < 2:
         raise PokerError(f'a chi-square test needs at least 2 outcomes, got {counts!r}')
     observed = list(counts.values())

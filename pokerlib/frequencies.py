@@ -1,0 +1,115 @@
+"""How often each hand comes up: the course's experiment, and the exact table.
+
+Lesson 04. ``hand_frequencies`` deals hands the way the lecture does, ten at a
+time from a freshly shuffled deck, and counts the categories;
+``frequency_table`` sets the counts beside the exact probabilities.
+``EXACT_COUNTS`` holds the exact counts of each category among all hands of
+five and of seven cards; ``exact_counts_by_class`` (in ``pokerlib.classes``)
+and ``pokerlib.fast.exact_counts`` recompute them, and the tests check both.
+
+Nothing here prints; every random function takes ``rng`` (a random.Random).
+
+>>> import random
+>>> counts = hand_frequencies(1000, random.Random(1))
+>>> counts['one pair'], sum(counts.values())
+(440, 1000)
+"""
+
+import math
+import random
+from collections import Counter
+from collections.abc import Mapping
+
+from .cards import PokerError, check_count, check_rng
+from .dealing import deal
+from .holdem import best_hand
+from .ranking import HAND_NAMES, category_name, hand_rank
+
+__all__ = ['EXACT_COUNTS', 'hand_frequencies', 'frequency_table',
+           'check_counts']
+
+# Published counts of each category among all hands of 5 and of 7 cards
+# (facts of combinatorics; the tests recompute both by enumeration).
+EXACT_COUNTS = {
+    5: dict(zip(HAND_NAMES, [1_302_540, 1_098_240, 123_552, 54_912, 10_200,
+                             5_108, 3_744, 624, 40])),
+    7: dict(zip(HAND_NAMES, [23_294_460, 58_627_800, 31_433_400, 6_461_620,
+                             6_180_020, 4_047_644, 3_473_184, 224_848,
+                             41_584])),
+}
+
+
+def hand_frequencies(n=700_000, rng=None, cards=5) -> Counter:
+    """Deal n hands and count how many fall in each category (by name).
+
+    As in the course, hands are dealt ten at a time from a freshly shuffled
+    deck (seven at a time for seven-card hands); the best five cards count.
+
+    >>> c = hand_frequencies(1000, random.Random(1))
+    >>> list(c)[:3], sum(c.values())
+    (['high card', 'one pair', 'two pair'], 1000)
+    """
+    check_count(n, 'n (number of hands)')
+    _check_cards(cards)
+    rng = check_rng(rng)
+    per_deal = 10 if cards == 5 else 52 // cards
+    counts = Counter(dict.fromkeys(HAND_NAMES[:9], 0))
+    rank = hand_rank.__wrapped__
+    for start in range(0, n, per_deal):
+        for hand in deal(min(per_deal, n - start), cards, rng=rng):
+            best = hand if cards == 5 else best_hand.__wrapped__(hand)
+            counts[category_name(rank(best)[0])] += 1
+    return counts
+
+
+def _check_cards(cards):
+    if type(cards) is not int or cards not in EXACT_COUNTS:
+        raise PokerError(f'cards must be 5 or 7, got {cards!r}')
+
+
+def check_counts(counts, keys=None):
+    """Check a mapping of counts: non-negative whole numbers, not all zero.
+
+    >>> check_counts({'ab': 3, 'ba': -1})
+    Traceback (most recent call last):
+    ...
+    pokerlib.cards.PokerError: the count of 'ba' must be a non-negative whole number, got -1
+    """
+    if not isinstance(counts, Mapping) or not counts:
+        raise PokerError(f'expected counts as a dict such as {{"abc": 10, ...}}, '
+                         f'got {counts!r}')
+    for key, n in counts.items():
+        if keys is not None and key not in keys:
+            raise PokerError(f'unknown key {key!r} in counts; expected some of '
+                             f'{list(keys)}')
+        check_count(n, f'the count of {key!r}')
+    if not sum(counts.values()):
+        raise PokerError('all the counts are zero')
+
+
+def frequency_table(counts, cards=5):
+    """A DataFrame comparing observed counts with the exact probabilities.
+
+    Columns: the observed count and percent, the exact percent, the expected
+    count, and z, the difference in standard errors. Best hands first.
+
+    >>> table = frequency_table(hand_frequencies(1000, random.Random(1)))
+    >>> table.loc['one pair', ['count', 'expected']].round(1).tolist()
+    [440.0, 422.6]
+    """
+    import pandas as pd
+    _check_cards(cards)
+    check_counts(counts, keys=HAND_NAMES[:9])
+    exact = EXACT_COUNTS[cards]
+    total = sum(exact.values())
+    n = sum(counts.values())
+    rows = []
+    for name in reversed(HAND_NAMES[:9]):
+        p = exact[name] / total
+        observed = counts.get(name, 0)
+        sd = math.sqrt(n * p * (1 - p))
+        rows.append({'hand': name, 'count': observed,
+                     'observed %': 100 * observed / n if n else float('nan'),
+                     'exact %': 100 * p, 'expected': n * p,
+                     'z': (observed - n * p) / sd if sd else float('nan')})
+    return pd.DataFrame(rows).set_index('hand')
