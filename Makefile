@@ -50,3 +50,7 @@ bench:
 
 clean:
 	rm -rf $(VENV) $(BENCH_VENV) .pytest_cache
+
+# --- website (make site) ---------------------------------------------------
+# (filled in by the website work)
+# --- end website -----------------------------------------------------------

@@ -21,7 +21,21 @@ __all__ = ['PokerError', 'RANKS', 'SUITS', 'DECK', 'JOKERS', 'parse_card',
 
 
 class PokerError(ValueError):
-    """Raised for bad input: the message names the bad card, count or line."""
+    """Raised for bad input: the message names the bad card, count or line.
+
+    In a notebook, IPython shows a PokerError as its one line, without the
+    frames of library code it passed through: the message says what was
+    wrong, and the cell that raised it is the one just run.
+
+    >>> PokerError('bad card').__class__.__mro__[1].__name__
+    'ValueError'
+    >>> PokerError("bad card '1X'")._render_traceback_()
+    ["\\x1b[0;31mPokerError\\x1b[0m: bad card '1X'"]
+    """
+
+    def _render_traceback_(self):
+        """The lines IPython shows for this error (IPython's hook for custom tracebacks)."""
+        return [f'\x1b[0;31m{type(self).__name__}\x1b[0m: {self}']
 
 
 RANKS = '23456789TJQKA'  # low to high
