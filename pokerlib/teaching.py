@@ -1,4 +1,5 @@
-"""Helpers for teaching: checks that tie two versions together, and source code.
+"""Helpers for teaching: tests of a ranking, checks that tie two versions
+together, and source code.
 
 >>> same(len, lambda s: sum(1 for _ in s), ['', 'ab', 'abc'])
 True
@@ -7,8 +8,107 @@ True
 """
 
 import inspect
+import itertools
+from collections import namedtuple
 
-__all__ = ['same', 'same_order', 'freeze', 'source']
+from .cards import SUITS, parse_hand
+
+__all__ = ['BEST_TO_WORST', 'ranking_problems', 'same', 'same_order',
+           'freeze', 'source']
+
+BEST_TO_WORST = [
+    ['AH KH QH JH TH', 'AS KS QS JS TS'],   # royal flushes tie
+    ['9D TD JD QD KD'],                     # straight flush, king high
+    ['5C 4C 3C 2C AC'],                     # the lowest straight flush
+    ['AS AH AD AC KS'],                     # four aces, king kicker
+    ['AS AH AD AC 2S'],
+    ['3S 3H 3D 3C AS'],
+    ['KS KH KD 2C 2S'],                     # full house, kings over deuces
+    ['2S 2H 2D AC AS'],
+    ['AS QS 9S 5S 3S', 'AD QD 9D 5D 3D'],   # the same flush in two suits
+    ['AS QS 9S 5S 2S'],
+    ['KH JH 9H 5H 3H'],
+    ['7C 5C 4C 3C 2C'],                     # the lowest flush
+    ['AS KH QD JC TS'],                     # straight, ace high
+    ['6S 5H 4D 3C 2S'],
+    ['5S 4H 3D 2C AS', '5D 4C 3H 2S AC'],   # the wheel: the lowest straight
+    ['QS QH QD 9C 2S'],                     # three queens
+    ['2S 2H 2D AC KS'],
+    ['AS AH KD KC 3S'],                     # aces and kings, three kicker
+    ['AS AH KD KC 2S'],
+    ['AS AH QD QC KS'],
+    ['3S 3H 2D 2C AS'],
+    ['AS AH KD QC JS', 'AD AC KH QS JH'],   # pair of aces, the same kickers
+    ['AS AH KD QC 9S'],
+    ['2S 2H AD KC QS'],
+    ['AS KH QD JC 9S'],                     # ace high
+    ['AS KH QD JC 8S'],
+    ['KS QH JD TC 8S'],
+    ['7S 5H 4D 3C 2S'],                     # the worst hand of all
+]
+"""Hands from best to worst, as text; hands on one line tie (Norvig's test list)."""
+
+Problem = namedtuple('Problem', 'kind hands message')
+
+
+def ranking_problems(ranking, tiers=BEST_TO_WORST) -> list:
+    """What is wrong with the order `ranking` puts hands in: [] if nothing.
+
+    Four things must hold, as in Norvig's test(ranking): hands on one line of
+    `tiers` tie, each line beats the next, and neither putting the cards in
+    another order nor renaming the suits changes a ranking. Each Problem
+    has a kind ('tie', 'order', 'cards order', 'suits' or 'compare'), the
+    hands involved (as text) and a message.
+
+    >>> from pokerlib import hand_rank
+    >>> ranking_problems(hand_rank)
+    []
+    >>> ranking_problems(lambda hand: hand_rank(hand)[0])[0].message
+    'does not rank AH KH QH JH TH above 9D TD JD QD KD, but it is the better hand'
+    """
+    problems = []
+    hands = [[parse_hand(text) for text in tier] for tier in tiers]
+    values = [[ranking(hand) for hand in tier] for tier in hands]
+
+    def show(hand):
+        return ' '.join(hand)
+
+    for tier, vals in zip(hands, values):
+        for hand, val in zip(tier[1:], vals[1:]):
+            if val != vals[0]:
+                problems.append(Problem('tie', (show(tier[0]), show(hand)),
+                                        f'ranks {show(tier[0])} and {show(hand)} '
+                                        f'differently, but they tie'))
+    for (a, va), (b, vb) in zip(zip(hands, values), zip(hands[1:], values[1:])):
+        try:
+            better = va[0] > vb[0]
+        except TypeError as e:
+            problems.append(Problem('compare', (show(a[0]), show(b[0])),
+                                    f'cannot compare the rankings of {show(a[0])} '
+                                    f'and {show(b[0])}: {e}'))
+            continue
+        if not better:
+            problems.append(Problem('order', (show(a[0]), show(b[0])),
+                                    f'does not rank {show(a[0])} above '
+                                    f'{show(b[0])}, but it is the better hand'))
+    for tier, vals in zip(hands, values):
+        hand, val = tier[0], vals[0]
+        for order in itertools.permutations(hand):
+            if ranking(list(order)) != val:
+                problems.append(Problem('cards order', (show(hand), show(order)),
+                                        f'ranks {show(order)} differently from '
+                                        f'{show(hand)}: the same cards in another order'))
+                break
+        for suits in itertools.permutations(SUITS):
+            rename = dict(zip(SUITS, suits))
+            renamed = [r + rename[s] for r, s in hand]
+            if ranking(renamed) != val:
+                problems.append(Problem('suits', (show(hand), show(renamed)),
+                                        f'ranks {show(renamed)} differently from '
+                                        f'{show(hand)}: the same hand with the suits '
+                                        f'renamed'))
+                break
+    return problems
 
 
 class Source(str):
