@@ -210,6 +210,35 @@ def _two_pair(run):
             raise wrong(got, expected, hint)
 
 
+@exercise('kinds')
+def _kinds(run):
+    for n, ranks in [(2, [13, 11, 11, 3, 3]), (1, [13, 11, 11, 3, 3]), (2, [9, 9, 7, 7, 2]),
+                     (3, [9, 9, 9, 9, 7]), (4, [9, 9, 9, 9, 7]), (1, [9, 8, 7, 6, 5]),
+                     (2, [9, 8, 7, 6, 5]), (3, [10, 10, 10, 7, 7])]:
+        expected = [r for r in dict.fromkeys(ranks) if ranks.count(r) == n]
+        got = run(n, ranks)
+        if isinstance(got, (list, tuple)) and list(got) == expected:
+            continue
+        if isinstance(got, (list, tuple)) and sorted(got) == sorted(expected):
+            hint = 'highest first, and each rank once'
+        elif isinstance(got, (list, tuple)) and set(got) == set(expected):
+            hint = 'each rank once: [9], not [9, 9, 9, 9]'
+        else:
+            hint = f'every rank that occurs exactly {n} times, highest first ([] if none)'
+        raise wrong(got, expected, hint)
+
+
+@exercise('count_wheels', takes_value=True)
+def _count_wheels(value):
+    wheel_cards = [c for c in DECK if c[0] in 'A2345']
+    wheels = [h for h in itertools.combinations(wheel_cards, 5)
+              if sorted(r for r, s in h) == sorted('A2345')]
+    expected = (len(wheels), sum(flush(list(h)) for h in wheels))
+    if not (isinstance(value, (tuple, list)) and tuple(value) == expected):
+        raise wrong(value, expected, '(how many hands hold exactly A, 2, 3, 4, 5; how many '
+                                     'of those are all one suit)')
+
+
 def _ranking_hint(problem, tiers_are_lowball=False) -> str:
     """A hint for a Problem that ranking_problems found."""
     if tiers_are_lowball:

@@ -422,6 +422,7 @@ def test_the_callers_arguments_are_copies():
 # The other exercises: the reference answer passes, a wrong one fails.
 
 VALUE_EXERCISES = {
+    'count_wheels': (lambda: (4 ** 5, 4), (1024, 0)),
     'tie_chance_two_decks': (lambda: sum((n / 2598960) ** 2 for h, n in pokerlib.hand_classes()), 0.0003),
     'distinct_rankings': (lambda: dict(Counter(pokerlib.category_name(hand_rank(h)[0])
                                                for h, n in pokerlib.hand_classes())),
@@ -513,6 +514,16 @@ def test_other_function_exercises():
     assert check(best_deuces_wild)
     assert not check(lambda hand: pokerlib.best_hand(hand), name='best_deuces_wild')
     assert check(lambda hand: best_wild_hand(hand), name='best_wild_hand')
+
+
+def test_lesson_one_exercises():
+    def kinds(n, ranks):
+        return sorted({r for r in ranks if ranks.count(r) == n}, reverse=True)
+    assert check(kinds)
+    assert 'each rank once' in str(check(lambda n, ranks: [r for r in ranks if ranks.count(r) == n], name='kinds'))
+    assert 'highest first' in str(check(lambda n, ranks: sorted({r for r in ranks if ranks.count(r) == n}),
+                                        name='kinds'))
+    assert not check(lambda n, ranks: [r for r in ranks if ranks.count(r) >= n][:1], name='kinds')
 
 
 def test_lesson_three_and_two_exercises():
