@@ -74,8 +74,37 @@ bench-notebooks: setup
 
 # (workspace/ is yours: clean leaves it alone.)
 clean:
-	rm -rf $(VENV) $(BENCH_VENV) .pytest_cache student
+	rm -rf $(VENV) $(BENCH_VENV) .venv-site .pytest_cache student build
 
 # --- website (make site) ---------------------------------------------------
-# (filled in by the website work)
+# The course as a static website, from the committed notebooks (never re-run),
+# in build/site/html: it works offline, from a folder or any static file server.
+# Sphinx, myst-nb, the theme and selenium (for tests/test_site.py) go into a
+# venv of their own, .venv-site, so that the course's environment stays lean.
+# The browser test also needs Debian's chromium and chromium-driver.
+SITE_VENV  = .venv-site
+SITE_STAMP = $(SITE_VENV)/.installed-requirements
+SITE_PORT ?= 8000
+.PHONY: site site-setup site-serve site-check
+
+site-setup: $(SITE_STAMP)
+
+$(SITE_STAMP): site/requirements.txt
+	@test -x $(SITE_VENV)/bin/python || $(PYTHON) -m venv $(SITE_VENV)
+	$(SITE_VENV)/bin/python -m pip install --quiet --upgrade pip
+	$(SITE_VENV)/bin/python -m pip install --quiet -r site/requirements.txt
+	@touch $(SITE_STAMP)
+
+# The last line it prints is the path of the site's index.html.
+site: site-setup
+	@$(SITE_VENV)/bin/python scripts/build_site.py --out build/site
+
+# Serve the built site at http://127.0.0.1:$(SITE_PORT)/ (Ctrl-C stops it).
+site-serve: site
+	$(PYTHON) -m http.server $(SITE_PORT) --bind 127.0.0.1 --directory build/site/html
+
+# Load every page in headless Chromium; screenshots in build/site/screenshots.
+site-check: site
+	$(SITE_VENV)/bin/python scripts/check_site.py build/site/html --screenshots build/site/screenshots > build/site/report.json
+	@echo "report: build/site/report.json, screenshots: build/site/screenshots/"
 # --- end website -----------------------------------------------------------

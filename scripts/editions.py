@@ -89,21 +89,21 @@ def student_notebook(path):
     return nb
 
 
-def notebooks():
-    return sorted(NOTEBOOKS.glob('[0-9][0-9]-*.ipynb'))
+def notebooks(folder=NOTEBOOKS):
+    return sorted(Path(folder).glob('[0-9][0-9]-*.ipynb'))
 
 
-def write_student_edition(outdir) -> list:
-    """Write every notebook's student edition and the data files into outdir."""
-    outdir = Path(outdir)
+def write_student_edition(outdir, folder=NOTEBOOKS) -> list:
+    """Write the student's edition of every notebook in folder, and its data files, into outdir."""
+    outdir, folder = Path(outdir), Path(folder)
     outdir.mkdir(parents=True, exist_ok=True)
     written = []
-    for path in notebooks():
+    for path in notebooks(folder):
         target = outdir / path.name
         nbformat.write(student_notebook(path), target)
         written.append(target)
-    if (NOTEBOOKS / 'data').is_dir():
-        shutil.copytree(NOTEBOOKS / 'data', outdir / 'data', dirs_exist_ok=True)
+    if (folder / 'data').is_dir():
+        shutil.copytree(folder / 'data', outdir / 'data', dirs_exist_ok=True)
     return written
 
 

@@ -1,0 +1,245 @@
+"""Build the course's website from the committed, executed notebooks.
+
+    .venv-site/bin/python scripts/build_site.py [--out build/site]
+
+(`make site` runs it.) Nothing is executed: the pages show the outputs the
+notebooks were committed with. The notebooks are first copied to OUT/src
+and adjusted there, never in notebooks/:
+
+- links to download the notebook go under its navigation line: the student's
+  edition (solutions replaced by stubs, no outputs: to work in) and the
+  teacher's edition as committed;
+- a cell whose source has a line ``### BEGIN SOLUTION`` is folded: its code
+  behind a "Show solution" toggle, closed until clicked; so is a markdown
+  cell tagged ``teacher`` (an exercise's expected answer), behind "Show the
+  expected answer";
+- interactive widgets, which need a running kernel, are dropped (a figure
+  the same cell drew stays);
+- links to ``../assets/`` point at the copy of the figures beside the pages;
+- the contents notebook gets the site's table of contents, hidden: it is the
+  menu on the left.
+
+A page of the figures in assets/ is added. Sphinx (with myst-nb, configured
+in site/) writes the pages to OUT/html; index.html sends a browser to the
+contents page. The last line printed is the path of that index.html.
+"""
+
+import argparse
+import json
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / 'scripts'))
+import editions  # noqa: E402  (the student's edition, made with nbconvert)
+
+NOTEBOOKS = ROOT / 'notebooks'
+ASSETS = ROOT / 'assets'
+CONF = ROOT / 'site'
+
+NAV = '<!--NAVIGATION-->'
+BEGIN_SOLUTION = re.compile(r'^\s*### BEGIN SOLUTION\s*$', re.MULTILINE)
+MARKER = re.compile(r'^\s*### (BEGIN|END) SOLUTION\s*$\n?', re.MULTILINE)
+WIDGET = 'application/vnd.jupyter.widget-view+json'
+TITLE = re.compile(r'^# (.+)$', re.MULTILINE)
+
+
+def source(cell) -> str:
+    src = cell.get('source', '')
+    return ''.join(src) if isinstance(src, list) else src
+
+
+def notebooks(folder: Path = NOTEBOOKS) -> list:
+    """The course's notebooks, in order."""
+    return sorted(folder.glob('[0-9][0-9]-*.ipynb'))
+
+
+def title(nb, default: str) -> str:
+    """The notebook's first '# ' heading."""
+    for cell in nb['cells']:
+        if cell['cell_type'] == 'markdown' and (m := TITLE.search(source(cell))):
+            return m.group(1).strip()
+    return default
+
+
+def markdown(text: str, id: str) -> dict:
+    return {'cell_type': 'markdown', 'id': id, 'metadata': {}, 'source': text}
+
+
+def without_widgets(outputs: list) -> list:
+    """The outputs less any interactive widget (which needs a kernel to show)."""
+    return [out for out in outputs if WIDGET not in out.get('data', {})]
+
+
+SHOW_SOLUTION = 'Show solution'
+SHOW_ANSWER = 'Show the expected answer'
+
+
+def folds(cell: dict) -> str | None:
+    """What the toggle of a cell the site folds says, or None if it is shown as it is."""
+    if BEGIN_SOLUTION.search(source(cell)):
+        return SHOW_SOLUTION
+    if cell['cell_type'] == 'markdown' and 'teacher' in cell.get('metadata', {}).get('tags', []):
+        return SHOW_ANSWER
+    return None
+
+
+def fold(cell: dict, show: str) -> dict:
+    """The cell folded behind a toggle that says show, closed by default.
+
+    A code cell's input is folded (myst-nb's hide-input), a markdown cell's text
+    goes into an HTML details element (without the solution markers).
+    """
+    if cell['cell_type'] == 'code':
+        meta = dict(cell.get('metadata', {}))
+        meta['tags'] = sorted(set(meta.get('tags', [])) | {'hide-input'})
+        meta['mystnb'] = dict(meta.get('mystnb', {}), code_prompt_show=show,
+                              code_prompt_hide=show.replace('Show', 'Hide', 1))
+        return dict(cell, metadata=meta)
+    text = MARKER.sub('', source(cell)).strip()   # in markdown, the markers would be headings
+    return dict(cell, source=f'<details class="solution">\n<summary>{show}</summary>\n\n'
+                + text + '\n\n</details>')
+
+
+def anchor(fragment: str) -> str:
+    """The site's id for a heading that Jupyter calls fragment.
+
+    Jupyter links to a heading by its text with dashes for spaces
+    (#The-ace-low-straight); the site's ids are lower case, without
+    punctuation (#the-ace-low-straight).
+    """
+    return re.sub(r'[^\w-]', '', fragment.lower())
+
+
+def fix_markdown(text: str) -> str:
+    """Markdown of a cell, its links as they work on the site.
+
+    Links to the figures' folder point at its copy beside the pages, and
+    links to a heading use the site's ids.
+    """
+    text = re.sub(r'(\]\(|src=["\'])\.\./assets/', r'\1assets/', text)
+    text = re.sub(r'(\]\((?:[\w.-]+\.ipynb)?#)([^)\s]+)\)',
+                  lambda m: m.group(1) + anchor(m.group(2)) + ')', text)
+    if text.startswith(NAV):    # the navigation line, in a box of its own
+        text = f'<nav class="course-nav">\n\n{text[len(NAV):].strip()}\n\n</nav>'
+    return text
+
+
+def staged_notebook(path: Path, toctree: str | None) -> dict:
+    """The notebook at path, adjusted for the website (see the module's docstring)."""
+    nb = json.loads(path.read_text(encoding='utf-8'))
+    cells = []
+    for cell in nb['cells']:
+        cell = dict(cell, source=source(cell))
+        if cell['cell_type'] == 'code':
+            cell['outputs'] = without_widgets(cell.get('outputs', []))
+        if show := folds(cell):
+            cell = fold(cell, show)
+        if cell['cell_type'] == 'markdown':
+            cell['source'] = fix_markdown(cell['source'])
+        cells.append(cell)
+    download = markdown(
+        f'<p class="course-download"><i class="fa-solid fa-download"></i> Download '
+        f'<code>{path.name}</code>: <a href="notebooks/student/{path.name}" download>'
+        f"the student's edition</a> (to work in, with `check`), or "
+        f'<a href="notebooks/{path.name}" download>the teacher\'s edition</a> '
+        f'(with the solutions and all the outputs)</p>', 'site-download')
+    at = 1 if cells and source(nb['cells'][0]).startswith(NAV) else 0
+    cells.insert(at, download)
+    if toctree:
+        cells.append(markdown(toctree, 'site-toctree'))
+    metadata = {k: v for k, v in nb.get('metadata', {}).items() if k != 'widgets'}
+    return dict(nb, cells=cells, metadata=metadata)
+
+
+def figures_page(paths, titles: dict, assets: Path) -> str:
+    """A page that shows every figure in assets/, with where the notebooks use it."""
+    lines = ['# Figures', '',
+             'The figures in the course\'s `assets/` folder, as `make experiments` draws them.', '']
+    texts = {p.name: p.read_text(encoding='utf-8') for p in paths}
+    for png in sorted(assets.glob('*.png')):
+        lines += [f'## {png.name}', '']
+        used = [name for name, text in texts.items() if png.name in text]
+        if used:
+            links = ', '.join(f'[{titles[name]}]({name})' for name in used)
+            lines += [f'Used in {links}.', '']
+        lines += [f'![The figure {png.name}](assets/{png.name})', '']
+    return '\n'.join(lines)
+
+
+def wanted_files(paths, assets: Path) -> dict:
+    """Relative path -> bytes of everything the staging folder should hold."""
+    titles = {p.name: title(json.loads(p.read_text(encoding='utf-8')), p.stem) for p in paths}
+    toctree = '```{toctree}\n:hidden:\n:maxdepth: 1\n\n' + '\n'.join(
+        [p.stem for p in paths[1:]] + ['figures']) + '\n```'
+    files = {}
+    for k, path in enumerate(paths):
+        nb = staged_notebook(path, toctree if k == 0 else None)
+        files[path.name] = (json.dumps(nb, indent=1, ensure_ascii=False) + '\n').encode()
+    files['figures.md'] = figures_page(paths, titles, assets).encode()
+    for png in sorted(assets.glob('*.png')):
+        files[f'assets/{png.name}'] = png.read_bytes()
+    folder = paths[0].parent
+    for data in sorted((folder / 'data').rglob('*')):
+        if data.is_file():
+            files[data.relative_to(folder).as_posix()] = data.read_bytes()
+    return files
+
+
+def write(folder: Path, files: dict):
+    """Write each relative path's bytes under folder."""
+    for rel, content in files.items():
+        target = folder / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(content)
+
+
+def build(out: Path, quiet: bool = True, folder: Path = NOTEBOOKS, assets: Path = ASSETS) -> Path:
+    """Stage the notebooks in folder, run Sphinx; return the path of the site's index.html."""
+    paths = notebooks(folder)
+    if not paths:
+        raise SystemExit(f'no notebooks in {folder}')
+    src, html = out / 'src', out / 'html'
+    # From scratch every time (a few seconds): no page of a renamed notebook lingers.
+    for old in ('src', 'html', 'doctrees', 'jupyter_execute'):
+        shutil.rmtree(out / old, ignore_errors=True)
+    write(src, wanted_files(paths, assets))
+    # The contents notebook is the home page; index.html (site/_templates/index.html)
+    # sends a browser there.
+    command = [sys.executable, '-m', 'sphinx', '-b', 'html', '-c', str(CONF),
+               '-d', str(out / 'doctrees'), '-D', f'root_doc={paths[0].stem}',
+               str(src), str(html)]
+    if quiet:
+        command.append('-q')
+    subprocess.run(command, check=True)
+    # The notebooks as committed (the teacher's edition) and the student's
+    # edition, for the pages' download links, each with the data files.
+    (html / 'notebooks').mkdir(exist_ok=True)
+    for path in paths:
+        shutil.copyfile(path, html / 'notebooks' / path.name)
+    if (folder / 'data').is_dir():
+        shutil.copytree(folder / 'data', html / 'notebooks' / 'data', dirs_exist_ok=True)
+    editions.write_student_edition(html / 'notebooks' / 'student', folder)
+    return html / 'index.html'
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
+    parser.add_argument('--out', type=Path, default=ROOT / 'build' / 'site',
+                        help='folder for the staged sources and the pages (default: build/site)')
+    parser.add_argument('--notebooks', type=Path, default=NOTEBOOKS,
+                        help='the folder of NN-*.ipynb notebooks (default: notebooks)')
+    parser.add_argument('--assets', type=Path, default=ASSETS,
+                        help='the folder of figures (default: assets)')
+    parser.add_argument('--verbose', action='store_true', help="show Sphinx's progress")
+    args = parser.parse_args(argv)
+    index = build(args.out.resolve(), quiet=not args.verbose,
+                  folder=args.notebooks.resolve(), assets=args.assets.resolve())
+    print(index)
+
+
+if __name__ == '__main__':
+    main()

@@ -1,0 +1,57 @@
+"""Sphinx configuration of the course's website (built by `make site`).
+
+scripts/build_site.py stages the committed notebooks in build/site/src and
+runs Sphinx on them with this folder as the configuration directory. Nothing
+is executed, and nothing in the built pages comes from another host: the
+theme's fonts and icons are bundled with it, and the maths is turned into
+MathML while building (mathml.py), which the browser draws by itself.
+"""
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+project = "Norvig's poker program, step by step"
+html_title = project
+
+root_doc = '00-Contents'   # the contents notebook (build_site.py passes its name)
+extensions = ['myst_nb', 'mathml']
+exclude_patterns = ['_build', '**.ipynb_checkpoints', 'data', 'assets']
+
+# The notebooks are committed with their outputs: show those, never re-run.
+nb_execution_mode = 'off'
+nb_merge_streams = True
+# No ipywidgets JavaScript (myst-nb would load it from a CDN): widget outputs are
+# dropped when staging, and a page must work without the network.
+nb_ipywidgets_js = {}
+# The notebooks' `$...$` is maths, as in Jupyter.
+myst_enable_extensions = ['dollarmath', 'amsmath']
+myst_heading_anchors = 6   # ids for headings, so that links to them resolve
+
+html_theme = 'sphinx_book_theme'
+html_theme_options = {
+    'home_page_in_toc': True,
+    'use_download_button': False,   # each page links to the notebook as committed instead
+    'use_fullscreen_button': True,
+    'show_navbar_depth': 1,
+    'navigation_with_keys': False,
+    'show_prev_next': False,        # each notebook has its own navigation lines
+    'footer_content_items': ['extra-footer.html'],
+    'extra_footer': ("<p>The poker program, its design and the order of ideas are Peter "
+                     "Norvig's, from <em>Design of Computer Programs</em> (CS212). Built from "
+                     "the course's notebooks as committed, with their outputs.</p>"),
+    'navbar_persistent': [],        # the search box is in the sidebar already
+}
+html_context = {'default_mode': 'light'}   # readable on a projector; the reader may switch
+html_use_index = False
+html_favicon = '_static/favicon.svg'
+templates_path = ['_templates']
+html_additional_pages = {'index': 'index.html'}   # a redirect to the contents page
+html_static_path = ['_static']
+html_css_files = ['course.css']
+html_copy_source = False
+html_show_sourcelink = False
+html_last_updated_fmt = None
+html_math_renderer = 'mathml'
+html_baseurl = ''   # no canonical URL: the site may be served from anywhere, or from a folder

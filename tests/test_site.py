@@ -1,0 +1,286 @@
+"""The website (`make site`), built from the committed notebooks and read in a real browser.
+
+The site is built once, into a temporary folder, with .venv-site's Python
+(scripts/build_site.py); then scripts/check_site.py serves it on 127.0.0.1
+and loads every page in headless Chromium, and reports what it saw. The
+assertions are here. Without Chromium, its driver or .venv-site, these tests
+are skipped and say what to install; in CI (which installs all three) they
+fail instead. The staging of the notebooks is also tested on its own, without
+a browser.
+"""
+
+import importlib.util
+import json
+import os
+import re
+import subprocess
+import warnings
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = sorted((ROOT / 'notebooks').glob('[0-9][0-9]-*.ipynb'))
+ASSETS = sorted((ROOT / 'assets').glob('*.png'))
+SITE_PYTHON = ROOT / '.venv-site' / 'bin' / 'python'
+CHROMIUM = Path(os.environ.get('CHROMIUM', '/usr/bin/chromium'))
+CHROMEDRIVER = Path(os.environ.get('CHROMEDRIVER', '/usr/bin/chromedriver'))
+IN_CI = os.environ.get('CI', '').lower() in ('1', 'true', 'yes')
+
+
+def load_build_site():
+    """scripts/build_site.py as a module (it needs only the standard library)."""
+    spec = importlib.util.spec_from_file_location('build_site', ROOT / 'scripts' / 'build_site.py')
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def cells(path):
+    return json.loads(path.read_text(encoding='utf-8'))['cells']
+
+
+def text(cell):
+    src = cell['source']
+    return ''.join(src) if isinstance(src, list) else src
+
+
+def heading(path) -> str:
+    """The notebook's title as a page shows it: its first '# ' heading, as plain text."""
+    for cell in cells(path):
+        for line in text(cell).splitlines():
+            if cell['cell_type'] == 'markdown' and line.startswith('# '):
+                return line[2:].replace('`', '').strip()
+    raise AssertionError(f'{path.name} has no title')
+
+
+def what_is_missing() -> str | None:
+    if not CHROMIUM.exists() or not CHROMEDRIVER.exists():
+        return (f'no headless browser: {CHROMIUM} or {CHROMEDRIVER} is missing '
+                '(on Debian: apt-get install chromium chromium-driver)')
+    if not SITE_PYTHON.exists():
+        return 'no .venv-site for building the website: run `make site-setup` once'
+    return None
+
+
+class Site:
+    """The built site and the browser's report on it."""
+
+    def __init__(self, out: Path):
+        self.build = subprocess.run(
+            [str(SITE_PYTHON), str(ROOT / 'scripts' / 'build_site.py'), '--out', str(out)],
+            capture_output=True, text=True, cwd=ROOT, timeout=300)
+        assert self.build.returncode == 0, f'the build failed:\n{self.build.stderr}'
+        self.html = out / 'html'
+        check = subprocess.run(
+            [str(SITE_PYTHON), str(ROOT / 'scripts' / 'check_site.py'), str(self.html)],
+            capture_output=True, text=True, cwd=ROOT, timeout=300)
+        assert check.returncode == 0, f'the browser check failed:\n{check.stderr}'
+        self.report = json.loads(check.stdout)
+        self.pages = self.report['pages']
+
+
+@pytest.fixture(scope='module')
+def site(tmp_path_factory):
+    missing = what_is_missing()
+    if missing:
+        if IN_CI:   # .ci/run installs all of it: never skip there
+            pytest.fail(missing)
+        # Said once in the warnings summary too, which pytest always shows.
+        warnings.warn(f'the website tests are skipped: {missing}', stacklevel=1)
+        pytest.skip(missing)
+    return Site(tmp_path_factory.mktemp('site'))
+
+
+def page_of(path) -> str:
+    return path.stem + '.html'
+
+
+# --- the build -------------------------------------------------------------------
+
+def test_build_prints_the_path_of_index_html_last(site):
+    last = site.build.stdout.strip().splitlines()[-1]
+    assert last == str(site.html / 'index.html')
+    assert Path(last).is_file()
+
+
+def test_build_has_no_warnings(site):
+    warnings = [line for line in site.build.stderr.splitlines() if 'WARNING' in line]
+    assert not warnings, '\n'.join(warnings)
+
+
+def test_a_page_for_every_notebook_and_one_for_the_figures(site):
+    expected = {page_of(p) for p in NOTEBOOKS} | {'index.html', 'figures.html'}
+    assert expected <= set(site.pages)
+
+
+def test_index_opens_the_contents(site):
+    assert site.pages['index.html']['url'].endswith('/' + page_of(NOTEBOOKS[0]))
+
+
+# --- what each page shows --------------------------------------------------------
+
+def test_every_page_renders_its_title(site):
+    for name, page in site.pages.items():
+        assert page['title'].strip(), f'{name} has no title'
+        assert page['h1'] and page['h1_visible'], f'{name} shows no heading'
+        assert page['title'].startswith(page['h1']), (name, page['title'], page['h1'])
+    for path in NOTEBOOKS:
+        assert site.pages[page_of(path)]['h1'] == heading(path)
+
+
+def test_every_image_loads(site):
+    for name, page in site.pages.items():
+        for image in page['images']:
+            assert image['natural_width'] > 0, f'{name}: {image["src"]} did not load'
+            assert image['width'] > 0, f'{name}: {image["src"]} is not shown'
+
+
+def test_every_figure_of_the_notebooks_is_on_its_page(site):
+    for path in NOTEBOOKS:
+        figures = sum(1 for c in cells(path) for out in c.get('outputs', [])
+                      if {'image/png', 'image/jpeg', 'image/svg+xml'} & set(out.get('data', {})))
+        assert len(site.pages[page_of(path)]['images']) >= figures, path.name
+
+
+def test_figures_page_shows_every_figure_in_assets(site):
+    shown = {Path(image['src']).name for image in site.pages['figures.html']['images']}
+    assert {p.name for p in ASSETS} <= shown
+
+
+def test_maths_is_typeset(site):
+    """Every formula is MathML the browser draws, none is left as raw TeX."""
+    for path in NOTEBOOKS:
+        page = site.pages[page_of(path)]
+        markdown = ''.join(text(c) for c in cells(path) if c['cell_type'] == 'markdown')
+        has_maths = re.search(r'\$[^$`\s][^$`]*\$', re.sub(r'`[^`]*`', '', markdown))
+        assert bool(page['maths']) == bool(has_maths), path.name
+    for name, page in site.pages.items():
+        assert not page['raw_tex'], f'{name} shows raw TeX: {page["raw_tex"]}'
+        assert not page['raw_maths'], f'{name} has formulas MathML could not take: {page["raw_maths"]}'
+        for formula in page['maths']:
+            width, height = formula['size']
+            assert formula['folded'] or (width > 0 and height > 0), (name, formula)
+
+
+def test_solutions_are_folded_until_clicked(site):
+    for path in NOTEBOOKS:
+        solutions = sum(1 for c in cells(path)
+                        if re.search(r'^\s*### BEGIN SOLUTION\s*$', text(c), re.MULTILINE))
+        answers = sum(1 for c in cells(path) if c['cell_type'] == 'markdown'
+                      and 'teacher' in c.get('metadata', {}).get('tags', [])
+                      and '### BEGIN SOLUTION' not in text(c))
+        folds = site.pages[page_of(path)]['folds']
+        assert sum(f['summary'] == 'Show solution' for f in folds) == solutions, path.name
+        assert sum(f['summary'] == 'Show the expected answer' for f in folds) == answers, path.name
+        for fold in folds:
+            assert not fold['open'] and not fold['content_visible'], (path.name, fold)
+            assert fold['opens_on_click'], (path.name, fold)
+
+
+# --- links -------------------------------------------------------------------------
+
+def test_internal_links_resolve(site):
+    assert site.report['broken_links'] == {}
+    assert all(status == 200 for status in site.report['files_linked'].values()), \
+        site.report['files_linked']
+
+
+def test_navigation_lines_link_the_pages_in_order(site):
+    base = site.report['base']
+    for k, path in enumerate(NOTEBOOKS):
+        nav = site.pages[page_of(path)]['nav_links']
+        assert nav, f'{path.name}: no navigation line'
+        if k + 1 < len(NOTEBOOKS):
+            assert base + page_of(NOTEBOOKS[k + 1]) in nav, path.name
+        if k > 0:
+            assert base + page_of(NOTEBOOKS[k - 1]) in nav, path.name
+
+
+def test_contents_page_links_every_notebook(site):
+    links = set(site.pages[page_of(NOTEBOOKS[0])]['links'])
+    for path in NOTEBOOKS[1:]:
+        assert site.report['base'] + page_of(path) in links, path.name
+
+
+def test_every_notebook_page_links_both_editions_for_download(site):
+    for path in NOTEBOOKS:
+        student = site.report['base'] + 'notebooks/student/' + path.name
+        teacher = site.report['base'] + 'notebooks/' + path.name
+        assert site.pages[page_of(path)]['download_links'] == [student, teacher]
+        assert site.report['files_linked'][student] == site.report['files_linked'][teacher] == 200
+        served = site.html / 'notebooks' / path.name
+        assert served.read_bytes() == path.read_bytes(), 'not the notebook as committed'
+        assert '### BEGIN SOLUTION' not in (site.html / 'notebooks' / 'student' / path.name).read_text()
+
+
+# --- offline -----------------------------------------------------------------------
+
+def test_nothing_comes_from_another_host(site):
+    requests = site.report['requests']
+    assert any(url.endswith('.css') or '.css?' in url for url in requests), \
+        'the request log saw no stylesheet: is it recording?'
+    assert site.report['external_requests'] == []
+
+
+def test_no_absolute_url_to_another_host_in_the_pages(site):
+    """No script, stylesheet, font, image or frame named by a full URL (a page may link out)."""
+    loads = re.compile(r'<(?:script|img|iframe|source)\b[^>]*\bsrc=["\'](?:https?:)?//'
+                       r'|<link\b[^>]*\bhref=["\'](?:https?:)?//'
+                       r'|url\(\s*["\']?(?:https?:)?//|@import\s+["\'](?:https?:)?//', re.I)
+    for file in site.html.rglob('*'):
+        if file.suffix in ('.html', '.css', '.js') and file.is_file():
+            found = loads.search(file.read_text(encoding='utf-8', errors='replace'))
+            assert not found, f'{file.relative_to(site.html)}: {found.group(0)}'
+
+
+def test_no_errors_in_the_browser_console(site):
+    assert site.report['console_errors'] == {}
+
+
+# --- staging, without a browser ----------------------------------------------------
+
+def test_staging_folds_solutions_drops_widgets_and_fixes_links(tmp_path):
+    png = 'iVBORw0KGgo='
+    notebook = {
+        'nbformat': 4, 'nbformat_minor': 5,
+        'metadata': {'widgets': {'application/vnd.jupyter.widget-state+json': {}}},
+        'cells': [
+            {'cell_type': 'markdown', 'id': 'nav', 'metadata': {},
+             'source': '<!--NAVIGATION-->\n[02 · Next >](02-Next.ipynb)'},
+            {'cell_type': 'markdown', 'id': 'title', 'metadata': {},
+             'source': '# 01 · Title\n\nSee [below](#The-ace-low-straight) and '
+                       '![a figure](../assets/a.png).'},
+            {'cell_type': 'code', 'id': 'solution', 'metadata': {}, 'execution_count': 1,
+             'outputs': [], 'source': 'def f():\n    ### BEGIN SOLUTION\n    return 1\n'
+                                      '    ### END SOLUTION'},
+            {'cell_type': 'markdown', 'id': 'answer', 'metadata': {'tags': ['teacher']},
+             'source': '*Expected answer:* 1'},
+            {'cell_type': 'code', 'id': 'widget', 'metadata': {}, 'execution_count': 2,
+             'source': 'interact(f)', 'outputs': [
+                 {'output_type': 'display_data', 'metadata': {}, 'data': {
+                     'application/vnd.jupyter.widget-view+json': {'model_id': 'x'},
+                     'text/plain': 'interactive(...)'}},
+                 {'output_type': 'display_data', 'metadata': {},
+                  'data': {'image/png': png, 'text/plain': '<Figure>'}}]},
+        ]}
+    path = tmp_path / '01-Title.ipynb'
+    path.write_text(json.dumps(notebook), encoding='utf-8')
+    staged = load_build_site().staged_notebook(path, toctree=None)
+    by_id = {c.get('id'): c for c in staged['cells']}
+
+    assert 'widgets' not in staged['metadata']
+    assert [list(out['data']) for out in by_id['widget']['outputs']] == [['image/png', 'text/plain']]
+    assert 'hide-input' in by_id['solution']['metadata']['tags']
+    assert by_id['solution']['metadata']['mystnb']['code_prompt_show'] == 'Show solution'
+    assert by_id['answer']['source'].startswith(
+        '<details class="solution">\n<summary>Show the expected answer</summary>')
+    assert 'open' not in by_id['answer']['source'].split('>')[0]
+    assert '](#the-ace-low-straight)' in by_id['title']['source']
+    assert '](assets/a.png)' in by_id['title']['source']
+    assert by_id['nav']['source'].startswith('<nav class="course-nav">')
+    assert 'notebooks/01-Title.ipynb' in by_id['site-download']['source']
+    assert 'notebooks/student/01-Title.ipynb' in by_id['site-download']['source']
+    assert [c.get('id') for c in staged['cells']][:3] == ['nav', 'site-download', 'title']
+    # The notebook itself is untouched.
+    assert json.loads(path.read_text(encoding='utf-8')) == notebook
