@@ -11,13 +11,13 @@ from .teaching import same, same_order, source
 from .dealing import deal, deal_by_removing
 from .classes import hand_classes
 from .fairness import (chi_square, count_swaps, exact_shuffle_probabilities,
-                       expected_swaps, shuffle_counts, trials_to_detect,
-                       within_tolerance)
+                       expected_swaps, pass_probability, shuffle_counts,
+                       trials_to_detect, within_tolerance)
 from .frequencies import EXACT_COUNTS, frequency_table, hand_frequencies
 from .fast import (NUM_VALUES, categories, evaluate, exact_counts,
                    fast_hand_frequencies, hand_ids, id_hands)
-from .holdem import (best_hand, best_hand_ids, best_wild_hand, hand_name,
-                     hand_rank_ids, showdown)
+from .holdem import (best_hand, best_hand_ids, best_wild_hand, best_wild_hands,
+                     hand_name, hand_rank_ids, showdown)
 from .ranking import (CATEGORIES, COUNT_RANKINGS, HAND_NAMES, allmax,
                       card_ranks, category_name, category_number, flush,
                       group, hand_rank, hand_rank_elif, kind, poker,
@@ -25,8 +25,9 @@ from .ranking import (CATEGORIES, COUNT_RANKINGS, HAND_NAMES, allmax,
 from .shuffling import (SHUFFLERS, shuffle1, shuffle2, shuffle3, shuffle4,
                         shuffle_naive, swap)
 # a file of hands
-from .versus import (make_versus_lines, parse_versus_line, read_versus,
-                     score_versus, versus_errors, versus_table, versus_winner)
+from .versus import (iter_versus, iter_versus_lines, make_versus_lines,
+                     parse_versus_line, read_versus, score_versus, versus_errors,
+                     versus_table, versus_winner)
 
 __version__ = '0.1.0'
 
@@ -42,7 +43,7 @@ __all__ = [
     # teaching
     'same', 'same_order', 'source',
     # more cards
-    'best_hand', 'best_wild_hand', 'hand_name', 'hand_rank_ids',
+    'best_hand', 'best_wild_hand', 'best_wild_hands', 'hand_name', 'hand_rank_ids',
     'best_hand_ids', 'showdown',
     # dealing and shuffling
     'deal', 'deal_by_removing', 'swap', 'shuffle1', 'shuffle2', 'shuffle3',
@@ -51,11 +52,11 @@ __all__ = [
     'EXACT_COUNTS', 'hand_frequencies', 'frequency_table',
     # is a shuffle fair?
     'shuffle_counts', 'within_tolerance', 'chi_square',
-    'exact_shuffle_probabilities', 'trials_to_detect', 'count_swaps',
+    'exact_shuffle_probabilities', 'pass_probability', 'trials_to_detect', 'count_swaps',
     'expected_swaps',
     # a file of hands
-    'parse_versus_line', 'read_versus', 'versus_winner', 'score_versus',
-    'versus_table', 'versus_errors', 'make_versus_lines',
+    'parse_versus_line', 'read_versus', 'iter_versus', 'versus_winner', 'score_versus',
+    'versus_table', 'versus_errors', 'make_versus_lines', 'iter_versus_lines',
     # fast evaluation
     'hand_ids', 'id_hands', 'evaluate', 'categories', 'NUM_VALUES',
     'exact_counts', 'fast_hand_frequencies',

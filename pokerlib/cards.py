@@ -12,12 +12,13 @@ wild-card game.
 """
 
 import random
+import reprlib
 from collections import Counter
 from numbers import Integral
 
 __all__ = ['PokerError', 'RANKS', 'SUITS', 'DECK', 'JOKERS', 'parse_card',
            'parse_hand', 'check_hand', 'check_count', 'check_rng', 'card_id',
-           'id_card']
+           'id_card', 'short_repr']
 
 
 class PokerError(ValueError):
@@ -48,36 +49,66 @@ _JOKER_SET = frozenset(JOKERS)
 _VALID_WILD = _DECK_SET | _JOKER_SET
 _SUIT_ALIASES = {'♠': 'S', '♥': 'H', '♦': 'D', '♣': 'C',
                  '♤': 'S', '♡': 'H', '♢': 'D', '♧': 'C'}
+# The variation selectors that phones and web pages put after a suit symbol
+# ('♠\ufe0f' asks for the emoji picture): they change no card.
+_NO_VARIATION = {0xFE0E: None, 0xFE0F: None}
+
+_SHORT = reprlib.Repr()
+_SHORT.maxstring = _SHORT.maxother = _SHORT.maxlong = 40
+_SHORT.maxlist = _SHORT.maxtuple = _SHORT.maxset = _SHORT.maxfrozenset = 10
+_SHORT.maxdict = 5
+
+
+def short_repr(value) -> str:
+    """repr(value) for an error message: long strings and lists cut short with '...'.
+
+    >>> short_repr('AS'), short_repr('X' * 10_000)
+    ("'AS'", "'XXXXXXXXXXXXXXXXX...XXXXXXXXXXXXXXXXXX'")
+    """
+    return _SHORT.repr(value)
 
 
 def parse_card(text: str) -> str:
     """The canonical two-character form of one card, e.g. '10h' -> 'TH'.
 
-    >>> parse_card('10h'), parse_card('a♠'), parse_card('?b')
-    ('TH', 'AS', '?B')
+    >>> parse_card('10h'), parse_card('a♠'), parse_card('A♠\ufe0f'), parse_card('?b')
+    ('TH', 'AS', 'AS', '?B')
     >>> parse_card('1X')
     Traceback (most recent call last):
     ...
     pokerlib.cards.PokerError: bad card '1X': unknown rank '1' (ranks are 23456789TJQKA, or 10)
+    >>> parse_card('10')
+    Traceback (most recent call last):
+    ...
+    pokerlib.cards.PokerError: bad card '10': the suit is missing (write it after the rank, as in '10C' or 'TC')
     """
     if not isinstance(text, str):
-        raise PokerError(f'bad card {text!r}: a card is a string such as "TC"')
+        raise PokerError(f'bad card {short_repr(text)}: a card is a string '
+                         f'such as "TC"')
+    if text in _VALID_WILD:     # the fast path: already canonical
+        return text
     s = text.strip().upper()
+    if not s.isascii():
+        s = s.translate(_NO_VARIATION)
     rank, suit = s[:-1], s[-1:]
     suit = _SUIT_ALIASES.get(suit, suit)
     if rank == '10':
         rank = 'T'
     if rank + suit in _JOKER_SET:
         return rank + suit
+    if s == '10' or (len(s) == 1 and s in RANKS):
+        example = "'10C' or 'TC'" if s == '10' else repr(s + 'C')
+        raise PokerError(f'bad card {short_repr(text)}: the suit is missing '
+                         f'(write it after the rank, as in {example})')
     if len(rank) != 1 or not suit:
-        raise PokerError(f'bad card {text!r}: a card is a rank and a suit, '
-                         f'such as "TC" or "10C"')
+        raise PokerError(f'bad card {short_repr(text)}: a card is a rank and '
+                         f'a suit, such as "TC" or "10C"')
     if rank not in RANKS:
-        raise PokerError(f'bad card {text!r}: unknown rank {rank!r} '
-                         f'(ranks are {RANKS}, or 10)')
+        raise PokerError(f'bad card {short_repr(text)}: unknown rank '
+                         f'{short_repr(rank)} (ranks are {RANKS}, or 10)')
     if suit not in SUITS:
-        raise PokerError(f'bad card {text!r}: unknown suit {suit!r} '
-                         f'(suits are {SUITS} or ♠♥♦♣)')
+        raise PokerError(f'bad card {short_repr(text)}: unknown suit '
+                         f'{short_repr(suit)} (suits are {SUITS} or ♠♥♦♣)')
     return rank + suit
 
 
@@ -97,7 +128,7 @@ def parse_hand(text: str) -> list:
         raise PokerError(f'parse_hand takes text such as "6C 7C 8C 9C TC", '
                          f'not {type(text).__name__}')
     hand = [parse_card(word) for word in text.replace(',', ' ').split()]
-    _check_duplicates(hand, f'in hand {hand}')
+    _check_duplicates(hand, f'in hand {short_repr(hand)}')
     return hand
 
 
@@ -105,13 +136,15 @@ def _check_duplicates(cards, where: str):
     """Raise PokerError naming the first card that appears twice."""
     if len(set(cards)) != len(cards):
         dup = next(c for c, n in Counter(cards).items() if n > 1)
-        raise PokerError(f'duplicate card {dup!r} {where}')
+        raise PokerError(f'duplicate card {short_repr(dup)} {where}')
 
 
 def check_hand(hand, sizes=(5,), jokers=False) -> list:
     """Check that `hand` is a list of valid, distinct cards of an allowed size.
 
-    Returns the hand unchanged; raises PokerError saying what is wrong.
+    Returns the hand itself if it is a list or a tuple, else a list of its
+    cards (an iterator can be read only once: use what this returns); raises
+    PokerError saying what is wrong.
 
     >>> check_hand(['AS', 'KS', 'QS', 'JS', 'TS'])
     ['AS', 'KS', 'QS', 'JS', 'TS']
@@ -128,31 +161,36 @@ def check_hand(hand, sizes=(5,), jokers=False) -> list:
     except TypeError:   # an unhashable item; the slow path below names it
         pass
     if isinstance(hand, str):
-        raise PokerError(f'a hand is a list of cards, not the string {hand!r}; '
-                         f'use parse_hand({hand!r})')
+        raise PokerError(f'a hand is a list of cards, not the string '
+                         f'{short_repr(hand)}; use parse_hand({short_repr(hand)})')
     try:
         cards = list(hand)
     except TypeError:
-        raise PokerError(f'a hand is a list of cards, not {hand!r}') from None
+        raise PokerError(f'a hand is a list of cards, not {short_repr(hand)}'
+                         ) from None
     for card in cards:
         if isinstance(card, str) and card in valid:
             continue
         if isinstance(card, str) and card in _JOKER_SET:
             raise PokerError(f'joker {card!r} is only allowed in '
-                             f'best_wild_hand: {cards}')
+                             f'best_wild_hand: {short_repr(cards)}')
         canonical = parse_card(card)  # raises for a card that is simply bad
-        raise PokerError(f'card {card!r} is not in canonical form; write '
+        raise PokerError(f'card {short_repr(card)} is not in canonical form; write '
                          f'{canonical!r} (parse_hand converts text for you)')
-    _check_duplicates(cards, f'in hand {cards}')
+    _check_duplicates(cards, f'in hand {short_repr(cards)}')
     if len(cards) not in sizes:
         lo, hi = min(sizes), max(sizes)
         need = f'{lo}' if lo == hi else f'{lo} to {hi}'
-        raise PokerError(f'a hand needs {need} cards, got {len(cards)}: {cards}')
+        raise PokerError(f'a hand needs {need} cards, got {len(cards)}: '
+                         f'{short_repr(cards)}')
     return cards
 
 
 def check_count(value, what: str) -> int:
-    """Check that `value` is a non-negative whole number; return it.
+    """Check that `value` is a non-negative whole number; return it as an int.
+
+    Use what it returns: a NumPy integer such as np.uint8(130) wraps around
+    in arithmetic (2 * np.uint8(130) is 4), a Python int never does.
 
     >>> check_count(3, 'numhands')
     3
@@ -163,7 +201,7 @@ def check_count(value, what: str) -> int:
     """
     if isinstance(value, bool) or not isinstance(value, Integral) or value < 0:
         raise PokerError(f'{what} must be a non-negative whole number, '
-                         f'got {value!r}')
+                         f'got {short_repr(value)}')
     return int(value)
 
 
@@ -181,7 +219,7 @@ def check_rng(rng) -> random.Random:
         return random.Random()
     if not all(hasattr(rng, m) for m in ('randrange', 'shuffle', 'sample', 'choice')):
         raise PokerError(f'rng must be a random.Random (or None for a fresh '
-                         f'one), got {rng!r}')
+                         f'one), got {short_repr(rng)}')
     return rng
 
 
@@ -202,5 +240,6 @@ def id_card(i: int) -> str:
     ('AC', ['TC', '9D'])
     """
     if isinstance(i, bool) or not isinstance(i, Integral) or not 0 <= i < 52:
-        raise PokerError(f'card id must be a whole number 0..51, got {i!r}')
+        raise PokerError(f'card id must be a whole number 0..51, got '
+                         f'{short_repr(i)}')
     return DECK[int(i)]

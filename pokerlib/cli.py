@@ -11,14 +11,24 @@ frequencies    the Monte Carlo table of how often each hand comes up
 =============  =========================================================
 
 Hands are text, as ``parse_hand`` reads it: ``"AS KS QS JS TS"``, or
-``"10h jh qh kh ah"``. Every subcommand has ``--help``.
+``"10h jh qh kh ah"``. Every subcommand has ``--help``. In ``winner``, a
+joker may copy a card of its own hand but never a card another hand holds
+(``best_wild_hands``): in ``winner "?R KH QH JH TH" "AH 2C 3D 4S 6S"`` the
+red joker cannot be the AH, so the first hand is a king-high straight flush.
+
+``versus`` reads its file (or standard input) one line at a time, so a file
+of any length is scored in the same small memory. ``make-versus -o FILE``
+writes a temporary file beside FILE and renames it only when every line is
+written: an error or Ctrl-C part-way leaves FILE as it was.
 
 Exit status: 0 on success; 1 when the input is wrong (a bad hand, a
-malformed line of a file, a file that cannot be read), with one line
-``pokerlib: error: ...`` on standard error and no traceback; 2 for a usage
-error, as argparse reports it. (A reader that closes the pipe early, as in
-``pokerlib deal --hands 10 | head -1``, ends the output quietly, status 1.)
-``main(argv)`` returns the status rather than exiting, so a test can call it:
+malformed line of a file, a file that cannot be read or written), with one
+line ``pokerlib: error: ...`` on standard error and no traceback; 2 for a
+usage error, as argparse reports it; 130 when stopped by Ctrl-C. Standard
+output that cannot be written is status 1 in every subcommand: closed
+(``>&-``) with an error line, or a reader that stopped reading (as in
+``pokerlib deal --hands 10 | head -1``) quietly. ``main(argv)`` returns the
+status rather than exiting, so a test can call it:
 
 >>> main(['rank', 'AS KS QS JS TS'])
 hand:      AS KS QS JS TS
@@ -28,27 +38,43 @@ ranking:   (9, (14, 13, 12, 11, 10))
 """
 
 import argparse
+import contextlib
+import errno
 import json
 import os
 import random
+import stat
 import sys
+import tempfile
 
 from .cards import PokerError, check_hand, parse_hand
 from .dealing import deal
-from .holdem import best_hand, best_wild_hand
+from .holdem import best_hand, best_wild_hand, best_wild_hands
 from .ranking import allmax, category_name, hand_rank, poker
-from .versus import make_versus_lines, read_versus, score_versus
+from .versus import iter_versus, iter_versus_lines, score_versus
 
 __all__ = ['main', 'describe_hand', 'winning_hands']
 
 _rank = hand_rank.__wrapped__   # unchecked: a joker may copy a card
 
 
+def _is_wild(hand) -> bool:
+    """True if the hand holds a joker."""
+    return any(c.startswith('?') for c in hand)
+
+
 def _best_five(hand) -> list:
     """The hand itself if it is five plain cards, else its best five."""
-    if any(c.startswith('?') for c in hand):
+    if _is_wild(hand):
         return best_wild_hand(hand)
     return hand if len(hand) == 5 else best_hand(hand)
+
+
+def _describe(hand, best) -> dict:
+    """The description describe_hand gives, of a hand and its best five."""
+    ranking = _rank(best)
+    return {'hand': hand, 'best': best, 'category': category_name(ranking[0]),
+            'ranking': ranking}
 
 
 def describe_hand(text) -> dict:
@@ -60,22 +86,11 @@ def describe_hand(text) -> dict:
     'five of a kind'
     """
     hand = check_hand(parse_hand(text), sizes=(5, 6, 7), jokers=True)
-    best = _best_five(hand)
-    ranking = _rank(best)
-    return {'hand': hand, 'best': best, 'category': category_name(ranking[0]),
-            'ranking': ranking}
+    return _describe(hand, _best_five(hand))
 
 
-def winning_hands(texts) -> list:
-    """The indexes (from 0) of the winning hands among hands given as text.
-
-    Hands of 5 plain cards are compared by ``poker``; a hand of 6 or 7
-    cards, or with jokers, counts as its best five. A card may not be in
-    two hands.
-
-    >>> winning_hands(['AS KD 9C 7H 3S', 'AH KC 9D 7S 3C', '2C 4C 5C 6C 8D'])
-    [0, 1]
-    """
+def _table(texts) -> tuple:
+    """(the hands, their best fives, the indexes of the winners), from hands as text."""
     hands = [check_hand(parse_hand(t), sizes=(5, 6, 7), jokers=True)
              for t in texts]
     if not hands:
@@ -87,70 +102,141 @@ def winning_hands(texts) -> list:
                 raise PokerError(f'duplicate card {card!r}: it is in hands '
                                  f'{holder[card]} and {i}')
             holder[card] = i
-    if all(len(h) == 5 and not any(c.startswith('?') for c in h)
-           for h in hands):
+    if all(len(h) == 5 and not _is_wild(h) for h in hands):
         won = poker(hands)
-        return [i for i, h in enumerate(hands) if any(h is w for w in won)]
-    bests = [_best_five(h) for h in hands]
-    return allmax(range(len(hands)), key=lambda i: _rank(bests[i]))
+        return hands, hands, [i for i, h in enumerate(hands)
+                              if any(h is w for w in won)]
+    bests = best_wild_hands(hands)
+    return hands, bests, allmax(range(len(hands)), key=lambda i: _rank(bests[i]))
+
+
+def winning_hands(texts) -> list:
+    """The indexes (from 0) of the winning hands among hands given as text.
+
+    Hands of 5 plain cards are compared by ``poker``; a hand of 6 or 7
+    cards, or with jokers, counts as its best five, where a joker may copy a
+    card of its own hand but not a card of another hand (best_wild_hands).
+    A card may not be in two hands.
+
+    >>> winning_hands(['AS KD 9C 7H 3S', 'AH KC 9D 7S 3C', '2C 4C 5C 6C 8D'])
+    [0, 1]
+    >>> winning_hands(['?R KH QH JH TH', '9S TS JS QS KS AH'])  # ?R is not AH: a tie
+    [0, 1]
+    """
+    return _table(texts)[2]
 
 
 # ---------------------------------------------------------------------------
 # The subcommands: each takes the parsed arguments and returns the exit code.
 
+def _stdout():
+    """sys.stdout, or OSError if standard output is closed (Python sets it to None)."""
+    if sys.stdout is None:
+        raise OSError(errno.EBADF, 'cannot write: standard output is closed')
+    return sys.stdout
+
+
 def _cmd_rank(args):
     d = describe_hand(' '.join(args.cards))
-    print(f"hand:      {' '.join(d['hand'])}")
+    out = _stdout()
+    print(f"hand:      {' '.join(d['hand'])}", file=out)
     if d['best'] != d['hand']:
-        print(f"best five: {' '.join(d['best'])}")
-    print(f"category:  {d['category']}")
-    print(f"ranking:   {d['ranking']}")
+        print(f"best five: {' '.join(d['best'])}", file=out)
+    print(f"category:  {d['category']}", file=out)
+    print(f"ranking:   {d['ranking']}", file=out)
     return 0
 
 
 def _cmd_winner(args):
-    for i in winning_hands(args.hands):
-        d = describe_hand(args.hands[i])
-        text = ' '.join(d['hand'])
+    hands, bests, winners = _table(args.hands)
+    out = _stdout()
+    for i in winners:
+        d = _describe(hands[i], bests[i])
         best = ('' if d['best'] == d['hand']
                 else f" (best five: {' '.join(d['best'])})")
-        print(f"{text}    {d['category']}{best}")
+        print(f"{' '.join(d['hand'])}    {d['category']}{best}", file=out)
     return 0
 
 
 def _cmd_versus(args):
     if args.file == '-':   # bytes, decoded line by line, when there are any
-        pairs = read_versus(getattr(sys.stdin, 'buffer', sys.stdin))
+        if sys.stdin is None:
+            raise OSError(errno.EBADF, 'cannot read: standard input is closed')
+        source = getattr(sys.stdin, 'buffer', sys.stdin)
     else:
-        pairs = read_versus(args.file)
-    counts = score_versus(pairs)
+        source = args.file
+    counts = score_versus(iter_versus(source))   # one line at a time
+    out = _stdout()
     if args.json:
-        print(json.dumps(counts))
+        print(json.dumps(counts), file=out)
         return 0
     n = sum(counts.values())
-    print(f'{n:,d} deals')
+    print(f'{n:,d} deals', file=out)
     for label, key in [('player 1 wins', 'player1'),
                        ('player 2 wins', 'player2'), ('ties', 'ties')]:
         pct = f'{100 * counts[key] / n:5.1f}%' if n else '    -'
-        print(f'{label:<14}{counts[key]:>7,d}  {pct}')
+        print(f'{label:<14}{counts[key]:>7,d}  {pct}', file=out)
     return 0
 
 
 def _cmd_make_versus(args):
-    lines = make_versus_lines(args.lines, random.Random(args.seed),
+    lines = iter_versus_lines(args.lines, random.Random(args.seed),
                               tie_fraction=args.tie_fraction)
-    text = ''.join(line + '\n' for line in lines)
     if args.output in (None, '-'):
-        sys.stdout.write(text)
+        out = _stdout()
+        for line in lines:
+            out.write(line + '\n')
     else:
-        with open(args.output, 'w', encoding='utf-8', newline='\n') as f:
-            f.write(text)
+        _write_whole(args.output, lines)
     return 0
 
 
+def _write_whole(path, lines):
+    """Write the lines to `path` whole or not at all: into a temporary file
+    in the same folder, renamed to `path` once the last line is written.
+
+    On any error or interruption the temporary file is removed and `path`
+    is left as it was; an OSError names `path`.
+    """
+    path = os.path.realpath(path)   # through a symbolic link, to its file
+    try:
+        if os.path.isdir(path):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
+        fd, temp = tempfile.mkstemp(prefix=f'.{os.path.basename(path)}.',
+                                    suffix='.part', dir=os.path.dirname(path))
+    except OSError as e:
+        raise OSError(e.errno, e.strerror, path) from None
+    try:
+        with open(fd, 'w', encoding='utf-8', newline='\n') as f:
+            for line in lines:
+                f.write(line + '\n')
+        os.chmod(temp, _mode_for(path))
+        os.replace(temp, path)
+    except OSError as e:
+        with contextlib.suppress(OSError):
+            os.remove(temp)
+        raise OSError(e.errno, e.strerror, path) from None
+    except BaseException:           # PokerError, Ctrl-C: no half-written file
+        with contextlib.suppress(OSError):
+            os.remove(temp)
+        raise
+
+
+def _mode_for(path) -> int:
+    """The permissions for a file written to `path`: its own if it exists, else the umask's."""
+    try:
+        return stat.S_IMODE(os.stat(path).st_mode)
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
 def _cmd_deal(args):
-    for hand in deal(args.hands, args.cards, rng=random.Random(args.seed)):
-        print(' '.join(hand))
+    hands = deal(args.hands, args.cards, rng=random.Random(args.seed))
+    out = _stdout()
+    for hand in hands:
+        print(' '.join(hand), file=out)
     return 0
 
 
@@ -160,8 +246,9 @@ def _cmd_frequencies(args):
                               cards=args.cards)
     table = frequency_table(counts, cards=args.cards)
     seed = 'unseeded' if args.seed is None else f'seed {args.seed}'
-    print(f'{args.hands:,d} hands of {args.cards} cards ({seed})')
-    print(table.to_string(float_format=lambda x: f'{x:.3f}'))
+    out = _stdout()
+    print(f'{args.hands:,d} hands of {args.cards} cards ({seed})', file=out)
+    print(table.to_string(float_format=lambda x: f'{x:.3f}'), file=out)
     return 0
 
 
@@ -174,6 +261,21 @@ def _count(text):
     if value < 0:
         raise argparse.ArgumentTypeError(f'must not be negative: {text!r}')
     return value
+
+
+def _positive(text):
+    """argparse type: a whole number, 1 or more."""
+    value = _count(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f'must be at least 1: {text!r}')
+    return value
+
+
+def _filename(text):
+    """argparse type: a file name, not empty."""
+    if not text:
+        raise argparse.ArgumentTypeError('the file name is empty')
+    return text
 
 
 def _fraction(text):
@@ -192,8 +294,9 @@ def make_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog='pokerlib',
         description="Peter Norvig's poker program, from the command line.",
-        epilog='Exit status: 0 success, 1 bad input or unreadable file, '
-               '2 usage error.')
+        epilog='Exit status: 0 success; 1 bad input, a file that cannot be '
+               'read or written, or standard output closed; 2 usage error; '
+               '130 Ctrl-C.')
     sub = parser.add_subparsers(dest='command', required=True,
                                 metavar='SUBCOMMAND')
 
@@ -209,7 +312,10 @@ def make_parser() -> argparse.ArgumentParser:
     p = sub.add_parser('winner', help='the winning hand(s), ties included',
                        description='Print each winning hand, one per line '
                        '(several lines on a tie), with its category. Hands of '
-                       '6 or 7 cards, or with jokers, count as their best five.',
+                       '6 or 7 cards, or with jokers, count as their best five. '
+                       'A joker (?B any black card, ?R any red card) may copy '
+                       'a card of its own hand, but never a card that another '
+                       'hand holds.',
                        epilog='example: pokerlib winner "6C 7C 8C 9C TC" '
                        '"KD KH KS KC 7D"')
     p.add_argument('hands', nargs='+', metavar='HAND',
@@ -221,7 +327,8 @@ def make_parser() -> argparse.ArgumentParser:
                        description='Read a file with ten cards a line (player '
                        "1's five, then player 2's) and count who wins. Blank "
                        'lines are skipped; a malformed line is an error that '
-                       'names the line number (exit status 1).')
+                       'names the line number (exit status 1). The file is '
+                       'read one line at a time, so any length will do.')
     p.add_argument('file', metavar='FILE',
                    help="the file, or '-' for standard input")
     p.add_argument('--json', action='store_true',
@@ -230,18 +337,21 @@ def make_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser('make-versus', help='write a file of ten-card lines',
                        description='Deal lines of ten cards from a seed, with '
-                       'a fraction of deliberate ties (make_versus_lines).',
+                       'a fraction of deliberate ties (make_versus_lines). '
+                       'With -o, the file is replaced only once every line is '
+                       'written: on an error or Ctrl-C it stays as it was.',
                        epilog='The notebooks\' sample: pokerlib make-versus '
                        '--lines 1000 --seed 2026 --tie-fraction 0.05 '
                        '-o notebooks/data/versus-1000.txt')
     p.add_argument('--lines', type=_count, default=1000,
                    help='how many deals (default 1000)')
-    p.add_argument('--seed', type=int, default=None,
-                   help='seed for random.Random (default: unseeded)')
+    _add_seed(p)
     p.add_argument('--tie-fraction', type=_fraction, default=0.05,
                    help='chance that a line is a deliberate tie (default 0.05)')
     p.add_argument('-o', '--output', metavar='FILE', default=None,
-                   help='write here instead of standard output')
+                   type=_filename,
+                   help="write here instead of standard output ('-' is "
+                   "standard output)")
     p.set_defaults(run=_cmd_make_versus)
 
     p = sub.add_parser('deal', help='seeded deals, one hand per line',
@@ -250,23 +360,30 @@ def make_parser() -> argparse.ArgumentParser:
     p.add_argument('--hands', type=_count, default=1,
                    help='how many hands (default 1)')
     p.add_argument('--cards', type=_count, default=5,
-                   help='cards per hand (default 5)')
-    p.add_argument('--seed', type=int, default=None,
-                   help='seed for random.Random (default: unseeded)')
+                   help='cards per hand, at least 1 (default 5)')
+    _add_seed(p)
     p.set_defaults(run=_cmd_deal)
 
     p = sub.add_parser('frequencies', help='how often each hand comes up',
                        description='Deal hands at random and compare how '
                        'often each category comes up with the exact '
                        'probability (hand_frequencies, frequency_table).')
-    p.add_argument('--hands', type=_count, default=10_000,
-                   help='how many hands (default 10000)')
+    p.add_argument('--hands', type=_positive, default=10_000,
+                   help='how many hands, at least 1 (default 10000)')
     p.add_argument('--cards', type=int, choices=[5, 7], default=5,
                    help='cards per hand; 7 counts the best five (default 5)')
-    p.add_argument('--seed', type=int, default=None,
-                   help='seed for random.Random (default: unseeded)')
+    _add_seed(p)
     p.set_defaults(run=_cmd_frequencies)
     return parser
+
+
+def _add_seed(parser):
+    """Add the --seed option: a whole number 0 or more."""
+    # random.Random(-1) is random.Random(1): a negative seed would only
+    # repeat a positive one, so it is refused.
+    parser.add_argument('--seed', type=_count, default=None,
+                        help='seed for random.Random, a whole number 0 or '
+                        'more (default: unseeded)')
 
 
 def main(argv=None) -> int:
@@ -278,21 +395,32 @@ def main(argv=None) -> int:
     ranking:   (9, (14, 13, 12, 11, 10))
     0
     """
+    try:
+        return _run(argv)
+    except KeyboardInterrupt:     # Ctrl-C: 128 + SIGINT, as shells report it
+        return 130
+
+
+def _run(argv) -> int:
+    """main, but for Ctrl-C."""
     parser = make_parser()
     try:
         args = parser.parse_args(argv)
     except SystemExit as e:       # --help (0) or a usage error (2)
         return e.code
     try:
-        return args.run(args)
+        status = args.run(args)
+        if sys.stdout is not None:
+            sys.stdout.flush()    # so that a broken pipe shows here, not at exit
+        return status
     except PokerError as e:
         print(f'pokerlib: error: {e}', file=sys.stderr)
         return 1
     except BrokenPipeError:       # e.g. `pokerlib deal ... | head -1`
-        try:
+        try:   # what is still buffered goes nowhere, quietly, at exit
             devnull = os.open(os.devnull, os.O_WRONLY)
             os.dup2(devnull, sys.stdout.fileno())
-        except (OSError, ValueError):
+        except (OSError, ValueError, AttributeError):
             pass
         return 1
     except OSError as e:

@@ -7,7 +7,8 @@
 
 import random
 
-from .cards import DECK, PokerError, check_count, check_hand, check_rng
+from .cards import (DECK, PokerError, check_count, check_hand, check_rng,
+                    short_repr)
 
 __all__ = ['deal', 'deal_by_removing', 'check_deck']
 
@@ -21,7 +22,7 @@ def check_deck(deck) -> list:
     pokerlib.cards.PokerError: duplicate card 'AS' in deck ['AS', 'AS']
     """
     if isinstance(deck, str) or not isinstance(deck, (list, tuple)):
-        raise PokerError(f'a deck is a list of cards, got {deck!r}')
+        raise PokerError(f'a deck is a list of cards, got {short_repr(deck)}')
     try:
         check_hand(deck, sizes=(len(deck),), jokers=True)
     except PokerError as e:
@@ -29,13 +30,18 @@ def check_deck(deck) -> list:
     return deck
 
 
-def _check_deal(numhands, n, deck):
-    check_count(numhands, 'numhands')
-    check_count(n, 'n (cards per hand)')
-    check_deck(deck)
+def _check_deal(numhands, n, deck) -> tuple:
+    """Check a deal's arguments; (numhands, n, deck), the counts as Python ints."""
+    numhands = check_count(numhands, 'numhands')
+    n = check_count(n, 'n (cards per hand)')
+    if n < 1:
+        raise PokerError(f'n (cards per hand) must be at least 1, got {n}: '
+                         f'a hand has at least one card')
+    deck = check_deck(deck)
     if numhands * n > len(deck):
         raise PokerError(f'cannot deal {numhands} hands of {n} cards: that is '
                          f'{numhands * n} cards and the deck has {len(deck)}')
+    return numhands, n, deck
 
 
 def deal(numhands, n=5, deck=DECK, rng=None) -> list:
@@ -49,7 +55,7 @@ def deal(numhands, n=5, deck=DECK, rng=None) -> list:
     ...
     pokerlib.cards.PokerError: cannot deal 1 hands of 60 cards: that is 60 cards and the deck has 52
     """
-    _check_deal(numhands, n, deck)
+    numhands, n, deck = _check_deal(numhands, n, deck)
     rng = check_rng(rng)
     deck = list(deck)
     rng.shuffle(deck)
@@ -63,7 +69,7 @@ def deal_by_removing(numhands, n=5, deck=DECK, rng=None) -> list:
     >>> [len(h) for h in hands], len(set(sum(hands, [])))
     ([4, 4, 4], 12)
     """
-    _check_deal(numhands, n, deck)
+    numhands, n, deck = _check_deal(numhands, n, deck)
     rng = check_rng(rng)
     deck = list(deck)
     hands = []

@@ -544,7 +544,7 @@ def _chi_square_p(counts, n) -> float:
     return float(chisquare(observed, [n * exact[name] / total for name in exact]).pvalue)
 
 
-EXPERIMENT_N = 5_000
+EXPERIMENT_N = 3_000
 
 
 def _judge_experiment(run, as_counts, describe):
@@ -712,8 +712,8 @@ def _judge_shuffle(run, expected_for, want, hint_for):
             raise Mismatch(details)
         if verdict == 'unknown':
             return _judge_shuffle_by_chi_square(run, expected_for)
-    return (f": {want('abcd')} of 'abcd' (and of 'ab' and 'abc'), exactly: every "
-            f"sequence of random choices tried")
+    return (f": {want('abcd')}, exactly, and likewise for 'ab' and 'abc' (every "
+            f"sequence of random choices tried)")
 
 
 CHI_SQUARE_TRIALS = 60_000
@@ -763,7 +763,8 @@ def _knuth_hint(deck, perm, probs, expected):
                                             'using rng.randrange')
 def _shuffle2(run):
     return _judge_shuffle(run, _uniform,
-                          lambda deck: f'fair, 1/{math.factorial(len(deck))} for every arrangement',
+                          lambda deck: (f'fair, 1/{math.factorial(len(deck))} for every arrangement of '
+                                        f'{deck!r}'),
                           _knuth_hint)
 
 
@@ -785,8 +786,8 @@ def _cyclic(deck):
 def _sattolo(run):
     return _judge_shuffle(
         run, _cyclic,
-        lambda deck: (f'1/{math.factorial(len(deck) - 1)} for each arrangement that '
-                      f'forms one cycle, 0 for the others'),
+        lambda deck: (f'1/{math.factorial(len(deck) - 1)} for each arrangement of {deck!r} '
+                      f'that forms one cycle, 0 for the others'),
         lambda deck, perm, probs, expected: (
             f'{perm!r} should never come out: it leaves an item in place or splits into '
             f'cycles (swap i only with a position strictly after it: i+1 to N-1)'
@@ -797,7 +798,8 @@ def _sattolo(run):
 @exercise('shuffle_by_sorting')
 def _shuffle_by_sorting(run):
     return _judge_shuffle(run, _uniform,
-                          lambda deck: f'fair, 1/{math.factorial(len(deck))} for every arrangement',
+                          lambda deck: (f'fair, 1/{math.factorial(len(deck))} for every '
+                                        f'arrangement of {deck!r}'),
                           lambda deck, perm, probs, expected: (
                               'with few possible keys, many cards tie, and a stable sort '
                               'keeps tied cards in their old order'))
@@ -874,7 +876,7 @@ def _with_jokers(hand, got):
 def _best_wild_hand(run):
     from .holdem import best_wild_hand
     _judge_best_five(run, ['AS AH AD AC ?B', '6C 7C 8C 9C TC 5C ?B',
-                           'TD TC 5H 5C 7C ?R ?B', 'JD TC TH 7C 7D 7S 7H',
+                           'TD TC 5H 5C ?R ?B', 'JD TC TH 7C 7D 7S 7H',
                            '2C 3D 4H 9S KD ?R', 'QH JH TH 9H ?B 2C 3D',
                            '?R 8C 8D 4S 3H'],
                      best_wild_hand.__wrapped__, _with_jokers)
@@ -911,27 +913,25 @@ def _deuces_wild(run):
                      _best_deuces_wild, legal)
 
 
+@functools.cache
 def flush_draw_chance() -> Fraction:
     """Reference answer: AS KS against 9H 9C on a flop of 7S 2S 9D, exactly."""
-    from .holdem import best_hand
-    rank = hand_rank.__wrapped__
-    board = parse_hand('7S 2S 9D')
-    me, you = parse_hand('AS KS'), parse_hand('9H 9C')
+    import numpy as np
+    from .fast import evaluate, hand_ids
+    board, me, you = parse_hand('7S 2S 9D'), parse_hand('AS KS'), parse_hand('9H 9C')
     rest = [c for c in DECK if c not in board + me + you]
-    wins = total = 0
-    for turn_river in itertools.combinations(rest, 2):
-        cards = board + list(turn_river)
-        wins += rank(best_hand(me + cards)) > rank(best_hand(you + cards))
-        total += 1
-    return Fraction(wins, total)
+    pairs = [list(p) for p in itertools.combinations(rest, 2)]
+    mine = evaluate(hand_ids([me + board + p for p in pairs]))
+    yours = evaluate(hand_ids([you + board + p for p in pairs]))
+    return Fraction(int(np.sum(mine > yours)), len(pairs))
 
 
 @exercise('flush_draw', takes_value=True)
 def _flush_draw(value):
     expected = flush_draw_chance()
     if not (isinstance(value, (int, float, Fraction)) and not isinstance(value, bool)
-            and abs(value - expected) < 0.03):
-        raise wrong(value, f'about {float(expected):.3f}',
+            and abs(value - expected) < 0.05):
+        raise wrong(value, f'about {float(expected):.3f} (within 0.05)',
                     'the fraction of boards on which AS KS wins: wins / n')
 
 
@@ -948,10 +948,10 @@ def _player1_wins(run):
     from .versus import parse_versus_line, versus_winner
     lines = _versus_lines()
     expected = sum(versus_winner(*parse_versus_line(line)) == 'player1' for line in lines)
+    ties = sum(versus_winner(*parse_versus_line(line)) == 'tie' for line in lines)
     got = run(lines)
     if got == expected:
-        return
-    ties = sum(versus_winner(*parse_versus_line(line)) == 'tie' for line in lines)
+        return f': right on {len(lines)} deals, {ties} of them ties'
     if got == expected + ties:
         hint = 'a tie is not a win for player 1: count only the deals where hand 1 ranks higher'
     else:
@@ -991,7 +991,7 @@ def _score_valid(run):
     got = run(lines)
     if (isinstance(got, (tuple, list)) and len(got) == 2 and dict(got[0]) == expected[0]
             and list(got[1]) == errors):
-        return
+        return f': right on {len(lines)} lines, {len(errors)} of them bad'
     raise wrong(got, expected, '(the counts of the good lines, as score_versus gives them; '
                                'the error messages of the bad ones, as versus_errors gives '
                                'them)', call=f'{run.name}(lines)  # 40 lines, 3 of them bad')
@@ -1050,6 +1050,11 @@ def _five_of_48():
     return flat.reshape(-1, 5)
 
 
+@functools.cache
+def _heads_up_cached(hole1, hole2) -> tuple:
+    return heads_up_reference(list(hole1), list(hole2))
+
+
 def heads_up_reference(hole1, hole2) -> tuple:
     """(wins, losses, ties) of hole1 against hole2 over every board (reference answer)."""
     import numpy as np
@@ -1065,9 +1070,9 @@ def heads_up_reference(hole1, hole2) -> tuple:
 
 @exercise('heads_up')
 def _heads_up(run):
-    for a, b in [('AS AH', 'KS KH'), ('2S 2H', 'AD KC')]:
+    for a, b in [('AS AH', 'KS KH')]:
         hole1, hole2 = parse_hand(a), parse_hand(b)
-        expected = heads_up_reference(hole1, hole2)
+        expected = _heads_up_cached(tuple(hole1), tuple(hole2))
         got = run(hole1, hole2)
         if isinstance(got, (tuple, list)) and tuple(map(int, got)) == expected:
             continue

@@ -24,11 +24,11 @@ from collections.abc import Mapping
 from fractions import Fraction
 from numbers import Real
 
-from .cards import PokerError, check_count, check_rng
+from .cards import PokerError, check_count, check_rng, short_repr
 from .frequencies import check_counts
 from .shuffling import SHUFFLERS, swap
 
-__all__ = ['shuffle_counts', 'within_tolerance', 'chi_square',
+__all__ = ['shuffle_counts', 'within_tolerance', 'chi_square', 'pass_probability',
            'exact_shuffle_probabilities', 'trials_to_detect', 'count_swaps',
            'expected_swaps']
 
@@ -42,7 +42,7 @@ def _get_shuffler(shuffler):
     if callable(shuffler):
         return shuffler
     if not isinstance(shuffler, str) or shuffler not in SHUFFLERS:
-        raise PokerError(f'unknown shuffler {shuffler!r}; choose from '
+        raise PokerError(f'unknown shuffler {short_repr(shuffler)}; choose from '
                          f'{", ".join(SHUFFLERS)}')
     return SHUFFLERS[shuffler]
 
@@ -56,7 +56,7 @@ def _check_small_deck(deck, most=8):
     if (not isinstance(deck, str) or not 1 <= len(deck) <= most
             or len(set(deck)) != len(deck)):
         raise PokerError(f'the deck to shuffle must be a string of 1 to {most} '
-                         f'different characters, such as "abc"; got {deck!r}')
+                         f'different characters, such as "abc"; got {short_repr(deck)}')
 
 
 def shuffle_counts(shuffler, deck='abc', n=10_000, rng=None) -> dict:
@@ -70,7 +70,7 @@ def shuffle_counts(shuffler, deck='abc', n=10_000, rng=None) -> dict:
     """
     shuffle = _get_shuffler(shuffler)
     _check_small_deck(deck)
-    check_count(n, 'n (number of trials)')
+    n = check_count(n, 'n (number of trials)')
     rng = check_rng(rng)
     counts = dict.fromkeys(_perms(deck), 0)
     for _ in range(n):
@@ -88,7 +88,7 @@ def within_tolerance(counts, tol=0.10) -> bool:
     """
     check_counts(counts)
     if isinstance(tol, bool) or not isinstance(tol, Real) or not tol >= 0:
-        raise PokerError(f'tol must be a number >= 0, such as 0.10; got {tol!r}')
+        raise PokerError(f'tol must be a number >= 0, such as 0.10; got {short_repr(tol)}')
     expected = sum(counts.values()) / len(counts)
     return all(abs(c - expected) <= tol * expected for c in counts.values())
 
@@ -119,14 +119,14 @@ def _check_probabilities(probabilities, keys=None):
     """Check a mapping of probabilities: numbers in 0..1 adding up to 1."""
     if not isinstance(probabilities, Mapping) or len(probabilities) < 2:
         raise PokerError(f'expected probabilities as a dict of at least 2 '
-                         f'outcomes, got {probabilities!r}')
+                         f'outcomes, got {short_repr(probabilities)}')
     if keys is not None and set(probabilities) != set(keys):
         raise PokerError(f'the probabilities are for {sorted(probabilities)}, '
                          f'the counts for {sorted(keys)}')
     if not all(isinstance(p, Real) and not isinstance(p, bool) and 0 <= p <= 1
                for p in probabilities.values()):
         raise PokerError(f'probabilities must be numbers from 0 to 1, got '
-                         f'{probabilities!r}')
+                         f'{short_repr(probabilities)}')
     if abs(sum(probabilities.values()) - 1) > 1e-9:
         raise PokerError(f'probabilities must add up to 1, not '
                          f'{float(sum(probabilities.values()))}')
@@ -267,18 +267,28 @@ def _marking_chain(deck, marks):
 
 
 def _solve(A, b):
-    """Solve A x = b exactly (Gauss-Jordan elimination on Fractions)."""
+    """Solve A x = b exactly (Gauss-Jordan elimination on Fractions).
+
+    Only the pivot row's non-zero columns are updated: the chains' matrices
+    are mostly zeros.
+
+    >>> _solve([[Fraction(2), Fraction(0)], [Fraction(1), Fraction(1)]], [Fraction(2), Fraction(3)])
+    [Fraction(1, 1), Fraction(2, 1)]
+    """
     n = len(b)
     M = [row[:] + [b[k]] for k, row in enumerate(A)]
     for c in range(n):
         pivot = next(r for r in range(c, n) if M[r][c] != 0)
         M[c], M[pivot] = M[pivot], M[c]
         inv = 1 / M[c][c]
-        M[c] = [v * inv for v in M[c]]
+        M[c] = [v * inv if v else v for v in M[c]]
+        nonzero = [(j, v) for j, v in enumerate(M[c]) if v]
         for r in range(n):
-            if r != c and M[r][c] != 0:
-                f = M[r][c]
-                M[r] = [a - f * bb for a, bb in zip(M[r], M[c])]
+            f = M[r][c]
+            if r != c and f != 0:
+                row = M[r]
+                for j, v in nonzero:
+                    row[j] -= f * v
     return [M[r][n] for r in range(n)]
 
 
@@ -313,6 +323,47 @@ def exact_shuffle_probabilities(shuffler, deck='abc') -> dict:
     return probs
 
 
+def pass_probability(probabilities, n, tol=0.10) -> float:
+    """The chance that the lecture's test passes a shuffle in n trials.
+
+    The lecture's test_shuffler counts each arrangement in n shuffles and
+    passes the shuffle if every arrangement that came up has a count within
+    `tol` (10%) of the fair count e = n/k, by its own floating-point test
+    `1 - tol <= count/e <= 1 + tol` (which rejects a count of exactly
+    0.9 * e whenever count/e rounds below 0.9). `probabilities` are the
+    shuffle's true probabilities (a dict, e.g. from
+    exact_shuffle_probabilities).
+
+    Computed exactly, up to rounding: multinomial counts are independent
+    Poisson counts conditioned on their total, so the answer is the chance
+    that independent Poisson(n*p) counts all pass, and add up to n, divided by
+    the chance that they add up to n (a convolution, done with FFTs).
+
+    >>> fair = {'ab': 0.5, 'ba': 0.5}
+    >>> round(pass_probability(fair, 100), 3), round(pass_probability(fair, 10_000), 3)
+    (0.729, 1.0)
+    """
+    import numpy as np
+    from scipy.signal import fftconvolve
+    from scipy.stats import poisson
+    _check_probabilities(probabilities)
+    n = check_count(n, 'n (number of trials)')
+    if isinstance(tol, bool) or not isinstance(tol, Real) or not 0 <= tol < 1:
+        raise PokerError(f'tol must be a number from 0 to 1, such as 0.10; got {tol!r}')
+    if n == 0:
+        return 1.0
+    fair = n / len(probabilities)
+    counts = np.arange(math.floor((1 + tol) * fair) + 2)
+    ok = (counts == 0) | ((1 - tol <= counts / fair) & (counts / fair <= 1 + tol))
+    total = np.ones(1)
+    for p in map(float, probabilities.values()):
+        if p == 0:
+            continue                   # never comes up, so the test never looks at it
+        total = np.clip(fftconvolve(total, np.where(ok, poisson.pmf(counts, n * p), 0)), 0, None)
+    within = total[n] if n < len(total) else 0.0
+    return float(min(1.0, within / poisson.pmf(n, n)))
+
+
 def trials_to_detect(probabilities, alpha=0.01, power=0.9) -> int:
     """How many trials a chi-square test needs to detect this bias.
 
@@ -334,10 +385,13 @@ def trials_to_detect(probabilities, alpha=0.01, power=0.9) -> int:
     w2 = sum((p - 1 / k) ** 2 / (1 / k) for p in ps)   # Cohen's w squared
     if w2 == 0:
         return 0
-    critical = chi2.ppf(1 - alpha, k - 1)
+    critical = chi2.isf(alpha, k - 1)   # not ppf(1 - alpha): 1 - 1e-17 is 1.0
     lo, hi = 1, 2
     while ncx2.sf(critical, k - 1, hi * w2) < power:
         lo, hi = hi, hi * 2
+        if hi > 2 ** 60:   # beyond this the float arithmetic gives out
+            raise PokerError(f'this bias is too small to detect in fewer than '
+                             f'{2 ** 60:.2g} trials')
     while lo < hi:   # bisect for the smallest n with enough power
         mid = (lo + hi) // 2
         if ncx2.sf(critical, k - 1, mid * w2) >= power:
@@ -363,8 +417,8 @@ def count_swaps(shuffler, N=52, trials=1000, rng=None) -> list:
     ([51, 51, 51], [3, 6, 4, 4, 2])
     """
     shuffle = _get_shuffler(shuffler)
-    check_count(N, 'N (deck size)')
-    check_count(trials, 'trials')
+    N = check_count(N, 'N (deck size)')
+    trials = check_count(trials, 'trials')
     rng = check_rng(rng)
     out = []
     for _ in range(trials):
@@ -381,8 +435,8 @@ def expected_swaps(shuffler, N=52) -> Fraction:
     (Fraction(51, 1), Fraction(3, 1))
     """
     name = _name(shuffler)
-    check_count(N, 'N (deck size)')
-    fixed = {'shuffle2': N - 1, 'shuffle4': N, 'shuffle_naive': N}
+    N = check_count(N, 'N (deck size)')
+    fixed = {'shuffle2': max(N - 1, 0), 'shuffle4': N, 'shuffle_naive': N}
     if name in fixed:
         return Fraction(fixed[name])
     if name not in _MARKS:

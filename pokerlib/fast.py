@@ -48,10 +48,11 @@ import functools
 import itertools
 from collections import Counter
 from math import comb
+from numbers import Integral
 
 import numpy as np
 
-from .cards import DECK, PokerError, check_count, check_hand
+from .cards import DECK, PokerError, check_count, check_hand, short_repr
 from .ranking import HAND_NAMES
 
 __all__ = ['hand_ids', 'id_hands', 'evaluate', 'categories', 'exact_counts',
@@ -229,23 +230,23 @@ def hand_ids(hands) -> np.ndarray:
     pokerlib.cards.PokerError: hand 1 has 6 cards, hand 0 has 5: all hands need the same number (5, 6 or 7)
     """
     if isinstance(hands, str) or not isinstance(hands, (list, tuple, np.ndarray)):
-        raise PokerError(f'hand_ids takes a list of hands, got {hands!r}')
+        raise PokerError(f'hand_ids takes a list of hands, got {short_repr(hands)}')
     if len(hands) and isinstance(hands[0], str):
         raise PokerError(f'hand_ids takes a list of hands; for one hand, write '
-                         f'hand_ids([{list(hands)!r}])')
-    size = None
+                         f'hand_ids([{short_repr(list(hands))}])')
+    checked = []
     for i, hand in enumerate(hands):
         try:
-            check_hand(hand, sizes=_SIZES)
+            hand = check_hand(hand, sizes=_SIZES)
         except PokerError as e:
             raise PokerError(f'hand {i}: {e}') from None
-        if size is None:
-            size = len(hand)
-        elif len(hand) != size:
-            raise PokerError(f'hand {i} has {len(hand)} cards, hand 0 has {size}: '
-                             f'all hands need the same number (5, 6 or 7)')
-    out = np.array([[_ID[c] for c in hand] for hand in hands], dtype=np.uint8)
-    return out.reshape(len(hands), size or 5)
+        if checked and len(hand) != len(checked[0]):
+            raise PokerError(f'hand {i} has {len(hand)} cards, hand 0 has '
+                             f'{len(checked[0])}: all hands need the same '
+                             f'number (5, 6 or 7)')
+        checked.append(hand)
+    out = np.array([[_ID[c] for c in hand] for hand in checked], dtype=np.uint8)
+    return out.reshape(len(checked), len(checked[0]) if checked else 5)
 
 
 def id_hands(cards) -> list:
@@ -262,6 +263,8 @@ def id_hands(cards) -> list:
 def _check_cards(cards) -> np.ndarray:
     """The cards as an (n, k) integer array; PokerError names what is wrong."""
     a = _array(cards, 'card ids')
+    if a.size == 0 and (a.ndim == 1 or (a.ndim == 2 and a.shape[1] in _SIZES)):
+        return np.zeros((0, a.shape[1] if a.ndim == 2 else 5), dtype=np.uint8)
     if a.dtype.kind not in 'iu':
         hint = (' (hand_ids converts cards such as "TC")' if a.dtype.kind in 'UO'
                 else '')
@@ -283,7 +286,7 @@ def _array(x, what) -> np.ndarray:
         return np.asarray(x)
     except (ValueError, TypeError):   # e.g. rows of different lengths
         raise PokerError(f'{what} must be an array or a list of equal-length '
-                         f'rows of whole numbers, got {x!r}') from None
+                         f'rows of whole numbers, got {short_repr(x)}') from None
 
 
 def _columns(a) -> np.ndarray:
@@ -363,10 +366,12 @@ def categories(values) -> np.ndarray:
 
     >>> categories(evaluate(hand_ids([['AS', 'KS', 'QS', 'JS', '9S']])))
     array([5], dtype=int8)
-    >>> categories([0, 7461])
-    array([0, 8], dtype=int8)
+    >>> categories([0, 7461]), categories([])
+    (array([0, 8], dtype=int8), array([], dtype=int8))
     """
     v = _array(values, 'values')
+    if v.size == 0:
+        return np.zeros(v.shape, dtype=np.int8)
     if v.dtype.kind not in 'iu':
         raise PokerError(f'values are whole numbers 0..{NUM_VALUES - 1}, as '
                          f'evaluate gives; got an array of {v.dtype}')
@@ -444,6 +449,14 @@ def _tally(k, top=()) -> np.ndarray:
     return np.bincount(values, minlength=NUM_VALUES)
 
 
+def _check_size(cards) -> int:
+    """The number of cards in a hand, 5, 6 or 7, as an int; PokerError if not."""
+    if (isinstance(cards, bool) or not isinstance(cards, Integral)
+            or cards not in _SIZES):
+        raise PokerError(f'cards must be 5, 6 or 7, got {short_repr(cards)}')
+    return int(cards)
+
+
 def exact_counts(cards=5, progress=False) -> dict:
     """How many of all the hands of 5, 6 or 7 cards fall in each category.
 
@@ -457,8 +470,7 @@ def exact_counts(cards=5, progress=False) -> dict:
     >>> exact_counts(5)['straight flush'], exact_counts(5)['high card']
     (40, 1302540)
     """
-    if cards not in _SIZES:
-        raise PokerError(f'cards must be 5, 6 or 7, got {cards!r}')
+    cards = _check_size(cards)
     tops = list(itertools.combinations(range(51, -1, -1), cards - 5))
     tops = [top for top in tops if not top or top[-1] >= 5]
     counts = np.zeros(NUM_VALUES, dtype=np.int64)
@@ -492,14 +504,13 @@ def fast_hand_frequencies(n=700_000, rng=None, cards=5) -> Counter:
     >>> list(c)[:3], sum(c.values())
     (['high card', 'one pair', 'two pair'], 1000)
     """
-    check_count(n, 'n (number of hands)')
-    if cards not in _SIZES:
-        raise PokerError(f'cards must be 5, 6 or 7, got {cards!r}')
+    n = check_count(n, 'n (number of hands)')
+    cards = _check_size(cards)
     if rng is None:
         rng = np.random.default_rng()
     if not isinstance(rng, np.random.Generator):
         raise PokerError(f'rng must be a numpy.random.Generator, such as '
-                         f'np.random.default_rng(1); got {rng!r}')
+                         f'np.random.default_rng(1); got {short_repr(rng)}')
     per_deal = 10 if cards == 5 else 52 // cards
     t = _tables()
     counts = np.zeros(9, dtype=np.int64)

@@ -20,7 +20,7 @@ import random
 from collections import Counter
 from collections.abc import Mapping
 
-from .cards import PokerError, check_count, check_rng
+from .cards import PokerError, check_count, check_rng, short_repr
 from .dealing import deal
 from .holdem import best_hand
 from .ranking import HAND_NAMES, category_name, hand_rank
@@ -64,7 +64,7 @@ def hand_frequencies(n=700_000, rng=None, cards=5) -> Counter:
 
 def _check_cards(cards):
     if type(cards) is not int or cards not in EXACT_COUNTS:
-        raise PokerError(f'cards must be 5 or 7, got {cards!r}')
+        raise PokerError(f'cards must be 5 or 7, got {short_repr(cards)}')
 
 
 def check_counts(counts, keys=None):
@@ -77,12 +77,12 @@ def check_counts(counts, keys=None):
     """
     if not isinstance(counts, Mapping) or not counts:
         raise PokerError(f'expected counts as a dict such as {{"abc": 10, ...}}, '
-                         f'got {counts!r}')
+                         f'got {short_repr(counts)}')
     for key, n in counts.items():
         if keys is not None and key not in keys:
-            raise PokerError(f'unknown key {key!r} in counts; expected some of '
+            raise PokerError(f'unknown key {short_repr(key)} in counts; expected some of '
                              f'{list(keys)}')
-        check_count(n, f'the count of {key!r}')
+        check_count(n, f'the count of {short_repr(key)}')
     if not sum(counts.values()):
         raise PokerError('all the counts are zero')
 

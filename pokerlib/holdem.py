@@ -4,6 +4,13 @@ Lesson 06: the lecture's homework (``best_hand`` for seven-card stud,
 ``best_wild_hand`` with jokers), the integer card encoding, and ``showdown``,
 who wins heads-up in Texas hold'em.
 
+Jokers at a table: a joker may stand for any card of its colour, a card of
+its own hand included (that is how five of a kind happens), but never a card
+that another player holds: that card is in the other hand, so it is not
+there for the joker to be. ``best_wild_hand`` looks at one hand alone;
+``best_wild_hands`` applies the rule to several hands at once, and is what
+compares hands with jokers (``pokerlib winner`` on the command line).
+
 >>> best_hand('6C 7C 8C 9C TC 5C JS'.split())
 ['6C', '7C', '8C', '9C', 'TC']
 >>> best_wild_hand('6C 7C 8C 9C TC 5C ?B'.split())
@@ -12,14 +19,16 @@ who wins heads-up in Texas hold'em.
 
 import itertools
 import random
+from numbers import Integral
 
-from .cards import DECK, RANKS, PokerError, check_count, check_hand, check_rng
-from .ranking import (COUNT_RANKINGS, category_name, check_hands, checked,
-                      hand_rank, takes_hand)
+from .cards import (DECK, RANKS, PokerError, check_count, check_hand,
+                    check_rng, short_repr)
+from .ranking import (COUNT_RANKINGS, _as_list, category_name, check_hands,
+                      checked, hand_rank, takes_hand)
 
 __all__ = ['best_hand', 'best_wild_hand', 'BLACK_CARDS', 'RED_CARDS',
-           'replacements', 'hand_name', 'hand_rank_ids', 'best_hand_ids',
-           'showdown']
+           'replacements', 'best_wild_hands', 'hand_name', 'hand_rank_ids',
+           'best_hand_ids', 'showdown']
 
 BLACK_CARDS = [r + s for r in RANKS for s in 'SC']
 RED_CARDS = [r + s for r in RANKS for s in 'HD']
@@ -61,6 +70,34 @@ def best_wild_hand(hand) -> list:
     return list(max(hands, key=_rank))
 
 
+def best_wild_hands(hands) -> list:
+    """The best five cards of each of several hands at one table (5 to 7 cards, jokers wild).
+
+    A joker may copy a card of its own hand, but never a card another hand
+    holds (see the module's docstring). A card may not be in two hands.
+
+    >>> best_wild_hands([['?R', 'KH', 'QH', 'JH', 'TH'], ['AH', '2C', '3D', '4S', '6S']])
+    [['9H', 'KH', 'QH', 'JH', 'TH'], ['AH', '2C', '3D', '4S', '6S']]
+    >>> best_wild_hands([['?R', 'KH', 'QH', 'JH', 'TH']])   # alone, the joker is AH
+    [['AH', 'KH', 'QH', 'JH', 'TH']]
+    """
+    hands = check_hands(hands, sizes=(5, 6, 7), jokers=True)
+    held = {card for hand in hands for card in hand}
+    return [_best_wild(hand, held.difference(hand)) for hand in hands]
+
+
+def _best_wild(hand, taken) -> list:
+    """best_wild_hand(hand), where no joker may become a card in the set `taken`."""
+    choices = [[c for c in replacements(card) if c not in taken] for card in hand]
+    for card, options in zip(hand, choices):
+        if not options:
+            raise PokerError(f'joker {card!r} can stand for no card: the other '
+                             f'hands hold every card of its colour')
+    hands = dict.fromkeys(tuple(best_hand.__wrapped__(h))
+                          for h in itertools.product(*choices))
+    return list(max(hands, key=_rank))
+
+
 def hand_name(hand) -> str:
     """The category name of a hand of 5 to 7 cards (jokers allowed).
 
@@ -74,15 +111,23 @@ def hand_name(hand) -> str:
 # ---------------------------------------------------------------------------
 # The same, on integer card ids (rank = id >> 2, suit = id & 3).
 
-def _check_ids(ids, sizes=(5,)):
-    ok = (type(ids) in (list, tuple) and len(ids) in sizes
-          and all(type(i) is int and 0 <= i < 52 for i in ids)
-          and len(set(ids)) == len(ids))
-    if not ok:
-        lo, hi = min(sizes), max(sizes)
-        need = f'{lo}' if lo == hi else f'{lo} to {hi}'
-        raise PokerError(f'expected {need} distinct card ids, whole numbers '
-                         f'0..51, got {ids!r}')
+def _check_ids(ids, sizes=(5,)) -> tuple:
+    """Check 5 (or `sizes`) distinct card ids; (ids,), as a list of ints if they were not."""
+    def ok(ids):
+        return (len(ids) in sizes and all(type(i) is int and 0 <= i < 52 for i in ids)
+                and len(set(ids)) == len(ids))
+    if type(ids) in (list, tuple) and ok(ids):
+        return (ids,)   # the fast path: nothing wrong
+    items = _as_list(ids)    # an iterator, or a NumPy array of ids
+    if items is not None and all(isinstance(i, Integral) and not isinstance(i, bool)
+                                 for i in items):
+        items = [int(i) for i in items]
+        if ok(items):
+            return (items,)
+    lo, hi = min(sizes), max(sizes)
+    need = f'{lo}' if lo == hi else f'{lo} to {hi}'
+    raise PokerError(f'expected {need} distinct card ids, whole numbers '
+                     f'0..51, got {short_repr(ids)}')
 
 
 # A straight is a set of five consecutive ranks: as a 13-bit mask of rank
@@ -138,10 +183,9 @@ def showdown(hole1, hole2, n=10_000, rng=None, board=()) -> dict:
     >>> showdown(['AS', 'AH'], ['KS', 'KH'], 200, random.Random(1))
     {'player1': 167, 'player2': 30, 'ties': 3}
     """
-    check_count(n, 'n (number of boards)')
-    check_hands([hole1, hole2], sizes=(2,))
-    check_hand(board, sizes=range(6))
-    board = list(board)
+    n = check_count(n, 'n (number of boards)')
+    hole1, hole2 = check_hands([hole1, hole2], sizes=(2,))
+    board = list(check_hand(board, sizes=range(6)))
     check_hand(list(hole1) + list(hole2) + board, sizes=(4 + len(board),))
     rng = check_rng(rng)
     rest = [c for c in DECK if c not in set(hole1) | set(hole2) | set(board)]

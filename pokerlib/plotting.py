@@ -53,101 +53,134 @@ def savefig(fig, path, dpi=100):
     return path
 
 
-def plot_hand_frequencies(table, ax=None, title=None):
-    """Observed vs exact frequency of each category, on a log scale.
+def plot_hand_frequencies(table, ax=None, title=None, sigmas=3):
+    """Each category's observed count over its expected count, with the range chance allows.
 
-    `table` is a frequency_table DataFrame. Returns the Axes.
+    `table` is a frequency_table DataFrame. A ratio of 1 is exactly as
+    expected; the grey bar is where a correct experiment's ratio falls 99.7%
+    of the time (the expected count +/- `sigmas` standard deviations). Best
+    hands at the top. Returns the Axes.
 
     >>> import random
     >>> from pokerlib import frequency_table, hand_frequencies
     >>> ax = plot_hand_frequencies(frequency_table(hand_frequencies(500, random.Random(1))))
-    >>> ax.get_yscale(), ax.get_ylabel()
-    ('log', 'percent of hands (log scale)')
+    >>> ax.get_xlabel()
+    'observed count ÷ expected count (500 hands)'
     """
-    ax = _axes(ax, (8, 4.5))
-    names = list(table.index)
-    x = range(len(names))
+    ax = _axes(ax, (8, 4.2))
+    names = list(table.index)                   # best first
+    y = list(range(len(names)))[::-1]           # best at the top
     n = int(table['count'].sum())
-    observed = table['observed %'].where(table['count'] > 0)
-    ax.bar(x, table['exact %'], color=COLORS['band'], label='exact probability')
-    ax.plot(x, observed, 'o', color=COLORS['observed'],
-            label=f'simulated ({n:,d} hands)')
-    for k, count in enumerate(table['count']):
-        if count == 0:   # nothing to plot on a log scale: say so
-            ax.annotate('none dealt', (k, table['exact %'].iloc[k]),
-                        xytext=(0, 4), textcoords='offset points',
-                        ha='center', fontsize=8, color=COLORS['observed'])
-    ax.set_yscale('log')
-    ax.set_xticks(list(x), names, rotation=30, ha='right')
-    return decorate(ax, title or 'How often each hand comes up',
-                    xlabel='hand category',
-                    ylabel='percent of hands (log scale)')
+    expected = table['expected']
+    sd = (expected * (1 - table['exact %'] / 100)) ** 0.5
+    low = ((expected - sigmas * sd) / expected).clip(lower=0)
+    high = (expected + sigmas * sd) / expected
+    ratio = table['count'] / expected
+    ax.barh(y, high - low, left=low, height=0.55, color=COLORS['band'],
+            label=f'chance: within ±{sigmas} sd')
+    ax.axvline(1, color=COLORS['exact'], lw=1.5, label='exactly as expected')
+    outside = (ratio < low) | (ratio > high)
+    for out, color, label in [(False, COLORS['observed'], 'observed'),
+                              (True, COLORS['biased'], 'observed, outside the range')]:
+        keep = outside == out
+        if keep.any():
+            ax.plot(ratio[keep], [yy for yy, k in zip(y, keep) if k], 'o',
+                    color=color, label=label, zorder=3)
+    ax.set_yticks(y, [f'{name}  ({count:,d} of {e:,.1f} expected)'
+                      for name, count, e in zip(names, table['count'], expected)])
+    right = max(2.0, float(high.max()), float(ratio.max())) * 1.05
+    ax.set_xlim(0, right)
+    ax.legend(loc='lower right', frameon=True, framealpha=0.9, edgecolor='none',
+              fontsize='small')
+    return decorate(ax, title, legend=False,
+                    xlabel=f'observed count ÷ expected count ({n:,d} hands)')
 
 
-def _band(n, k, sigmas):
-    p = 1 / k
-    sd = math.sqrt(n * p * (1 - p))
-    return n * p, sigmas * sd
+SHUFFLE_SCALE = 3       # deviations within ±3 sd (the band) are drawn on a linear scale
+SHUFFLE_LIMIT = 300     # the y axis of every shuffle figure runs from -300 to 300 sd
 
 
-def plot_shuffle_counts(counts, ax=None, title=None, sigmas=3):
-    """Bars of each permutation's count, the expected count and the chance band.
+def _deviations(counts, probabilities=None):
+    """(expected count, standard deviation, z of each count, z of each exact probability)."""
+    values = list(counts.values())
+    n, k = sum(values), len(values)
+    expected = n / k
+    sd = math.sqrt(n * (1 / k) * (1 - 1 / k))
+    z = [(v - expected) / sd for v in values]
+    exact = None
+    if probabilities is not None:
+        exact = [(n * float(probabilities[key]) - expected) / sd for key in counts]
+    return expected, sd, z, exact
 
-    The band is the expected count +/- `sigmas` binomial standard deviations.
-    Returns the Axes.
+
+def plot_shuffle_counts(counts, ax=None, title=None, sigmas=3, exact=None):
+    """How far each arrangement's count is from the fair count, in standard deviations.
+
+    `counts` maps each arrangement to how often it came out; `exact` (a dict
+    of exact probabilities, optional) adds a marker where each count should
+    be. The grey band is +/- `sigmas` standard deviations, where a fair
+    shuffle's counts fall (99.7% of the time for 3). The y axis is linear
+    within +/-3 and logarithmic beyond, the same on every shuffle figure, so
+    that a 3% bias and a 70% one both show. Returns the Axes.
 
     >>> ax = plot_shuffle_counts({'ab': 480, 'ba': 520}, title='a fair coin?')
     >>> ax.get_ylabel(), [t.get_text() for t in ax.get_xticklabels()]
-    ('count (out of 1,000 shuffles)', ['ab', 'ba'])
+    ('deviation from the fair count\\n(standard deviations, 1,000 shuffles)', ['ab', 'ba'])
     """
-    ax = _axes(ax)
-    labels, values = list(counts), list(counts.values())
-    n, k = sum(values), len(values)
-    expected, half = _band(n, k, sigmas)
-    x = range(k)
-    ax.axhspan(expected - half, expected + half, color=COLORS['band'],
-               label=f'chance band (±{sigmas} sd)')
-    for out, color, label in [(False, COLORS['observed'], 'observed, in band'),
-                              (True, COLORS['biased'], 'observed, outside band')]:
-        xs = [i for i in x if (abs(values[i] - expected) > half) == out]
+    ax = _axes(ax, (9, 4))
+    labels = list(counts)
+    n = sum(counts.values())
+    expected, sd, z, exact_z = _deviations(counts, exact)
+    x = range(len(labels))
+    ax.axhspan(-sigmas, sigmas, color=COLORS['band'], label=f'fair: within ±{sigmas} sd')
+    ax.axhline(0, color=COLORS['exact'], lw=1, label=f'fair count ({expected:,.0f})')
+    for out, color, label in [(False, COLORS['observed'], 'observed'),
+                              (True, COLORS['biased'], 'observed, outside the band')]:
+        xs = [i for i in x if (abs(z[i]) > sigmas) == out]
         if xs:
-            ax.bar(xs, [values[i] for i in xs], color=color, width=0.7,
-                   label=label)
-    ax.axhline(expected, color=COLORS['exact'], lw=1.5,
-               label=f'expected ({expected:,.0f})')
-    ax.set_xticks(list(x), labels, rotation=90 if k > 8 else 0,
+            ax.bar(xs, [z[i] for i in xs], color=color, width=0.6, label=label)
+    if exact_z is not None:
+        ax.plot(list(x), exact_z, '_', color='black', markersize=22, mew=2,
+                label='where the exact probability puts it')
+    ax.set_yscale('symlog', linthresh=SHUFFLE_SCALE, linscale=1)
+    ax.set_ylim(-SHUFFLE_LIMIT, SHUFFLE_LIMIT)
+    ticks = [-100, -10, -3, 0, 3, 10, 100]
+    ax.set_yticks(ticks, [str(t) for t in ticks])
+    ax.set_xticks(list(x), labels, rotation=90 if len(labels) > 8 else 0,
                   fontfamily='monospace')
-    ax.set_ylim(0, max(max(values), expected + half) * 1.4)
-    ax.legend(loc='upper center', ncols=2, frameon=False, fontsize='small')
-    return decorate(ax, title, xlabel='permutation', legend=False,
-                    ylabel=f'count (out of {n:,d} shuffles)')
+    ax.legend(loc='center left', bbox_to_anchor=(1.01, 0.5), fontsize='small', frameon=False)
+    return decorate(ax, title, xlabel='arrangement', legend=False,
+                    ylabel=f'deviation from the fair count\n(standard deviations, {n:,d} shuffles)')
 
 
-def plot_shuffle_overview(results, axes=None, sigmas=3):
-    """One panel per shuffler, on one y scale: {name: counts} -> the Axes.
+def plot_shuffle_overview(results, axes=None, sigmas=3, exact=None):
+    """One panel per shuffler, on the one scale of plot_shuffle_counts.
 
-    >>> axes = plot_shuffle_overview({'one': {'ab': 50, 'ba': 50}, 'two': {'ab': 70, 'ba': 30}})
+    `results` is {name: counts}; `exact` (optional) is {name: probabilities}.
+    Returns the Axes.
+
+    >>> axes = plot_shuffle_overview({'one': {'ab': 50, 'ba': 50}, 'two (2)': {'ab': 70, 'ba': 30}})
     >>> [ax.get_title() for ax in axes]
-    ['one', 'two']
+    ['one', 'two\\n(2)']
     """
     if axes is None:
         import matplotlib.pyplot as plt
-        _, axes = plt.subplots(1, len(results), figsize=(3 * len(results), 3.8),
+        _, axes = plt.subplots(1, len(results), figsize=(2.7 * len(results) + 1, 4.4),
                                sharey=True, layout='constrained')
     for ax, (name, counts) in zip(axes, results.items()):
-        plot_shuffle_counts(counts, ax=ax, title=name, sigmas=sigmas)
+        plot_shuffle_counts(counts, ax=ax, title=name.replace(' (', '\n('), sigmas=sigmas,
+                            exact=(exact or {}).get(name))
         ax.get_legend().remove()
+        ax.set_xlabel('')
         if ax is not axes[0]:
             ax.set_ylabel('')
-    top = max(max(counts.values()) for counts in results.values())
-    axes[0].set_ylim(0, top * 1.1)
     legend = {}
     for ax in axes:
         for handle, label in zip(*ax.get_legend_handles_labels()):
-            legend.setdefault(label, handle)
-    axes[0].figure.legend(legend.values(), legend.keys(),
-                          loc='outside lower center', ncols=len(legend),
-                          frameon=False)
+            if not label.startswith('fair count'):
+                legend.setdefault(label, handle)
+    axes[0].figure.legend(legend.values(), legend.keys(), loc='outside lower center',
+                          ncols=len(legend), frameon=False, fontsize='small')
     return axes
 
 

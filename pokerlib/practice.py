@@ -203,10 +203,11 @@ def check(function, name=None) -> Report:
     ...     return len({s for r, s in hand}) == 1
     >>> check(flush)
     ✓ flush: 8 cases passed
-    >>> check(lambda hand: None, name='flush')
-    ✗ flush failed on flush(['AS', 'KS', 'QS', 'JS', '9S'])
+    >>> def my_flush(hand):
+    ...     suits = {s for r, s in hand}      # ...but nothing is returned
+    >>> check(my_flush, name='flush')
+    ✗ my_flush (checked as flush) failed on flush(['AS', 'KS', 'QS', 'JS', '9S'])
         returned: None
-        expected: True
         hint:     return True or False (is a return statement missing?)
     """
     from .exercises import EXERCISES

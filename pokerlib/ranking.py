@@ -35,8 +35,9 @@ five of a kind     9      (none)            10
 
 import functools
 from collections import Counter, namedtuple
+from numbers import Integral
 
-from .cards import PokerError, check_hand
+from .cards import PokerError, check_hand, short_repr
 
 __all__ = ['card_ranks', 'straight', 'flush', 'kind', 'two_pair',
            'hand_rank_elif', 'group', 'unzip', 'COUNT_RANKINGS', 'hand_rank',
@@ -68,30 +69,32 @@ HAND_NAMES = tuple(c.name for c in CATEGORIES)
 
 
 def checked(check):
-    """Decorator: call check(*args) before the function, which stays as the course wrote it.
+    """Decorator: the function gets the arguments check(*args) returns, and stays as the course wrote it.
 
+    The check raises PokerError for bad arguments, and returns the arguments
+    to pass on (a tuple): the same values, but an iterator read into a list
+    and a NumPy integer made an int, so the function sees what was checked.
     The unchecked function stays available as ``f.__wrapped__``.
     """
     def decorate(f):
         @functools.wraps(f)
         def wrapper(*args):
-            check(*args)
-            return f(*args)
+            return f(*check(*args))
         return wrapper
     return decorate
 
 
 def takes_hand(sizes=(5,), jokers=False):
-    """Decorator: check the hand (the first argument) with check_hand.
+    """Decorator: check the hand (the first argument) with check_hand, and pass on what it returns.
 
     (The same as checked(), with the check written out: this wrapper runs for
-    every hand ranked, so it saves the extra call.)
+    every hand ranked, so it saves the extra call.) A hand given as an
+    iterator reaches the function as the list check_hand read it into.
     """
     def decorate(f):
         @functools.wraps(f)
         def wrapper(hand, *args):
-            check_hand(hand, sizes, jokers)
-            return f(hand, *args)
+            return f(check_hand(hand, sizes, jokers), *args)
         return wrapper
     return decorate
 
@@ -99,28 +102,47 @@ def takes_hand(sizes=(5,), jokers=False):
 _RANK_SET = frozenset(range(1, 15))
 
 
-def _check_ranks(ranks):
-    """Check a list of five card ranks (integers 1..14), as card_ranks makes."""
+def _as_list(items):
+    """`items` itself if a list or tuple, else a list of them (None if not iterable)."""
+    if type(items) in (list, tuple):
+        return items
+    if isinstance(items, (str, bytes, dict)):
+        return None
+    try:
+        return list(items)
+    except TypeError:
+        return None
+
+
+def _check_ranks(ranks) -> tuple:
+    """Check a list of five card ranks (integers 1..14), as card_ranks makes; (ranks,)."""
     try:
         if (type(ranks) in (list, tuple) and len(ranks) == 5
                 and _RANK_SET.issuperset(ranks)):
-            return
+            return (ranks,)   # the fast path: nothing wrong
     except TypeError:   # an unhashable item
         pass
+    given, ranks = ranks, _as_list(ranks)   # an iterator, read into a list
+    try:
+        if ranks is not None and len(ranks) == 5 and _RANK_SET.issuperset(ranks):
+            return (ranks,)
+    except TypeError:
+        pass
     raise PokerError(f'expected the five ranks of a hand, integers 2..14 '
-                     f'(1 for an ace-low straight), got {ranks!r}')
+                     f'(1 for an ace-low straight), got {short_repr(given)}')
 
 
-def _check_kind(n, ranks):
+def _check_kind(n, ranks) -> tuple:
+    """Check kind's arguments: n from 1 to 5, and five ranks; (n, ranks)."""
     try:
         if (type(n) is int and 0 < n < 6 and type(ranks) in (list, tuple)
                 and len(ranks) == 5 and _RANK_SET.issuperset(ranks)):
-            return   # the fast path: nothing wrong
+            return (n, ranks)   # the fast path: nothing wrong
     except TypeError:   # an unhashable item
         pass
-    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 5:
-        raise PokerError(f'kind(n, ranks) needs n from 1 to 5, got {n!r}')
-    _check_ranks(ranks)
+    if isinstance(n, bool) or not isinstance(n, Integral) or not 1 <= n <= 5:
+        raise PokerError(f'kind(n, ranks) needs n from 1 to 5, got {short_repr(n)}')
+    return (int(n), *_check_ranks(ranks))
 
 
 # ---------------------------------------------------------------------------
@@ -268,7 +290,7 @@ _BY_NUMBER = {numbering: {getattr(c, numbering): c for c in CATEGORIES
 def _check_numbering(numbering):
     if not isinstance(numbering, str) or numbering not in NUMBERINGS:
         raise PokerError(f'numbering must be one of {", ".join(NUMBERINGS)}; '
-                         f'got {numbering!r}')
+                         f'got {short_repr(numbering)}')
 
 
 def category_name(category, numbering='hand_rank') -> str:
@@ -294,7 +316,7 @@ def category_name(category, numbering='hand_rank') -> str:
         if is_int and numbering == 'hand_rank' and category in _BY_NUMBER['index']:
             hint = (f" (for an index into HAND_NAMES, write "
                     f"category_name({category!r}, 'index'))")
-        raise PokerError(f'{numbering} numbers no category {category!r}; its '
+        raise PokerError(f'{numbering} numbers no category {short_repr(category)}; its '
                          f'numbers are {numbers}{hint}')
     return table[category].name
 
@@ -309,7 +331,7 @@ def category_number(name, numbering='hand_rank') -> int:
     for c in CATEGORIES:
         if type(name) is str and c.name == name and getattr(c, numbering) is not None:
             return getattr(c, numbering)
-    raise PokerError(f'no category {name!r} in the {numbering} numbering; '
+    raise PokerError(f'no category {short_repr(name)} in the {numbering} numbering; '
                      f'categories are {", ".join(HAND_NAMES)}')
 
 
@@ -333,14 +355,17 @@ def allmax(iterable, key=None) -> list:
     return result
 
 
-def check_hands(hands, sizes=(5,)) -> list:
-    """Check a list of hands: at least one, each valid, no card dealt twice."""
+def check_hands(hands, sizes=(5,), jokers=False) -> list:
+    """Check a list of hands: at least one, each valid, no card dealt twice.
+
+    Returns the hands as check_hand returns each (a hand given as an
+    iterator comes back as a list; a list or tuple comes back itself).
+    """
     if isinstance(hands, str) or not isinstance(hands, (list, tuple)):
-        raise PokerError(f'expected a list of hands, got {hands!r}')
+        raise PokerError(f'expected a list of hands, got {short_repr(hands)}')
     if not hands:
         raise PokerError('no hands to compare: expected a list of at least one hand')
-    for hand in hands:
-        check_hand(hand, sizes)
+    hands = [check_hand(hand, sizes, jokers) for hand in hands]
     seen = Counter(c for hand in hands for c in hand)
     for card, n in seen.items():
         if n > 1:
@@ -356,5 +381,5 @@ def poker(hands) -> list:
     >>> poker([['6C', '7C', '8C', '9C', 'TC'], ['JD', 'JH', 'JS', 'JC', '7D']])
     [['6C', '7C', '8C', '9C', 'TC']]
     """
-    check_hands(hands)
+    hands = check_hands(hands)
     return allmax(hands, key=hand_rank)

@@ -22,7 +22,7 @@ computes every permutation's exact probability for small decks.
 ['c', 'a', 'd', 'b', 'e']
 """
 
-from .cards import PokerError
+from .cards import PokerError, short_repr
 
 __all__ = ['swap', 'shuffle1', 'shuffle2', 'shuffle3', 'shuffle4',
            'shuffle_naive', 'SHUFFLERS']
@@ -31,10 +31,10 @@ __all__ = ['swap', 'shuffle1', 'shuffle2', 'shuffle3', 'shuffle4',
 def _check(deck, rng):
     if not isinstance(deck, list):
         raise PokerError(f'a shuffle works in place on a list, got '
-                         f'{type(deck).__name__}: {deck!r}')
+                         f'{type(deck).__name__}: {short_repr(deck)}')
     if not (hasattr(rng, 'randrange')):
         raise PokerError(f'rng must be a random.Random (something with '
-                         f'randrange), got {rng!r}')
+                         f'randrange), got {short_repr(rng)}')
 
 
 def swap(deck, i, j):

@@ -12,13 +12,21 @@ Choices made here, so that a file reads the same way everywhere:
 - Cards are written as the course writes them (``TC``, ``AS``), and anything
   ``parse_card`` accepts is accepted too (``10c``, ``a♠``); hands come back in
   canonical form. Jokers are not allowed: a deal is two ordinary hands.
-- A blank (or all-space) line is skipped, but still counts, so a line number
-  in a message is always the line an editor shows.
+- A blank line (nothing but white space, non-breaking and ideographic
+  spaces included) is skipped, but still counts, so a line number in a
+  message is always the line an editor shows. In a file, a line ends with
+  ``\\n``, ``\\r\\n`` or a lone ``\\r`` (old Mac files).
 - A malformed line raises PokerError naming the line number (from 1) and the
-  problem: the wrong number of cards, a bad card, or a card dealt twice.
+  problem: the wrong number of cards, a bad card, a card dealt twice, or more
+  than ``MAX_LINE`` (1,000) characters, of which no more is read.
   Reading stops at the first bad line; ``versus_errors`` lists them all.
-- A *source* is a path (a ``str`` is always a path), an open text file, or
-  any iterable of lines (e.g. ``text.splitlines()``). Files are UTF-8.
+- A *source* is a path (a ``str`` is always a path), an open file (text or
+  binary: ``sys.stdin`` or ``sys.stdin.buffer``), or any iterable of lines
+  (e.g. ``text.splitlines()``). Files are UTF-8.
+- A source is read one line at a time. ``read_versus`` keeps every deal in a
+  list; ``iter_versus`` hands them out one by one, so that
+  ``score_versus(iter_versus(path))`` scores a file of any length in the same
+  small memory (``pokerlib versus`` does that).
 
 >>> pairs = read_versus(['8C TS KC 9H 4S 7D 2S 5D 3S AC',
 ...                      '5C AD 5D AC 9C 7C 5H 8D TD KS'])
@@ -38,6 +46,7 @@ showing the error messages: line 3 has nine cards, line 5 a bad card (``1X``)
 and line 7 a card dealt twice (``QH``); the other lines are good.
 """
 
+import io
 import os
 import random
 from collections import Counter
@@ -45,16 +54,20 @@ from collections.abc import Iterable
 from numbers import Real
 
 from .cards import (DECK, SUITS, PokerError, check_count, check_hand,
-                    check_rng, parse_card)
+                    check_rng, parse_card, short_repr)
 from .dealing import deal
 from .ranking import category_name, hand_rank
 
-__all__ = ['parse_versus_line', 'read_versus', 'versus_winner',
+__all__ = ['parse_versus_line', 'read_versus', 'iter_versus', 'versus_winner',
            'score_versus', 'versus_table', 'versus_errors',
-           'make_versus_lines']
+           'make_versus_lines', 'iter_versus_lines', 'MAX_LINE']
+
+MAX_LINE = 1000
+"""The longest line, in characters, that a file of deals may have (ten cards
+need about 30): a longer line is an error, and no more of it is read."""
 
 _DECK_SET = frozenset(DECK)
-_WHO = {0: 'player1', 1: 'player2'}
+_rank = hand_rank.__wrapped__   # for hands already checked
 
 
 def parse_versus_line(line, lineno=1) -> tuple:
@@ -69,6 +82,7 @@ def parse_versus_line(line, lineno=1) -> tuple:
     ...
     pokerlib.cards.PokerError: line 3: expected 10 cards, got 9
     """
+    lineno = check_count(lineno, 'lineno (the line number)')
     if isinstance(line, (bytes, bytearray)):
         try:
             line = line.decode('utf-8')
@@ -77,6 +91,14 @@ def parse_versus_line(line, lineno=1) -> tuple:
     if not isinstance(line, str):
         raise PokerError(f'line {lineno}: expected a line of text, '
                          f'got {type(line).__name__}')
+    if len(line) > MAX_LINE:
+        raise PokerError(f'line {lineno}: longer than {MAX_LINE:,d} characters '
+                         f'(a line is ten cards)')
+    if not line.isascii():
+        try:
+            line.encode('utf-8')
+        except UnicodeEncodeError:   # bytes that were not UTF-8, escaped by the reader
+            raise PokerError(f'line {lineno}: not UTF-8 text') from None
     words = line.split()
     if len(words) != 10:
         raise PokerError(f'line {lineno}: expected 10 cards, got {len(words)}')
@@ -87,8 +109,8 @@ def parse_versus_line(line, lineno=1) -> tuple:
         except PokerError as e:
             raise PokerError(f'line {lineno}: {e}') from None
         if card not in _DECK_SET:
-            raise PokerError(f'line {lineno}: joker {word!r} is not allowed '
-                             f'in a head-to-head deal')
+            raise PokerError(f'line {lineno}: joker {short_repr(word)} is not '
+                             f'allowed in a head-to-head deal')
         cards.append(card)
     if len(set(cards)) != 10:
         first = {}
@@ -98,6 +120,48 @@ def parse_versus_line(line, lineno=1) -> tuple:
                                  f'(cards {first[card]} and {i})')
             first[card] = i
     return cards[:5], cards[5:]
+
+
+def _check_source(source):
+    """Raise PokerError unless `source` is a path, an open file or an iterable of lines."""
+    if not isinstance(source, (str, os.PathLike, io.IOBase, Iterable)):
+        raise PokerError(f'expected a path, an open file or lines of text, '
+                         f'not {type(source).__name__}')
+
+
+def _lines(source):
+    """The lines of a source, as read: text without its line end, at most
+    MAX_LINE + 1 characters of each (the rest of a longer line is skipped).
+
+    A path or a binary file is read as UTF-8, bytes that are not UTF-8 kept
+    as escapes for parse_versus_line to report, and ``\\r\\n``, ``\\n`` or a
+    lone ``\\r`` (old Macs) each end a line. Bytes in a list are decoded
+    the same way; anything else in a list is passed on as it is.
+    """
+    if isinstance(source, (str, os.PathLike)):
+        with open(source, 'rb') as f:
+            yield from _lines(f)
+    elif isinstance(source, (io.BufferedIOBase, io.RawIOBase)):   # sys.stdin.buffer
+        text = io.TextIOWrapper(source, encoding='utf-8',
+                                errors='surrogateescape', newline=None)
+        try:
+            yield from _lines(text)
+        finally:
+            text.detach()    # leave the caller's file open
+    elif isinstance(source, io.TextIOBase):
+        while line := source.readline(MAX_LINE + 1):
+            if line.endswith('\n'):
+                yield line[:-1]
+                continue
+            yield line     # the last line, or the start of one too long
+            if len(line) > MAX_LINE:
+                while (rest := source.readline(MAX_LINE + 1)) and not rest.endswith('\n'):
+                    pass
+    else:
+        for line in source:
+            if isinstance(line, (bytes, bytearray)):
+                line = bytes(line).decode('utf-8', 'surrogateescape')
+            yield line
 
 
 def _numbered_lines(lines):
@@ -114,27 +178,17 @@ def _numbered_lines(lines):
         lineno += 1
         if lineno == 1 and isinstance(line, str):
             line = line.removeprefix('\ufeff')
-        elif lineno == 1 and isinstance(line, (bytes, bytearray)):
-            line = bytes(line).removeprefix(b'\xef\xbb\xbf')
         yield lineno, line
 
 
 def _numbered_deals(source, errors=None):
-    """(line number, hand1, hand2) for each deal of a source; blanks skipped.
+    """(line number, hand1, hand2) for each deal of a source, read one line at a time.
 
-    With a list as `errors`, bad lines are noted there and passed over.
+    Blank lines (nothing but white space, of any kind) are skipped. With a
+    list as `errors`, bad lines are noted there and passed over.
     """
-    if isinstance(source, (str, os.PathLike)):
-        with open(source, 'rb') as f:   # decoded line by line, for line numbers
-            yield from _numbered_deals(f, errors)
-        return
-    try:
-        lines = _numbered_lines(iter(source))
-    except TypeError:
-        raise PokerError(f'expected a path, an open file or lines of text, '
-                         f'not {type(source).__name__}') from None
-    for lineno, line in lines:
-        if isinstance(line, (str, bytes, bytearray)) and not line.strip():
+    for lineno, line in _numbered_lines(_lines(source)):
+        if isinstance(line, str) and not line.strip():
             continue
         try:
             yield (lineno, *parse_versus_line(line, lineno))
@@ -142,6 +196,26 @@ def _numbered_deals(source, errors=None):
             if errors is None:
                 raise
             errors.append(str(e))
+
+
+def iter_versus(source):
+    """The (hand1, hand2) pairs of a file of ten-card lines, one at a time: an iterator.
+
+    read_versus without the list: the file is read a line at a time, as the
+    pairs are asked for, so ``score_versus(iter_versus(path))`` scores a file
+    of any length in the same small memory. A malformed line raises
+    PokerError when it is reached.
+
+    >>> pairs = iter_versus(['TC JC QC KC AC 2D 3D 4D 5D 7H', '', 'AS KS'])
+    >>> next(pairs)
+    (['TC', 'JC', 'QC', 'KC', 'AC'], ['2D', '3D', '4D', '5D', '7H'])
+    >>> next(pairs)
+    Traceback (most recent call last):
+    ...
+    pokerlib.cards.PokerError: line 3: expected 10 cards, got 2
+    """
+    _check_source(source)
+    return ((h1, h2) for _, h1, h2 in _numbered_deals(source))
 
 
 def read_versus(source) -> list:
@@ -154,28 +228,36 @@ def read_versus(source) -> list:
     ...
     pokerlib.cards.PokerError: line 2: expected 10 cards, got 2
     """
-    return [(h1, h2) for _, h1, h2 in _numbered_deals(source)]
+    return list(iter_versus(source))
 
 
 def versus_errors(source) -> list:
     """The message for every malformed line of a source (empty if none).
 
+    The source is read one line at a time and only the messages are kept,
+    so memory grows with the number of bad lines, not with the file.
+
     >>> versus_errors(['AS KS', 'TC JC QC KC AC 2D 3D 4D 5D 7H', 'AS 1X'])
     ['line 1: expected 10 cards, got 2', 'line 3: expected 10 cards, got 2']
     """
+    _check_source(source)
     errors = []
     for _ in _numbered_deals(source, errors):
         pass
     return errors
 
 
-def _check_pair(hand1, hand2, where):
-    check_hand(hand1)
-    check_hand(hand2)
+def _check_pair(hand1, hand2, where) -> tuple:
+    """The two hands, checked (lists if they were iterators); `where` starts each message."""
+    try:
+        hand1, hand2 = check_hand(hand1), check_hand(hand2)
+    except PokerError as e:
+        raise PokerError(f'{where}{e}') from None
     shared = set(hand1) & set(hand2)
     if shared:
         card = next(c for c in hand1 if c in shared)
         raise PokerError(f'{where}duplicate card {card!r}: it is in both hands')
+    return hand1, hand2
 
 
 def versus_winner(hand1, hand2) -> str:
@@ -186,12 +268,13 @@ def versus_winner(hand1, hand2) -> str:
     >>> versus_winner(['AS', 'KS', '9S', '7D', '3C'], ['AH', 'KH', '9H', '7C', '3D'])
     'tie'
     """
-    _check_pair(hand1, hand2, '')
+    hand1, hand2 = _check_pair(hand1, hand2, '')
     return _winner(hand1, hand2)
 
 
 def _winner(hand1, hand2):
-    return _outcome(hand_rank(hand1), hand_rank(hand2))
+    """versus_winner for a checked pair of hands."""
+    return _outcome(_rank(hand1), _rank(hand2))
 
 
 def _outcome(r1, r2):
@@ -202,22 +285,25 @@ def _outcome(r1, r2):
 def score_versus(pairs) -> dict:
     """How many deals each player wins, and how many tie, from (hand1, hand2) pairs.
 
+    `pairs` may be any iterable, read once: ``score_versus(iter_versus(path))``
+    scores a file as it reads it, in memory that does not grow with the file.
+
     >>> score_versus([(['AS', 'AH', '2C', '3D', '4S'], ['KS', 'KH', 'QC', 'JD', '9S'])])
     {'player1': 1, 'player2': 0, 'ties': 0}
     """
     if isinstance(pairs, (str, os.PathLike)):
         raise PokerError(f'score_versus takes (hand1, hand2) pairs; for a '
-                         f'file, use score_versus(read_versus({pairs!r}))')
+                         f'file, use score_versus(iter_versus({short_repr(pairs)}))')
     if not isinstance(pairs, Iterable):
         raise PokerError(f'score_versus takes a list of (hand1, hand2) pairs, '
-                         f'got {pairs!r}')
+                         f'got {short_repr(pairs)}')
     counts = Counter(player1=0, player2=0, tie=0)
     for i, pair in enumerate(pairs, 1):
         if (isinstance(pair, str) or not isinstance(pair, (list, tuple))
                 or len(pair) != 2):
-            raise PokerError(f'deal {i}: expected a pair of hands, got {pair!r}')
-        _check_pair(*pair, f'deal {i}: ')
-        counts[_winner(*pair)] += 1
+            raise PokerError(f'deal {i}: expected a pair of hands, got '
+                             f'{short_repr(pair)}')
+        counts[_winner(*_check_pair(*pair, f'deal {i}: '))] += 1
     return {'player1': counts['player1'], 'player2': counts['player2'],
             'ties': counts['tie']}
 
@@ -225,22 +311,28 @@ def score_versus(pairs) -> dict:
 def versus_table(source):
     """A DataFrame with one row per deal: line, both hands, both categories, winner.
 
+    The source is read one line at a time, but the table holds every deal:
+    about 100 bytes a row (a million-line file makes a table of about
+    100 MB). To count wins in a large file, use score_versus(iter_versus(...)).
+
     >>> table = versus_table(['', 'AS KS QS JS TS 2H 2D 2C 2S 3H'])
     >>> table.iloc[0].to_dict()  # doctest: +NORMALIZE_WHITESPACE
     {'line': 2, 'hand1': 'AS KS QS JS TS', 'hand2': '2H 2D 2C 2S 3H',
      'category1': 'straight flush', 'category2': 'four of a kind', 'winner': 'player1'}
     """
     import pandas as pd
-    rows = []
+    _check_source(source)
+    columns = {name: [] for name in ['line', 'hand1', 'hand2', 'category1',
+                                     'category2', 'winner']}
     for lineno, h1, h2 in _numbered_deals(source):
-        r1, r2 = hand_rank(h1), hand_rank(h2)
-        rows.append({'line': lineno, 'hand1': ' '.join(h1),
-                     'hand2': ' '.join(h2),
-                     'category1': category_name(r1[0]),
-                     'category2': category_name(r2[0]),
-                     'winner': _outcome(r1, r2)})
-    columns = ['line', 'hand1', 'hand2', 'category1', 'category2', 'winner']
-    return pd.DataFrame(rows, columns=columns)
+        r1, r2 = _rank(h1), _rank(h2)
+        for name, value in [('line', lineno), ('hand1', ' '.join(h1)),
+                            ('hand2', ' '.join(h2)),
+                            ('category1', category_name(r1[0])),
+                            ('category2', category_name(r2[0])),
+                            ('winner', _outcome(r1, r2))]:
+            columns[name].append(value)
+    return pd.DataFrame(columns)
 
 
 def _tied_deal(rng):
@@ -272,17 +364,31 @@ def make_versus_lines(n, rng=None, tie_fraction=0.05) -> list:
     >>> [versus_winner(*parse_versus_line(line)) for line in lines]
     ['player2', 'tie', 'player1']
     """
-    check_count(n, 'n (number of lines)')
+    return list(iter_versus_lines(n, rng, tie_fraction))
+
+
+def iter_versus_lines(n, rng=None, tie_fraction=0.05):
+    """make_versus_lines one line at a time: an iterator, for a file too large to hold.
+
+    The arguments are checked at once; the same rng gives the same lines.
+
+    >>> lines = iter_versus_lines(3, random.Random(2), tie_fraction=0.5)
+    >>> next(lines), list(lines) == make_versus_lines(3, random.Random(2), 0.5)[1:]
+    ('5C 9H 4H 7H 3S 3D AC 8D 7D 8S', True)
+    """
+    n = check_count(n, 'n (number of lines)')
     if (isinstance(tie_fraction, bool) or not isinstance(tie_fraction, Real)
             or not 0 <= tie_fraction <= 1):
         raise PokerError(f'tie_fraction must be a number from 0 to 1, '
-                         f'got {tie_fraction!r}')
-    rng = check_rng(rng)
-    lines = []
+                         f'got {short_repr(tie_fraction)}')
+    return _versus_lines(n, check_rng(rng), tie_fraction)
+
+
+def _versus_lines(n, rng, tie_fraction):
+    """The lines of iter_versus_lines, for checked arguments."""
     for _ in range(n):
         if rng.random() < tie_fraction:
             h1, h2 = _tied_deal(rng)
         else:
             h1, h2 = deal(2, 5, rng=rng)
-        lines.append(' '.join(h1 + h2))
-    return lines
+        yield ' '.join(h1 + h2)

@@ -100,3 +100,40 @@ def test_check_hand_accepts_only_five_distinct_real_cards(hand):
     else:
         with pytest.raises(PokerError):
             check_hand(hand)
+
+
+@pytest.mark.parametrize('text, card', [
+    ('A♠\ufe0f', 'AS'), ('10♥\ufe0f', 'TH'), ('q♦\ufe0f', 'QD'), ('2♣\ufe0e', '2C'),
+    (' K♠\ufe0f ', 'KS')])
+def test_parse_card_accepts_a_suit_with_an_emoji_variation_selector(text, card):
+    # Phones and web pages write a suit as the symbol followed by U+FE0F.
+    assert parse_card(text) == card
+
+
+def test_parse_hand_accepts_emoji_suits():
+    assert parse_hand('A♠️ K♠️ Q♠️ J♠️ 10♠️') == ['AS', 'KS', 'QS', 'JS', 'TS']
+
+
+@pytest.mark.parametrize('text, write', [('10', "'10C' or 'TC'"), ('A', "'AC'"),
+                                         ('t', "'TC'"), (' 9 ', "'9C'")])
+def test_a_card_without_a_suit_says_the_suit_is_missing(text, write):
+    with pytest.raises(PokerError) as e:
+        parse_card(text)
+    assert str(e.value) == (f'bad card {text!r}: the suit is missing '
+                            f'(write it after the rank, as in {write})')
+
+
+@pytest.mark.parametrize('call', [
+    lambda token: parse_card(token), lambda token: parse_card('1' + token),
+    lambda token: parse_hand(f'AS {token}'), lambda token: check_hand([token] * 4),
+    lambda token: check_hand(token), lambda token: check_hand(['KS'] + ['AS'] * 5000),
+    lambda token: parse_hand(' '.join(['AS'] * 5000)),
+], ids=['parse_card', 'rank', 'parse_hand', 'check_hand', 'string', 'duplicate',
+        'many'])
+def test_a_long_bad_value_is_quoted_short(call):
+    token = 'Z' * 20_000_000 + 'X'    # a 20 MB token, once echoed whole
+    with pytest.raises(PokerError) as e:
+        call(token)
+    message = str(e.value)
+    assert '\n' not in message and len(message) < 250, message[:250]
+    assert '...' in message

@@ -1,21 +1,31 @@
 """The command line: every subcommand as a real process once, the details in-process."""
 
 import json
+import os
 import random
+import resource
+import shlex
 import shutil
+import signal
+import stat
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from pokerlib import deal, read_versus, score_versus
+from pokerlib import deal, make_versus_lines, read_versus, score_versus
 from pokerlib.cli import main
 
 DATA = Path(__file__).resolve().parent.parent / 'notebooks' / 'data'
 SAMPLE = DATA / 'versus-1000.txt'
 BAD = DATA / 'versus-bad.txt'
 SUBCOMMANDS = ['rank', 'winner', 'versus', 'make-versus', 'deal', 'frequencies']
+
+
+# Standard output as a program normally has it: buffered, so that an error in
+# writing it may show only when it is flushed.
+BUFFERED = {k: v for k, v in os.environ.items() if k != 'PYTHONUNBUFFERED'}
 
 
 def run(*args, stdin=None, cwd=None):
@@ -175,8 +185,8 @@ def test_winner_prints_every_tied_hand_in_input_order(capsys):
 
 def test_winner_compares_the_best_five_of_larger_hands(capsys):
     assert main(['winner', 'AS KD 9C 7H 3S 2D 2H', 'AH KC 9D 7S 3C ?B']) == 0
-    assert capsys.readouterr().out == (
-        'AH KC 9D 7S 3C ?B    one pair (best five: AH KC 9D 7S AS)\n')
+    assert capsys.readouterr().out == (   # ?B copies an ace: not the AS, which hand 1 holds
+        'AH KC 9D 7S 3C ?B    one pair (best five: AH KC 9D 7S AC)\n')
     assert main(['winner', '2S 3S 4S 5S 6S 7S 8S']) == 0   # one hand wins alone
     assert 'straight flush (best five: 4S 5S 6S 7S 8S)' in capsys.readouterr().out
 
@@ -210,3 +220,192 @@ def test_deal_defaults_to_one_hand_of_five(capsys):
     assert main(['deal', '--seed', '7']) == 0
     assert capsys.readouterr().out.split('\n') == [
         ' '.join(deal(1, 5, rng=random.Random(7))[0]), '']
+
+
+# ---------------------------------------------------------------------------
+# Hardening: output that cannot be written, Ctrl-C, files written whole.
+
+OUTPUTS = {'rank': ['rank', 'AS KS QS JS TS'],
+           'winner': ['winner', 'AS KS QS JS TS', '2C 3D 4H 5S 7C'],
+           'versus': ['versus', SAMPLE], 'make-versus': ['make-versus', '--lines', 50],
+           'deal': ['deal', '--hands', 10], 'frequencies': ['frequencies', '--hands', 100]}
+
+
+class BrokenPipe:
+    """A standard output whose reader has gone: every write fails as a closed pipe does."""
+
+    def write(self, text):
+        raise BrokenPipeError(32, 'Broken pipe')
+
+    flush = write
+
+
+@pytest.mark.parametrize('command', SUBCOMMANDS)
+def test_a_reader_that_stopped_reading_gives_status_1_quietly_in_every_subcommand(
+        command, capsys, monkeypatch):
+    monkeypatch.setattr(sys, 'stdout', BrokenPipe())
+    assert main([str(a) for a in OUTPUTS[command]]) == 1
+    assert capsys.readouterr().err == ''
+
+
+@pytest.mark.parametrize('command', ['deal', 'make-versus'])
+def test_a_reader_that_stopped_reading_in_a_process(command):
+    read, write = os.pipe()
+    os.close(read)                  # as `| head -1` does once it has its line
+    try:
+        p = subprocess.run([sys.executable, '-m', 'pokerlib', *map(str, OUTPUTS[command])],
+                           stdout=write, stderr=subprocess.PIPE, text=True, timeout=60,
+                           env=BUFFERED)
+    finally:
+        os.close(write)
+    assert (p.returncode, p.stderr) == (1, '')
+
+
+@pytest.mark.parametrize('command', SUBCOMMANDS)
+def test_a_closed_standard_output_gives_status_1_in_every_subcommand(command, capsys,
+                                                                     monkeypatch):
+    monkeypatch.setattr(sys, 'stdout', None)    # what Python makes of `>&-`
+    assert main([str(a) for a in OUTPUTS[command]]) == 1
+    assert capsys.readouterr().err == ('pokerlib: error: cannot write: standard '
+                                       'output is closed\n')
+
+
+def test_a_closed_standard_output_in_a_process():
+    command = [sys.executable, '-m', 'pokerlib', 'deal', '--hands', '3']
+    p = subprocess.run(shlex.join(command) + ' >&-', shell=True,
+                       capture_output=True, text=True, timeout=60, env=BUFFERED)
+    assert p.returncode == 1
+    assert p.stderr == 'pokerlib: error: cannot write: standard output is closed\n'
+
+
+def test_ctrl_c_exits_130_without_a_traceback():
+    p = subprocess.Popen([sys.executable, '-m', 'pokerlib', 'make-versus',
+                          '--lines', str(10 ** 9)], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True, env=BUFFERED)
+    try:
+        assert len(p.stdout.readline().split()) == 10    # it is dealing
+        p.send_signal(signal.SIGINT)
+        _, err = p.communicate(timeout=60)
+    finally:
+        p.kill()
+    assert (p.returncode, err) == (130, '')
+
+
+def interrupted_after(n):
+    """A stand-in for iter_versus_lines that gives n lines, then Ctrl-C."""
+    def lines(*args, **kwargs):
+        yield from make_versus_lines(n, random.Random(1))
+        raise KeyboardInterrupt
+    return lines
+
+
+def test_make_versus_interrupted_leaves_the_file_as_it_was(tmp_path, monkeypatch, capsys):
+    out = tmp_path / 'deals.txt'
+    out.write_text('the old file\n')
+    monkeypatch.setattr('pokerlib.cli.iter_versus_lines', interrupted_after(300))
+    assert main(['make-versus', '-o', str(out)]) == 130
+    assert out.read_text() == 'the old file\n'
+    assert [p.name for p in tmp_path.iterdir()] == ['deals.txt']   # no half-written file
+    assert capsys.readouterr() == ('', '')
+
+
+def test_make_versus_over_the_file_size_limit_leaves_the_file_as_it_was(tmp_path):
+    out = tmp_path / 'deals.txt'
+    out.write_text('the old file\n')
+    def limit():    # 20,000 bytes: the 1,000 lines need 30,000
+        resource.setrlimit(resource.RLIMIT_FSIZE, (20_000, 20_000))
+    # -B: under the limit, Python would leave truncated .pyc files behind.
+    p = subprocess.run([sys.executable, '-B', '-m', 'pokerlib', 'make-versus', '--lines',
+                        '1000', '-o', str(out)], preexec_fn=limit,
+                       capture_output=True, text=True, timeout=60)
+    assert (p.returncode, p.stdout) == (1, '')
+    assert p.stderr == f'pokerlib: error: {os.path.realpath(out)}: File too large\n'
+    assert out.read_text() == 'the old file\n'
+    assert [p.name for p in tmp_path.iterdir()] == ['deals.txt']
+
+
+def test_make_versus_replaces_a_file_whole_and_keeps_its_permissions(tmp_path, capsys):
+    out = tmp_path / 'deals.txt'
+    out.write_text('the old file\n')
+    out.chmod(0o640)
+    link = tmp_path / 'link.txt'
+    link.symlink_to(out)
+    assert main(['make-versus', '--lines', '20', '--seed', '3', '-o', str(link)]) == 0
+    expected = ''.join(line + '\n' for line in make_versus_lines(20, random.Random(3)))
+    assert out.read_text() == expected and link.is_symlink()
+    assert stat.S_IMODE(out.stat().st_mode) == 0o640
+    new = tmp_path / 'new.txt'
+    assert main(['make-versus', '--lines', '2', '-o', str(new)]) == 0
+    umask = os.umask(0)
+    os.umask(umask)
+    assert stat.S_IMODE(new.stat().st_mode) == 0o666 & ~umask
+    assert sorted(p.name for p in tmp_path.iterdir()) == ['deals.txt', 'link.txt', 'new.txt']
+    assert capsys.readouterr() == ('', '')
+
+
+@pytest.mark.parametrize('where, message', [
+    ('missing/deals.txt', 'missing/deals.txt: No such file or directory'),
+    ('.', ': Is a directory')])
+def test_make_versus_to_a_place_it_cannot_write_names_it(tmp_path, capsys, where, message):
+    assert main(['make-versus', '--lines', '5', '-o', str(tmp_path / where)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith('pokerlib: error: ') and err.endswith(message + '\n')
+    assert err.count('\n') == 1
+    assert [p.name for p in tmp_path.iterdir()] == []
+
+
+def test_versus_interrupted_exits_130(monkeypatch, capsys):
+    def interrupt(pairs):
+        raise KeyboardInterrupt
+    monkeypatch.setattr('pokerlib.cli.score_versus', interrupt)
+    assert main(['versus', str(SAMPLE)]) == 130
+    assert capsys.readouterr() == ('', '')
+
+
+@pytest.mark.parametrize('argv, message', [
+    (['frequencies', '--hands', '0'], 'must be at least 1'),
+    (['deal', '--seed', '-1'], 'must not be negative'),
+    (['make-versus', '--seed', '-1'], 'must not be negative'),
+    (['frequencies', '--seed', '-1'], 'must not be negative'),
+    (['make-versus', '-o', ''], 'the file name is empty'),
+])
+def test_arguments_that_make_no_sense_are_usage_errors(argv, message, capsys):
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == '' and err.startswith('usage: pokerlib') and message in err
+
+
+def test_deal_refuses_hands_of_no_cards_at_once(capsys):
+    assert main(['deal', '--hands', '1000000000', '--cards', '0']) == 1
+    assert capsys.readouterr() == ('', 'pokerlib: error: n (cards per hand) must be '
+                                   'at least 1, got 0: a hand has at least one card\n')
+
+
+def test_winner_never_lets_a_joker_be_a_card_another_hand_holds(capsys):
+    assert main(['winner', '?R KH QH JH TH', 'AH 2C 3D 4S 6S']) == 0
+    assert capsys.readouterr().out == (
+        '?R KH QH JH TH    straight flush (best five: 9H KH QH JH TH)\n')
+    # So the joker's hand ties a king-high straight flush that holds the AH.
+    assert main(['winner', '?R KH QH JH TH', '9S TS JS QS KS AH']) == 0
+    assert capsys.readouterr().out == (
+        '?R KH QH JH TH    straight flush (best five: 9H KH QH JH TH)\n'
+        '9S TS JS QS KS AH    straight flush (best five: 9S TS JS QS KS)\n')
+    # Alone, the joker may be the AH (and rank says so).
+    assert main(['rank', '?R KH QH JH TH']) == 0
+    assert 'best five: AH KH QH JH TH' in capsys.readouterr().out
+
+
+def test_versus_from_standard_input_with_old_mac_line_ends_and_unicode_blanks():
+    lines = SAMPLE.read_text().splitlines()[:30]
+    text = '\r'.join(lines[:10] + ['\xa0\u3000'] + lines[10:]) + '\r'
+    p = subprocess.run([sys.executable, '-m', 'pokerlib', 'versus', '--json', '-'],
+                       input=text.encode(), capture_output=True, timeout=60)
+    assert (p.returncode, p.stderr) == (0, b'')
+    assert json.loads(p.stdout) == score_versus(read_versus(lines))
+
+
+def test_versus_from_a_closed_standard_input_says_so(monkeypatch, capsys):
+    monkeypatch.setattr(sys, 'stdin', None)     # what Python makes of `<&-`
+    assert main(['versus', '-']) == 1
+    assert capsys.readouterr() == ('', 'pokerlib: error: cannot read: standard '
+                                   'input is closed\n')

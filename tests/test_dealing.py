@@ -58,5 +58,9 @@ def test_impossible_deals_say_why(dealer, args, message):
     assert message in str(e.value)
 
 
-def test_zero_hands_or_cards_is_fine():
-    assert deal(0) == [] and deal(2, 0) == [[], []]
+def test_zero_hands_is_fine_but_a_hand_has_at_least_one_card():
+    assert deal(0) == [] and deal_by_removing(0) == []
+    assert deal(2, 1, rng=random.Random(1)) == [['AH'], ['4H']]
+    for dealer in (deal, deal_by_removing):
+        with pytest.raises(PokerError, match='at least 1, got 0'):
+            dealer(2, 0)

@@ -116,12 +116,13 @@ def test_six_and_seven_cards_take_the_best_five():
 # Random hands of seven (and six) cards.
 
 def test_seven_cards_order_as_hand_rank_of_best_hand():
-    # 20,000 seeded hands, checked directly (best_hand tries all 21 fives: ~1.5 s).
-    hands = random_hands(20_000, 7, seed=1)
+    # 5,000 seeded hands, checked directly (best_hand tries all 21 fives); the
+    # 1,000,000-hand test below checks many more against the five-card evaluator.
+    hands = random_hands(5_000, 7, seed=1)
     values = evaluate(hands).tolist()
     rankings = [hand_rank(best_hand(hand)) for hand in id_hands(hands)]
     assert one_to_one_increasing(zip(rankings, values))
-    assert len(set(values)) > 3000   # many distinct values, so the check has teeth
+    assert len(set(values)) > 1500   # many distinct values, so the check has teeth
 
 
 def test_six_cards_order_as_hand_rank_of_best_hand():

@@ -42,28 +42,31 @@ def test_bad_experiment_sizes():
         hand_frequencies(10, cards=6)
 
 
-def test_the_figures_command_regenerates_every_figure(tmp_path):
-    paths = make_figures(tmp_path, hands=2_000, shuffles=600)
-    names = {p.name for p in paths}
-    assert names == {'hand_frequencies.png', 'shuffle_overview.png',
-                     'benchmarks.png', *SHUFFLE_FILES.values()}
-    for p in paths:
-        assert p.read_bytes()[:8] == b'\x89PNG\r\n\x1a\n' and p.stat().st_size > 10_000
-    # the same data give byte-identical files
-    again = make_figures(tmp_path / 'again', hands=2_000, shuffles=600)
-    assert [p.read_bytes() for p in again] == [p.read_bytes() for p in paths]
-
-
 def test_the_committed_figures_are_what_the_command_makes(tmp_path):
+    """`make experiments` (python -m pokerlib.figures) remakes assets/ byte for byte."""
     subprocess.run([sys.executable, '-m', 'pokerlib.figures', str(tmp_path)],
                    check=True, capture_output=True)
-    for name in ['hand_frequencies.png', 'shuffle_overview.png', 'benchmarks.png',
-                 *SHUFFLE_FILES.values()]:
-        assert (ROOT / 'assets' / name).read_bytes() == (tmp_path / name).read_bytes(), \
+    names = {'hand_frequencies.png', 'shuffle_overview.png', 'benchmarks.png',
+             *SHUFFLE_FILES.values()}
+    assert {p.name for p in tmp_path.iterdir()} == names
+    for name in names:
+        made = (tmp_path / name).read_bytes()
+        assert made[:8] == b'\x89PNG\r\n\x1a\n' and len(made) > 10_000
+        assert (ROOT / 'assets' / name).read_bytes() == made, \
             f'assets/{name} is stale: run `make experiments`'
 
 
-def test_without_benchmark_results_the_other_figures_are_still_made(tmp_path):
-    paths = make_figures(tmp_path, hands=1_000, shuffles=300,
-                         benchmarks=tmp_path / 'no-such-results.csv')
-    assert 'benchmarks.png' not in {p.name for p in paths} and len(paths) == 7
+def test_the_shuffle_figures_share_one_scale_and_mark_the_exact_probabilities():
+    from pokerlib import exact_shuffle_probabilities, shuffle_counts
+    from pokerlib.plotting import plot_shuffle_counts, plot_shuffle_overview
+    counts = {name: shuffle_counts(name, 'abc', 600, random.Random(1))
+              for name in ['shuffle1', 'shuffle2']}
+    exact = {name: exact_shuffle_probabilities(name, 'abc') for name in counts}
+    axes = plot_shuffle_overview(counts, exact=exact)
+    single = plot_shuffle_counts(counts['shuffle1'], exact=exact['shuffle1'])
+    assert axes[0].get_ylim() == axes[1].get_ylim() == single.get_ylim()
+    assert single.get_yscale() == 'symlog'
+    # the exact marker of 'abc' under shuffle1 sits where 600 * 1/20 would be, in sd
+    marker = [line for line in single.get_lines() if line.get_marker() == '_'][0]
+    sd = (600 * (1 / 6) * (5 / 6)) ** 0.5
+    assert marker.get_ydata()[0] == pytest.approx((600 / 20 - 100) / sd)

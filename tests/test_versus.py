@@ -1,6 +1,8 @@
 """A file of head-to-head hands: parsing, error messages, scoring, the sample file."""
 
+import contextlib
 import io
+import itertools
 import random
 from pathlib import Path
 
@@ -237,3 +239,132 @@ def test_the_table_has_one_row_per_deal_and_counts_alike():
             'ties': counts['tie']} == score_versus(read_versus(SAMPLE))
     ties = table[table.winner == 'tie']
     assert (ties.category1 == ties.category2).all()
+
+
+# ---------------------------------------------------------------------------
+# Reading one line at a time, whatever the file holds.
+
+from pokerlib.versus import MAX_LINE, iter_versus, iter_versus_lines   # noqa: E402
+
+
+def test_iter_versus_reads_only_as_far_as_it_is_asked():
+    endless = itertools.repeat(GOOD)          # never ends: a list would never be made
+    pairs = iter_versus(endless)
+    assert next(pairs) == parse_versus_line(GOOD)
+    assert score_versus(itertools.islice(iter_versus(endless), 500)) == {
+        'player1': 0, 'player2': 500, 'ties': 0}
+
+
+def test_iter_versus_reads_a_binary_file_in_pieces():
+    data = (GOOD + '\n').encode() * 20_000       # 600 kB
+    f = io.BytesIO(data)
+    pairs = iter_versus(f)
+    assert next(pairs) == parse_versus_line(GOOD)
+    assert f.tell() < 100_000                    # not the whole file for one line
+    assert sum(1 for _ in pairs) == 19_999
+    assert not f.closed                          # the caller's file, left open
+
+
+def test_iter_versus_checks_its_source_at_once():
+    with pytest.raises(PokerError, match='expected a path, an open file or lines'):
+        iter_versus(42)
+
+
+@pytest.mark.parametrize('where', ['path', 'binary', 'text', 'list'])
+def test_a_line_too_long_is_an_error_and_is_not_read_whole(tmp_path, where):
+    token = 'Q' * 5_000_000                      # 5 MB of one token, no line end
+    text = f'{GOOD}\n{token} {GOOD}\n\n{GOOD}\nAS\n'
+    path = tmp_path / 'long.txt'
+    path.write_text(text)
+    with contextlib.ExitStack() as files:
+        def source():
+            if where in ('binary', 'text'):
+                mode = {'binary': 'rb', 'text': 'r'}[where]
+                return files.enter_context(open(path, mode))
+            return path if where == 'path' else text.splitlines()
+        with pytest.raises(PokerError) as e:
+            read_versus(source())
+        assert str(e.value) == (f'line 2: longer than {MAX_LINE:,d} characters '
+                                f'(a line is ten cards)')
+        # versus_errors passes over the rest of the long line, and goes on.
+        assert versus_errors(source()) == [str(e.value),
+                                           'line 5: expected 10 cards, got 1']
+
+
+def test_endless_bytes_without_a_line_end_stop_at_the_first_line():
+    if not Path('/dev/zero').exists():
+        pytest.skip('no /dev/zero here')
+    with pytest.raises(PokerError, match='^line 1: longer than 1,000 characters'):
+        read_versus('/dev/zero')
+    with pytest.raises(PokerError, match='^line 1: longer than'):
+        score_versus(iter_versus('/dev/zero'))
+
+
+def test_a_long_bad_card_is_quoted_short():
+    line = ' '.join(['AS', 'KS', 'QS', 'JS', 'TS', '2D', '3D', '4D', '5D', 'Z' * 900])
+    with pytest.raises(PokerError) as e:
+        parse_versus_line(line, 4)
+    assert str(e.value).startswith("line 4: bad card 'ZZZZ")
+    assert '...' in str(e.value) and len(str(e.value)) < 150
+
+
+SPACES = ['\xa0', '\u3000', '\xa0 \t\u3000', '\u2003\u2009']   # NBSP, ideographic, em, thin
+
+
+@pytest.mark.parametrize('blank', SPACES, ids=['nbsp', 'ideographic', 'mixed', 'em'])
+def test_a_line_of_unicode_spaces_is_blank_from_any_source(tmp_path, blank):
+    text = f'{blank}\n{GOOD}\n{blank}\n'
+    path = tmp_path / 'spaces.txt'
+    path.write_text(text, encoding='utf-8')
+    expected = [parse_versus_line(GOOD)]
+    assert read_versus(path) == expected
+    with open(path, encoding='utf-8') as f:
+        assert read_versus(f) == expected
+    with open(path, 'rb') as f:
+        assert read_versus(f) == expected
+    assert read_versus(text.splitlines()) == expected
+    assert read_versus(text.encode().splitlines()) == expected
+    assert list(versus_table(path).line) == [2]
+
+
+@pytest.mark.parametrize('end', ['\r', '\r\n', '\n'], ids=['old Mac', 'Windows', 'Unix'])
+def test_any_line_end_ends_a_line(tmp_path, end):
+    path = tmp_path / 'ends.txt'
+    path.write_bytes(end.join([GOOD, '', GOOD.lower(), 'AS KS']).encode() + end.encode())
+    with pytest.raises(PokerError, match='^line 4: expected 10 cards, got 2$'):
+        read_versus(path)
+    assert versus_errors(path) == ['line 4: expected 10 cards, got 2']
+    with open(path, 'rb') as f:
+        assert versus_errors(f) == ['line 4: expected 10 cards, got 2']
+    with open(path, encoding='utf-8') as f:   # a text file: Python's own line ends
+        assert versus_errors(f) == ['line 4: expected 10 cards, got 2']
+
+
+def test_bytes_that_are_not_utf8_name_their_line_from_any_binary_source(tmp_path):
+    data = GOOD.encode() + b'\n\n\xe9\xe9 ' + GOOD.encode() + b'\n'
+    assert versus_errors(io.BytesIO(data)) == ['line 3: not UTF-8 text']
+    assert versus_errors(data.splitlines()) == ['line 3: not UTF-8 text']
+
+
+@pytest.mark.parametrize('pair, message', [
+    ((['AS', 'KS', 'QS', 'JS', '?B'], ['2D', '3D', '4D', '5D', '7H']), "joker '?B'"),
+    ((['AS', 'KS', 'QS', 'JS'], ['2D', '3D', '4D', '5D', '7H']), 'a hand needs 5 cards, got 4'),
+    ((['AS', 'KS', 'QS', 'JS', 'TS'], ['2D', '3D', '4D', '5D', '7H', '8H']), 'got 6'),
+    ((['AS', 'KS', 'QS', 'JS', 'XX'], ['2D', '3D', '4D', '5D', '7H']), "bad card 'XX'"),
+    ((['AS', 'KS', 'QS', 'JS', 'ts'], ['2D', '3D', '4D', '5D', '7H']), "write 'TS'"),
+    (('AS KS QS JS TS', ['2D', '3D', '4D', '5D', '7H']), 'use parse_hand'),
+    ((['AS', 'KS', 'QS', 'JS', 'TS'], ['AS', '3D', '4D', '5D', '7H']), "duplicate card 'AS'"),
+    ((None, ['2D', '3D', '4D', '5D', '7H']), 'not None'),
+], ids=['joker', 'four cards', 'six cards', 'bad card', 'lower case', 'text', 'shared', 'None'])
+def test_score_versus_names_the_deal_in_every_message(pair, message):
+    with pytest.raises(PokerError) as e:
+        score_versus([parse_versus_line(GOOD), pair])
+    assert str(e.value).startswith('deal 2: ') and message in str(e.value)
+
+
+def test_iter_versus_lines_are_make_versus_lines_one_at_a_time():
+    lines = iter_versus_lines(40, random.Random(5), 0.3)
+    assert next(lines) == make_versus_lines(1, random.Random(5), 0.3)[0]
+    assert [next(lines)] + list(lines) == make_versus_lines(40, random.Random(5), 0.3)[1:]
+    with pytest.raises(PokerError, match='tie_fraction'):   # checked at once
+        iter_versus_lines(3, random.Random(1), 2)

@@ -1,0 +1,134 @@
+"""Controls that rerun an experiment and redraw its figure, in a notebook.
+
+``explore_hand_frequencies`` (lesson 04) and ``explore_shuffles`` (lesson 05)
+return an Explorer: shown in a notebook, it is a row of ipywidgets controls
+above the experiment's figure, and changing a control reruns the experiment
+and redraws the figure in place. Without a notebook, ``values``,
+``figure`` and ``redraw`` are there to call.
+
+(This module imports ipywidgets; ``import pokerlib`` does not import it.)
+"""
+
+import functools
+import random
+
+from .cards import check_rng
+from .fairness import exact_shuffle_probabilities, shuffle_counts
+from .figures import shuffle_title
+from .frequencies import frequency_table, hand_frequencies
+from .plotting import plot_hand_frequencies, plot_shuffle_counts
+from .shuffling import SHUFFLERS
+
+__all__ = ['Explorer', 'explore_hand_frequencies', 'explore_shuffles']
+
+HAND_CHOICES = (1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000, 200_000)
+SHUFFLE_CHOICES = (1_000, 3_000, 10_000, 30_000, 100_000)
+DECKS = ('ab', 'abc', 'abcd')
+
+
+def _figure(width, height):
+    """A Matplotlib figure that pyplot doesn't know about (so it is shown only when we say)."""
+    from matplotlib.figure import Figure
+    return Figure(figsize=(width, height), layout='constrained')
+
+
+class Explorer:
+    """Widgets whose values are the arguments of draw(**values) -> Figure."""
+
+    def __init__(self, draw, **controls):
+        self.draw, self.controls = draw, controls
+        self.runs = 0
+        self.figure = None
+        self._handle = None
+        self.redraw()
+        for widget in controls.values():
+            widget.observe(self.redraw, names='value')
+
+    def values(self) -> dict:
+        """The controls' current values, by name."""
+        return {name: widget.value for name, widget in self.controls.items()}
+
+    def redraw(self, change=None):
+        """Rerun the experiment with the controls' values and draw its figure."""
+        self.figure = self.draw(**self.values())
+        self.runs += 1
+        if self._handle is not None:
+            self._handle.update(self.figure)
+
+    def _ipython_display_(self):
+        import ipywidgets
+        from IPython.display import display
+        display(ipywidgets.HBox(list(self.controls.values())))
+        self._handle = display(self.figure, display_id=True)
+
+
+def _choices(numbers, value, what):
+    """SelectionSlider options: the numbers, with value among them."""
+    options = sorted(set(numbers) | {value})
+    return [(f'{k:,d}', k) for k in options]
+
+
+def explore_hand_frequencies(n=50_000, rng=None, first=None) -> Explorer:
+    """A slider for the number of hands dealt, above the hand-frequency figure.
+
+    Each position of the slider deals that many hands (hand_frequencies,
+    drawing on `rng`, so each redraw deals new hands) and draws
+    plot_hand_frequencies. `first`, if given, is the counts of n hands
+    already dealt, to draw the first figure from.
+
+    >>> explorer = explore_hand_frequencies(1_000, random.Random(1))
+    >>> explorer.values(), explorer.figure.axes[0].get_xlabel()
+    ({'n': 1000}, 'observed count ÷ expected count (1,000 hands)')
+    """
+    import ipywidgets
+    rng = check_rng(rng)
+    slider = ipywidgets.SelectionSlider(
+        options=_choices(HAND_CHOICES, n, 'hands'), value=n, description='hands',
+        continuous_update=False, layout=ipywidgets.Layout(width='420px'))
+
+    given = [first]
+
+    def draw(n):
+        counts = given.pop() if given and given[0] is not None else hand_frequencies(n, rng)
+        given.clear()
+        fig = _figure(8, 4.2)
+        plot_hand_frequencies(frequency_table(counts), ax=fig.add_subplot(),
+                              title=f'How often each hand comes up ({n:,d} hands dealt)')
+        return fig
+    return Explorer(draw, n=slider)
+
+
+@functools.cache
+def _exact(shuffler, deck):
+    return exact_shuffle_probabilities(shuffler, deck)
+
+
+def explore_shuffles(shuffler='shuffle3', deck='abc', n=30_000, rng=None) -> Explorer:
+    """Menus for the shuffle and the deck and a slider for the number of shuffles.
+
+    Each change shuffles the deck n times with that shuffle (shuffle_counts,
+    drawing on `rng`) and draws plot_shuffle_counts, with the exact
+    probabilities marked.
+
+    >>> explorer = explore_shuffles('shuffle1', 'ab', 1_000, random.Random(1))
+    >>> explorer.controls['deck'].value = 'abc'
+    >>> explorer.runs, [t.get_text() for t in explorer.figure.axes[0].get_xticklabels()]
+    (2, ['abc', 'acb', 'bac', 'bca', 'cab', 'cba'])
+    """
+    import ipywidgets
+    rng = check_rng(rng)
+    controls = dict(
+        shuffler=ipywidgets.Dropdown(options=[(shuffle_title(name), name) for name in SHUFFLERS],
+                                     value=shuffler, description='shuffle'),
+        deck=ipywidgets.Dropdown(options=DECKS, value=deck, description='deck',
+                                 layout=ipywidgets.Layout(width='160px')),
+        n=ipywidgets.SelectionSlider(options=_choices(SHUFFLE_CHOICES, n, 'shuffles'),
+                                     value=n, description='shuffles', continuous_update=False))
+
+    def draw(shuffler, deck, n):
+        fig = _figure(9, 4)
+        plot_shuffle_counts(shuffle_counts(shuffler, deck, n, rng), ax=fig.add_subplot(),
+                            exact=_exact(shuffler, deck),
+                            title=f'{shuffle_title(shuffler)}: arrangements of "{deck}"')
+        return fig
+    return Explorer(draw, **controls)

@@ -1,0 +1,69 @@
+"""The controls of notebooks 04 and 05: changing one reruns the experiment and redraws."""
+
+import random
+
+import pytest
+
+pytest.importorskip('ipywidgets')
+from pokerlib.controls import explore_hand_frequencies, explore_shuffles  # noqa: E402
+
+
+def xlabel(explorer):
+    return explorer.figure.axes[0].get_xlabel()
+
+
+def test_moving_the_hands_slider_deals_that_many_hands_and_redraws():
+    explorer = explore_hand_frequencies(1_000, random.Random(4))
+    first = explorer.figure
+    assert explorer.runs == 1 and '(1,000 hands)' in xlabel(explorer)
+    explorer.controls['n'].value = 2_000
+    assert explorer.runs == 2 and explorer.figure is not first
+    assert '(2,000 hands)' in xlabel(explorer)
+    assert '2,000 hands dealt' in explorer.figure.axes[0].get_title()
+
+
+def test_the_default_size_is_among_the_choices():
+    explorer = explore_hand_frequencies(1_234, random.Random(4))
+    assert 1_234 in [value for label, value in explorer.controls['n'].options]
+
+
+def test_changing_the_shuffle_the_deck_or_the_number_reruns_the_experiment():
+    explorer = explore_shuffles('shuffle2', 'ab', 1_000, random.Random(5))
+    ticks = lambda: [t.get_text() for t in explorer.figure.axes[0].get_xticklabels()]  # noqa: E731
+    assert ticks() == ['ab', 'ba']
+    explorer.controls['deck'].value = 'abcd'
+    assert len(ticks()) == 24 and explorer.runs == 2
+    explorer.controls['shuffler'].value = 'shuffle_naive'
+    assert explorer.figure.axes[0].get_title().startswith('shuffle_naive (lecture: shuffle3)')
+    explorer.controls['n'].value = 3_000
+    assert '3,000 shuffles' in explorer.figure.axes[0].get_ylabel()
+    assert explorer.runs == 4
+
+
+def test_shown_in_a_notebook_it_is_the_controls_and_the_figure(monkeypatch):
+    shown = []
+    monkeypatch.setattr('IPython.display.display',
+                        lambda obj, display_id=None: shown.append(obj) or _Handle(shown))
+    explorer = explore_hand_frequencies(1_000, random.Random(6))
+    explorer._ipython_display_()
+    assert type(shown[0]).__name__ == 'HBox' and shown[1] is explorer.figure
+    explorer.controls['n'].value = 5_000
+    assert shown[-1] is explorer.figure          # the same display, updated
+
+
+class _Handle:
+    def __init__(self, shown):
+        self.shown = shown
+
+    def update(self, obj):
+        self.shown.append(obj)
+
+
+def test_the_first_figure_can_show_counts_already_dealt():
+    from pokerlib import hand_frequencies
+    counts = hand_frequencies(1_000, random.Random(7))
+    explorer = explore_hand_frequencies(1_000, random.Random(8), first=counts)
+    straight_flushes = explorer.figure.axes[0].get_yticklabels()[0].get_text()
+    assert straight_flushes.startswith('straight flush') and f"({counts['straight flush']:,d} of" in straight_flushes
+    explorer.controls['n'].value = 2_000     # later positions deal new hands
+    assert '(2,000 hands)' in explorer.figure.axes[0].get_xlabel()
