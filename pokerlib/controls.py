@@ -53,13 +53,21 @@ class Explorer:
         self.figure = self.draw(**self.values())
         self.runs += 1
         if self._handle is not None:
-            self._handle.update(self.figure)
+            self._handle.update(self.image())
+
+    def image(self):
+        """The figure as a PNG image, which shows the same in any notebook."""
+        import io
+        from IPython.display import Image
+        png = io.BytesIO()
+        self.figure.savefig(png, format='png', dpi=100, metadata={'Software': None})
+        return Image(data=png.getvalue(), format='png')
 
     def _ipython_display_(self):
         import ipywidgets
         from IPython.display import display
         display(ipywidgets.HBox(list(self.controls.values())))
-        self._handle = display(self.figure, display_id=True)
+        self._handle = display(self.image(), display_id=True)
 
 
 def _choices(numbers, value, what):
