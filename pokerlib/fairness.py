@@ -267,29 +267,36 @@ def _marking_chain(deck, marks):
 
 
 def _solve(A, b):
-    """Solve A x = b exactly (Gauss-Jordan elimination on Fractions).
+    """Solve A x = b exactly: Bareiss's fraction-free elimination on integers.
 
-    Only the pivot row's non-zero columns are updated: the chains' matrices
-    are mostly zeros.
+    A and b hold Fractions; they are scaled to integers by a common
+    denominator, eliminated without ever leaving the integers (each division
+    is exact), and solved back into Fractions.
 
-    >>> _solve([[Fraction(2), Fraction(0)], [Fraction(1), Fraction(1)]], [Fraction(2), Fraction(3)])
-    [Fraction(1, 1), Fraction(2, 1)]
+    >>> _solve([[Fraction(2), Fraction(0)], [Fraction(1), Fraction(1, 3)]], [Fraction(2), Fraction(3)])
+    [Fraction(1, 1), Fraction(6, 1)]
     """
     n = len(b)
-    M = [row[:] + [b[k]] for k, row in enumerate(A)]
-    for c in range(n):
-        pivot = next(r for r in range(c, n) if M[r][c] != 0)
-        M[c], M[pivot] = M[pivot], M[c]
-        inv = 1 / M[c][c]
-        M[c] = [v * inv if v else v for v in M[c]]
-        nonzero = [(j, v) for j, v in enumerate(M[c]) if v]
-        for r in range(n):
-            f = M[r][c]
-            if r != c and f != 0:
-                row = M[r]
-                for j, v in nonzero:
-                    row[j] -= f * v
-    return [M[r][n] for r in range(n)]
+    scale = math.lcm(*(v.denominator for row in A for v in row),
+                     *(v.denominator for v in b))
+    M = [[int(v * scale) for v in row] + [int(b[k] * scale)] for k, row in enumerate(A)]
+    previous = 1
+    for k in range(n):
+        pivot = next(r for r in range(k, n) if M[r][k] != 0)
+        M[k], M[pivot] = M[pivot], M[k]
+        top = M[k]
+        for i in range(k + 1, n):
+            row = M[i]
+            f = row[k]
+            row[k] = 0
+            for j in range(k + 1, n + 1):
+                row[j] = (row[j] * top[k] - f * top[j]) // previous
+        previous = top[k]
+    x = [Fraction(0)] * n
+    for i in reversed(range(n)):
+        rest = sum(M[i][j] * x[j] for j in range(i + 1, n))
+        x[i] = (Fraction(M[i][n]) - rest) / M[i][i]
+    return x
 
 
 _MARKS = {'shuffle1': lambda i, j: frozenset((i, j)),
