@@ -463,9 +463,9 @@ def exact_counts(cards=5, progress=False) -> dict:
     Every hand is ranked (2,598,960 of five cards, 20,358,520 of six,
     133,784,560 of seven: about a second), in blocks that share their highest
     k-5 cards, so memory stays near 100 MB. Keys are HAND_NAMES[:9], low to
-    high. `progress=True` shows a tqdm progress bar; it is off by default
-    because even seven cards take only a second or so, and so that a
-    notebook's output does not change from run to run.
+    high. `progress=True` shows a progress bar (tqdm's: a widget in a
+    notebook, text in a terminal); it is off by default because even seven
+    cards take only a second or so.
 
     >>> exact_counts(5)['straight flush'], exact_counts(5)['high card']
     (40, 1302540)
@@ -476,7 +476,7 @@ def exact_counts(cards=5, progress=False) -> dict:
     counts = np.zeros(NUM_VALUES, dtype=np.int64)
     bar = None
     if progress:
-        from tqdm import tqdm
+        from tqdm.auto import tqdm
         bar = tqdm(total=comb(52, cards), unit='hand', unit_scale=True,
                    desc=f'{cards}-card hands')
     for top in tops:
