@@ -14,15 +14,17 @@ import random
 
 from .cards import check_rng
 from .fairness import exact_shuffle_probabilities, shuffle_counts
-from .figures import shuffle_title
-from .frequencies import frequency_table, hand_frequencies
+from .figures import SHUFFLES, shuffle_title
+from .fast import fast_hand_frequencies
+from .frequencies import frequency_table
 from .plotting import plot_hand_frequencies, plot_shuffle_counts
 from .shuffling import SHUFFLERS
 
 __all__ = ['Explorer', 'explore_hand_frequencies', 'explore_shuffles']
 
-HAND_CHOICES = (1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000, 200_000)
-SHUFFLE_CHOICES = (1_000, 3_000, 10_000, 30_000, 100_000)
+HAND_CHOICES = (1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000, 200_000,
+                500_000, 700_000, 1_000_000)     # 700,000: the lecture's number
+SHUFFLE_CHOICES = (1_000, 3_000, 10_000, 30_000, 100_000, SHUFFLES)   # SHUFFLES: as in assets/
 DECKS = ('ab', 'abc', 'abcd')
 
 
@@ -43,6 +45,10 @@ class Explorer:
         self.redraw()
         for widget in controls.values():
             widget.observe(self.redraw, names='value')
+
+    def __repr__(self):
+        args = ', '.join(f'{name}={value!r}' for name, value in self.values().items())
+        return f'{type(self).__name__}({args})'
 
     def values(self) -> dict:
         """The controls' current values, by name."""
@@ -70,8 +76,8 @@ class Explorer:
         self._handle = display(self.image(), display_id=True)
 
 
-def _choices(numbers, value, what):
-    """SelectionSlider options: the numbers, with value among them."""
+def _choices(numbers, value):
+    """SelectionSlider options: the numbers, with value among them, labelled 1,000 etc."""
     options = sorted(set(numbers) | {value})
     return [(f'{k:,d}', k) for k in options]
 
@@ -79,25 +85,40 @@ def _choices(numbers, value, what):
 def explore_hand_frequencies(n=50_000, rng=None, first=None) -> Explorer:
     """A slider for the number of hands dealt, above the hand-frequency figure.
 
-    Each position of the slider deals that many hands (hand_frequencies,
-    drawing on `rng`, so each redraw deals new hands) and draws
-    plot_hand_frequencies. `first`, if given, is the counts of n hands
-    already dealt, to draw the first figure from.
+    Each position of the slider deals that many hands and draws
+    plot_hand_frequencies(frequency_table(counts)). The hands are dealt by
+    fast_hand_frequencies (notebook 08's vectorised hand_frequencies: the
+    same experiment, ten hands from each shuffled deck, fast enough that the
+    slider reaches the lecture's 700,000 hands and redraws within a second).
+    `rng` is a random.Random (or a numpy Generator): the first deal takes a
+    seed from it, so a seeded rng gives the same figures every time.
+    `first`, if given, is the counts of the n hands already dealt, to draw the
+    first figure from (then rng is not used until the slider moves).
 
     >>> explorer = explore_hand_frequencies(1_000, random.Random(1))
-    >>> explorer.values(), explorer.figure.axes[0].get_xlabel()
-    ({'n': 1000}, 'observed count ÷ expected count (1,000 hands)')
+    >>> explorer, explorer.figure.axes[0].get_xlabel()
+    (Explorer(n=1000), 'observed count ÷ expected count (1,000 hands)')
+    >>> explorer.controls['n'].value = 700_000      # what moving the slider does
+    >>> explorer.runs, explorer.figure.axes[0].get_xlabel()
+    (2, 'observed count ÷ expected count (700,000 hands)')
     """
     import ipywidgets
-    rng = check_rng(rng)
+    import numpy as np
+    if not isinstance(rng, np.random.Generator):
+        rng = check_rng(rng)
     slider = ipywidgets.SelectionSlider(
-        options=_choices(HAND_CHOICES, n, 'hands'), value=n, description='hands',
-        continuous_update=False, layout=ipywidgets.Layout(width='420px'))
-
+        options=_choices(HAND_CHOICES, n), value=n, description='hands',
+        continuous_update=False, layout=ipywidgets.Layout(width='480px'))
     given = [first]
+    dealer = [rng] if isinstance(rng, np.random.Generator) else []
+
+    def deal(n):
+        if not dealer:   # seeded from rng on the first deal, not before (rng is shared)
+            dealer.append(np.random.default_rng(rng.randrange(2 ** 128)))
+        return fast_hand_frequencies(n, dealer[0])
 
     def draw(n):
-        counts = given.pop() if given and given[0] is not None else hand_frequencies(n, rng)
+        counts = given.pop() if given and given[0] is not None else deal(n)
         given.clear()
         fig = _figure(8, 4.2)
         plot_hand_frequencies(frequency_table(counts), ax=fig.add_subplot(),
@@ -119,7 +140,9 @@ def explore_shuffles(shuffler='shuffle3', deck='abc', n=30_000, rng=None) -> Exp
     probabilities marked.
 
     >>> explorer = explore_shuffles('shuffle1', 'ab', 1_000, random.Random(1))
-    >>> explorer.controls['deck'].value = 'abc'
+    >>> explorer
+    Explorer(shuffler='shuffle1', deck='ab', n=1000)
+    >>> explorer.controls['deck'].value = 'abc'     # what choosing a deck does
     >>> explorer.runs, [t.get_text() for t in explorer.figure.axes[0].get_xticklabels()]
     (2, ['abc', 'acb', 'bac', 'bca', 'cab', 'cba'])
     """
@@ -130,7 +153,7 @@ def explore_shuffles(shuffler='shuffle3', deck='abc', n=30_000, rng=None) -> Exp
                                      value=shuffler, description='shuffle'),
         deck=ipywidgets.Dropdown(options=DECKS, value=deck, description='deck',
                                  layout=ipywidgets.Layout(width='160px')),
-        n=ipywidgets.SelectionSlider(options=_choices(SHUFFLE_CHOICES, n, 'shuffles'),
+        n=ipywidgets.SelectionSlider(options=_choices(SHUFFLE_CHOICES, n),
                                      value=n, description='shuffles', continuous_update=False))
 
     def draw(shuffler, deck, n):

@@ -334,7 +334,7 @@ def _judge_all_extremes(run, pick):
              ((ShownIterator([1, 7, 7, 2]),), {}),
              (([('b', 2), ('a', 2), ('c', 1)],), {'key': second})]
     if pick is min:
-        cases.append((([HC, P1, SF, FK],), {'key': hand_rank}))
+        cases.append((([P1, SF, FK, P2],), {'key': hand_rank}))     # a tie for the minimum
     for args, kwargs in cases:
         items = list(args[0].items if isinstance(args[0], ShownIterator) else args[0])
         key = kwargs.get('key', lambda x: x)
@@ -359,9 +359,10 @@ def _allmax(run):
     _judge_all_extremes(run, max)
 
 
-@exercise('allmin', error_hint="rankings are tuples, which can't be negated: wrap each "
-                               "key in something whose order is reversed, or use allmax "
-                               "on a key that reverses the order another way")
+@exercise('allmin', error_hint="allmin([]) is []; and rankings are tuples, which can't "
+                               "be negated: wrap each key in something whose order is "
+                               "reversed, or use allmax on a key that reverses the order "
+                               "another way")
 def _allmin(run):
     _judge_all_extremes(run, min)
 
@@ -479,10 +480,16 @@ def _distinct_rankings(value):
     expected = {name: expected[name] for name in reversed(HAND_NAMES[:9])}
     if isinstance(value, dict) and dict(value) == expected:
         return
-    if isinstance(value, dict):
-        bad = [k for k in expected if value.get(k) != expected[k]]
-        hint = (f'the count for {bad[0]!r} is off' if bad else
-                'only the nine categories, named as in HAND_NAMES')
+    if isinstance(value, dict) and set(value) != set(expected):
+        hint = ('one count for each of the nine categories, keyed by its name as '
+                'category_name gives it')
+    elif isinstance(value, dict) and all(isinstance(v, int) for v in value.values()) \
+            and sum(value.values()) == math.comb(52, 5):
+        hint = ('those are numbers of hands: count the distinct rankings, one for each '
+                'class that hand_classes lists')
+    elif isinstance(value, dict):
+        bad = next(k for k in expected if value[k] != expected[k])
+        hint = f'the count for {bad!r} is off'
     else:
         hint = 'a dict: {category name: number of distinct rankings}'
     raise wrong(value, expected, hint)
@@ -560,6 +567,11 @@ def _judge_experiment(run, as_counts, describe):
         raise Mismatch([('returned', 'different counts for the same seed'),
                         ('hint', 'pass the rng on to deal, so that a seed repeats the '
                                  'experiment')])
+    step = math.gcd(*map(int, first.values()))
+    if step >= 10:      # fair counts of 3,000 hands share such a factor about once in 10**7
+        raise Mismatch([('returned', describe(first)),
+                        ('hint', f'every count is a multiple of {step}: is the same hand '
+                                 f'counted again and again, instead of different hands?')])
     p = _chi_square_p(first, EXPERIMENT_N)
     if p < 1e-6:
         raise Mismatch([('returned', describe(first)),
@@ -623,7 +635,8 @@ def _most_common_seven(value):
     counts = EXACT_COUNTS[7]
     expected = max(counts, key=counts.get)
     if value != expected:
-        raise wrong(value, expected, 'look at the exact % column of frequency_table(counts, cards=7)')
+        raise wrong(value, expected, 'look at the exact % column of frequency_table(counts, cards=7)'
+                    if value in HAND_NAMES else 'the name of a category, as in HAND_NAMES')
 
 
 # ---------------------------------------------------------------------------
@@ -677,13 +690,14 @@ def _show_distribution(probs, unfinished, deck) -> str:
 
 def _judge_shuffle(run, expected_for, want, hint_for):
     """Judge a shuffle exactly (or, if it draws random(), by a chi-square test)."""
-    shown = f"{run.name}(list('abcd'), random.Random(1))"
+    deck = 'abcdefghij'     # ten cards: two shuffles by the random module almost never agree
+    shown = f"{run.name}(list({deck!r}), random.Random(1))"
     outcomes = []
     for seed in [1, 1, 2, 3, 4]:
-        cards = list('abcd')
+        cards = list(deck)
         returned = run.raw(cards, SeededRandom(seed), shown=shown)
         outcomes.append(cards)
-    if returned is not None and all(c == list('abcd') for c in outcomes):
+    if returned is not None and all(c == list(deck) for c in outcomes):
         raise Mismatch([('returned', short(returned)),
                         ('hint', 'shuffle in place: rearrange the list you are given '
                                  '(and return nothing)')])
@@ -782,7 +796,9 @@ def _cyclic(deck):
     return out
 
 
-@exercise('sattolo')
+@exercise('sattolo', error_hint='sattolo(deck, rng) swaps each position i from 0 to N-2 '
+                                 'with rng.randrange(i + 1, N): the last position has '
+                                 'none after it')
 def _sattolo(run):
     return _judge_shuffle(
         run, _cyclic,
@@ -816,16 +832,26 @@ def _most_likely_naive(value):
           and (value[0] == expected[0] or sorted(value[0]) == winners)
           and isinstance(value[1], (int, float, Fraction))
           and abs(value[1] - best) < 1e-12)
-    if not ok:
-        raise wrong(value, expected, 'exact_shuffle_probabilities(shuffle_naive, "abcd") has '
-                                     'them all; find the largest')
+    if ok:
+        return
+    if not (isinstance(value, (tuple, list)) and len(value) == 2):
+        hint = 'a pair: (the most likely arrangement, its probability)'
+    elif isinstance(value[0], str) and value[0] in probs and value[0] not in winners:
+        hint = (f'{value[0]!r} comes out with probability {probs[value[0]]}, not the largest: '
+                f'compare the probabilities (max with a key)')
+    else:
+        hint = 'exact_shuffle_probabilities(shuffle_naive, "abcd") has them all; find the largest'
+    raise wrong(value, expected, hint)
 
 
 # ---------------------------------------------------------------------------
 # 06 · Seven cards and wild cards (the lecture's homework)
 
-def _judge_best_five(run, cases, best_of, legal):
-    """Judge a best-hand function: five legal cards, ranked as high as possible."""
+def _judge_best_five(run, cases, best_of, legal, search):
+    """Judge a best-hand function: five legal cards, ranked as high as possible.
+
+    `search` says, for the hint, what a function must try to find the best.
+    """
     rank = hand_rank.__wrapped__          # a joker may copy a card: no duplicate check
     for text in cases:
         hand = parse_hand(text)
@@ -839,7 +865,7 @@ def _judge_best_five(run, cases, best_of, legal):
             raise wrong(got, best, problem)
         if rank(list(got)) < rank(best):
             raise wrong(got, best, f'a better five cards exist ({category_name(rank(best)[0])}): '
-                                   f'try every way to choose five (itertools.combinations)')
+                                   f'try {search}')
 
 
 def _from_hand(hand, got):
@@ -856,7 +882,7 @@ def _best_hand(run):
                            'JD TC TH 7C 7D 7S 7H', 'AS AH KS KH QS QH 2C',
                            '2S 3D 4H 5C 9S KD', 'AS KS QS JS TS 9S',
                            '7C 5D 4H 3S 2C', 'AS 2D 3C 4H 5S KC KD'],
-                     best_hand, _from_hand)
+                     best_hand, _from_hand, 'every way to choose five (itertools.combinations)')
 
 
 def _with_jokers(hand, got):
@@ -879,7 +905,8 @@ def _best_wild_hand(run):
                            'TD TC 5H 5C ?R ?B', 'JD TC TH 7C 7D 7S 7H',
                            '2C 3D 4H 9S KD ?R', 'QH JH TH 9H ?B 2C 3D',
                            '?R 8C 8D 4S 3H'],
-                     best_wild_hand.__wrapped__, _with_jokers)
+                     best_wild_hand.__wrapped__, _with_jokers,
+                     'every card each joker can stand for, and every way to choose five')
 
 
 @exercise('count_rankings')
@@ -910,7 +937,8 @@ def _deuces_wild(run):
         return (f'{missing[0]} is not a deuce: it stays as it is' if missing else None)
     _judge_best_five(run, ['2S AS AH KD 9C', '2S 2H AS AH KD', '2C 2D 9C 9D 9H',
                            '2H 7S 8S 9S TS', 'KS QS 2D 4C 6H'],
-                     _best_deuces_wild, legal)
+                     _best_deuces_wild, legal,
+                     'every card of the deck for each deuce (itertools.product)')
 
 
 @functools.cache
@@ -947,17 +975,21 @@ def _versus_lines():
 def _player1_wins(run):
     from .versus import parse_versus_line, versus_winner
     lines = _versus_lines()
-    expected = sum(versus_winner(*parse_versus_line(line)) == 'player1' for line in lines)
-    ties = sum(versus_winner(*parse_versus_line(line)) == 'tie' for line in lines)
-    got = run(lines)
+    wins = Counter(versus_winner(*parse_versus_line(line)) for line in lines)
+    expected, ties = wins['player1'], wins['tie']
+    got = run.raw(list(lines), shown=f'{run.name}(lines)  # 300 deals, 10% of them ties')
     if got == expected:
         return f': right on {len(lines)} deals, {ties} of them ties'
     if got == expected + ties:
         hint = 'a tie is not a win for player 1: count only the deals where hand 1 ranks higher'
+    elif got == wins['player2']:
+        hint = "that is player 2's count: hand 1 is the first five cards of each line"
+    elif isinstance(got, float):
+        hint = 'how many deals player 1 wins: a count, not a fraction'
     else:
-        hint = ('compare the whole rankings: when both hands are in one category, the '
-                'ranks decide')
-    raise wrong(got, expected, hint, call=f'{run.name}(lines)  # 300 deals, 10% of them ties')
+        hint = ('compare the whole rankings, hand_rank(hand1) > hand_rank(hand2): the '
+                'category first, and when both hands are in one category, the ranks decide')
+    raise wrong(got, expected, hint)
 
 
 @exercise('how_won')
@@ -966,18 +998,22 @@ def _how_won(run):
     for line in ['5H 5C 6S 7S KD 2C 3S 8S 8D TD', '5D 8C 9S JS AC 2C 5C 7D 8S QH',
                  '2D 9C AS AH AC 3D 6D 7D TD QD', '4D 6S 9H QH QC 3D 6D 7H QD QS',
                  '2H 2D 4C 4D 4S 3C 3D 3S 9S 9D', 'AS KS 9S 7D 3C AH KH 9H 7C 3D',
-                 'AS AH KD KC 2S AD AC KH KS 3S']:
+                 'AS KS 9S 7S 3S AH KD 9H 7C 3D', 'AS AH KD KC 2S AD AC KH KS 3S']:
         h1, h2 = parse_versus_line(line)
         r1, r2 = hand_rank(h1), hand_rank(h2)
         expected = 'tie' if r1 == r2 else 'category' if r1[0] != r2[0] else 'ranks'
         got = run(h1, h2)
         if got != expected:
-            raise wrong(got, expected, "'tie' for equal rankings, 'category' when the "
-                                       "categories differ, 'ranks' when the category is "
-                                       "the same and the ranks decide")
+            raise wrong(got, expected,
+                        "'tie' only when the whole rankings are equal: the same category, or "
+                        "the same ranks in other suits, is not enough" if got == 'tie' else
+                        "'tie' for equal rankings, 'category' when the categories differ, "
+                        "'ranks' when the category is the same and the ranks decide")
 
 
-@exercise('score_valid')
+@exercise('score_valid', error_hint='a bad line must not stop the count: catch the error that '
+                                    'parse_versus_line raises for it (except ValueError as e) '
+                                    'and keep its message, str(e)')
 def _score_valid(run):
     from .versus import read_versus, score_versus, versus_errors
     lines = _versus_lines()[:40]
@@ -988,23 +1024,54 @@ def _score_valid(run):
     good = [line for i, line in enumerate(lines, 1)
             if not any(e.startswith(f'line {i}:') for e in errors)]
     expected = (score_versus(read_versus(good)), errors)
-    got = run(lines)
-    if (isinstance(got, (tuple, list)) and len(got) == 2 and dict(got[0]) == expected[0]
-            and list(got[1]) == errors):
+    got = run.raw(list(lines), shown=f'{run.name}(lines)  # 40 lines, 3 of them bad')
+    pair = isinstance(got, (tuple, list)) and len(got) == 2
+    if pair and dict(got[0]) == expected[0] and list(got[1]) == errors:
         return f': right on {len(lines)} lines, {len(errors)} of them bad'
-    raise wrong(got, expected, '(the counts of the good lines, as score_versus gives them; '
-                               'the error messages of the bad ones, as versus_errors gives '
-                               'them)', call=f'{run.name}(lines)  # 40 lines, 3 of them bad')
+    same_counts = pair and dict(got[0]) == expected[0] and isinstance(got[1], (list, tuple))
+    if same_counts and not all(isinstance(e, str) for e in got[1]):
+        hint = 'the error messages as text, str(e), not the errors themselves'
+    elif same_counts and len(got[1]) == len(errors):
+        hint = ('each message as parse_versus_line(line, lineno) words it, with the lines '
+                'numbered from 1')
+    else:
+        hint = ('(the counts of the good lines, as score_versus gives them; the error '
+                'messages of the bad ones, as versus_errors gives them)')
+    raise wrong(got, expected, hint)
 
 
 # ---------------------------------------------------------------------------
 # 08 · Fast exact tables
 
-def _straight_mask_reference(arr):
+STRAIGHT_MASKS = [0b11111 << k for k in range(9)] + [0b1000000001111]
+"""The ten straights as 13-bit rank masks: 2-3-4-5-6 up to T-J-Q-K-A, then A-2-3-4-5."""
+
+
+def _rank_masks(arr):
+    """Each row's ranks as a 13-bit mask: bit r for rank r (0 a deuce, 12 an ace)."""
     import numpy as np
-    masks = np.bitwise_or.reduce(np.left_shift(1, arr.astype(np.int64) >> 2), axis=1)
-    straights = [0b11111 << k for k in range(9)] + [0b1000000001111]
-    return np.isin(masks, straights)
+    return np.bitwise_or.reduce(np.left_shift(1, arr.astype(np.int64) >> 2), axis=1)
+
+
+def _straight_v1_hint(arr, got, expected) -> str:
+    """What a wrong array of straights (of the right shape) most likely got wrong."""
+    import numpy as np
+    masks = _rank_masks(arr)
+    ranks = np.sort(arr >> 2, axis=1)
+    paired = (np.diff(ranks, axis=1) == 0).any(axis=1)
+    bad = got != expected
+    if np.array_equal(got, np.isin(masks & 0xFF, STRAIGHT_MASKS)):
+        return ("1 << 12 doesn't fit in a uint8: convert the ranks to a wider integer "
+                "type before shifting")
+    for mask, straight in [(STRAIGHT_MASKS[-1], 'A-2-3-4-5 (the wheel)'),
+                           (STRAIGHT_MASKS[8], 'T-J-Q-K-A')]:
+        if np.all(masks[bad] == mask):
+            return f'{straight} is a straight too'
+    if np.any(bad & paired):
+        return ('a pair is not a straight: compare the set of ranks (a 13-bit mask) with the '
+                'straight masks, not just the highest and lowest rank')
+    return ("a card's rank is its id >> 2; compare each hand's 13-bit rank mask with the "
+            "ten straight masks, from A-2-3-4-5 to T-J-Q-K-A")
 
 
 @exercise('straight_v1')
@@ -1017,7 +1084,7 @@ def _straight_v1(run):
     shuffled = rng.permuted(np.tile(np.arange(52, dtype=np.uint8), (20_000, 1)), axis=1)
     for arr in [fixed, shuffled[:, :5]]:
         got = run(arr)
-        expected = _straight_mask_reference(arr)
+        expected = np.isin(_rank_masks(arr), STRAIGHT_MASKS)
         try:
             same = np.array_equal(np.asarray(got, dtype=bool), expected) \
                 and np.shape(got) == expected.shape
@@ -1025,19 +1092,16 @@ def _straight_v1(run):
             same = False
         if same:
             continue
-        got_array = np.asarray(got) if np.shape(got) == expected.shape else None
+        try:
+            got_array = np.asarray(got, dtype=bool) if np.shape(got) == expected.shape else None
+        except (TypeError, ValueError):
+            got_array = None
         if got_array is None:
-            hint = 'one True or False for each row (hand) of the array'
-        elif not got_array[0] and expected[0] and arr is fixed:
-            hint = 'A-2-3-4-5 (the wheel) is a straight too'
-        else:
-            hint = ("1 << 12 doesn't fit in a uint8: convert the ranks to a wider integer "
-                    "type before shifting") if arr.dtype == np.uint8 else \
-                'compare each hand\'s 13-bit rank mask with the ten straight masks'
-        bad = int(np.flatnonzero(np.asarray(got_array, dtype=bool) != expected)[0]) \
-            if got_array is not None else 0
-        raise wrong(bool(got_array[bad]) if got_array is not None else got,
-                    bool(expected[bad]), hint,
+            raise wrong(got, bool(expected[0]), 'one True or False for each row (hand) of the array',
+                        call=f'{run.name}(arr), on row 0: {short(arr[0].tolist())}')
+        bad = int(np.flatnonzero(got_array != expected)[0])
+        raise wrong(bool(got_array[bad]), bool(expected[bad]),
+                    _straight_v1_hint(arr, got_array, expected),
                     call=f'{run.name}(arr), on row {bad}: {short(arr[bad].tolist())}')
 
 
@@ -1076,17 +1140,29 @@ def _heads_up(run):
         got = run(hole1, hole2)
         if isinstance(got, (tuple, list)) and tuple(map(int, got)) == expected:
             continue
-        hint = ('(wins, losses, ties) over all C(48, 5) = 1,712,304 boards'
-                if not (isinstance(got, (tuple, list)) and sum(map(int, got)) == sum(expected))
-                else 'the three counts add up right: is a tie counted as a win or a loss?')
+        counts = sorted(map(int, got)) if isinstance(got, (tuple, list)) else None
+        if counts == sorted(expected):
+            hint = ('the right counts in the wrong order: (wins, losses, ties), a win being '
+                    'a board on which hole1 ranks higher')
+        elif counts and len(counts) == 3 and sum(counts) == sum(expected):
+            hint = 'the three counts add up right: is a tie counted as a win or a loss?'
+        else:
+            hint = '(wins, losses, ties) over all C(48, 5) = 1,712,304 boards'
         raise wrong(got, expected, hint)
+
+
+@functools.cache
+def pair_overtakes_size() -> int:
+    """Reference answer: the smallest hand size at which one pair is more common than high card."""
+    from .fast import exact_counts
+    return next(k for k in (5, 6, 7)
+                if exact_counts(k)['one pair'] > exact_counts(k)['high card'])
 
 
 @exercise('pair_overtakes', takes_value=True)
 def _pair_overtakes(value):
-    from .fast import exact_counts
-    expected = next(k for k in (5, 6, 7)
-                    if exact_counts(k)['one pair'] > exact_counts(k)['high card'])
+    expected = pair_overtakes_size()
     if value != expected:
         raise wrong(value, expected, 'compare exact_counts(5), exact_counts(6) and '
-                                     'exact_counts(7)')
+                                     'exact_counts(7)' if isinstance(value, int) else
+                                     'the hand size, a whole number: 5, 6 or 7')

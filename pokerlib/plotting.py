@@ -53,19 +53,29 @@ def savefig(fig, path, dpi=100):
     return path
 
 
+HAND_LIMIT = 2.0   # the x axis of the hand-frequency figure: observed ÷ expected from 0 to 2
+
+
+def _expected(e):
+    """An expected count for a label: 1,056.4, or two significant digits below 1."""
+    return f'{e:,.1f}' if e >= 1 else f'{e:.2g}'
+
+
 def plot_hand_frequencies(table, ax=None, title=None, sigmas=3):
     """Each category's observed count over its expected count, with the range chance allows.
 
     `table` is a frequency_table DataFrame. A ratio of 1 is exactly as
     expected; the grey bar is where a correct experiment's ratio falls 99.7%
-    of the time (the expected count +/- `sigmas` standard deviations). Best
-    hands at the top. Returns the Axes.
+    of the time (the expected count +/- `sigmas` standard deviations). The x
+    axis runs from 0 to 2 whatever the number of hands, so that more hands
+    show as narrower bars; a bar or a point beyond 2 stops at the edge, with
+    its value written there. Best hands at the top. Returns the Axes.
 
     >>> import random
     >>> from pokerlib import frequency_table, hand_frequencies
     >>> ax = plot_hand_frequencies(frequency_table(hand_frequencies(500, random.Random(1))))
-    >>> ax.get_xlabel()
-    'observed count ÷ expected count (500 hands)'
+    >>> ax.get_xlabel(), ax.get_xlim() == (0, 2)
+    ('observed count ÷ expected count (500 hands)', True)
     """
     ax = _axes(ax, (8, 4.2))
     names = list(table.index)                   # best first
@@ -76,111 +86,142 @@ def plot_hand_frequencies(table, ax=None, title=None, sigmas=3):
     low = ((expected - sigmas * sd) / expected).clip(lower=0)
     high = (expected + sigmas * sd) / expected
     ratio = table['count'] / expected
-    ax.barh(y, high - low, left=low, height=0.55, color=COLORS['band'],
-            label=f'chance: within ±{sigmas} sd')
+    edge = dict(xytext=(-3, 0), textcoords='offset points', ha='right', va='center',
+                fontsize='x-small')
+    ax.barh(y, high.clip(upper=HAND_LIMIT) - low, left=low, height=0.55,
+            color=COLORS['band'], label=f'chance band: ±{sigmas} sd')
+    for yy, h in zip(y, high):
+        if h > HAND_LIMIT:
+            ax.annotate(f'band to {h:.3g} →', (HAND_LIMIT, yy), color='0.35', **edge)
     ax.axvline(1, color=COLORS['exact'], lw=1.5, label='exactly as expected')
     outside = (ratio < low) | (ratio > high)
     for out, color, label in [(False, COLORS['observed'], 'observed'),
-                              (True, COLORS['biased'], 'observed, outside the range')]:
+                              (True, COLORS['biased'], 'observed, outside the band')]:
         keep = outside == out
         if keep.any():
-            ax.plot(ratio[keep], [yy for yy, k in zip(y, keep) if k], 'o',
-                    color=color, label=label, zorder=3)
-    ax.set_yticks(y, [f'{name}  ({count:,d} of {e:,.1f} expected)'
+            ax.plot(ratio[keep].clip(upper=HAND_LIMIT), [yy for yy, k in zip(y, keep) if k],
+                    'o', color=color, label=label, zorder=3, clip_on=False)
+    for yy, r in zip(y, ratio):
+        if r > HAND_LIMIT:
+            ax.annotate(f'{r:.3g}', (HAND_LIMIT, yy), xytext=(7, 0), textcoords='offset points',
+                        ha='left', va='center', fontsize='x-small', color=COLORS['observed'])
+    ax.set_yticks(y, [f'{name}  ({count:,d} of {_expected(e)} expected)'
                       for name, count, e in zip(names, table['count'], expected)])
-    right = max(2.0, float(high.max()), float(ratio.max())) * 1.05
-    ax.set_xlim(0, right)
-    ax.legend(loc='lower right', frameon=True, framealpha=0.9, edgecolor='none',
+    ax.set_xlim(0, HAND_LIMIT)
+    ax.legend(loc='upper center', bbox_to_anchor=(0.5, -0.13), ncols=3, frameon=False,
               fontsize='small')
     return decorate(ax, title, legend=False,
                     xlabel=f'observed count ÷ expected count ({n:,d} hands)')
 
 
-SHUFFLE_SCALE = 3       # deviations within ±3 sd (the band) are drawn on a linear scale
-SHUFFLE_LIMIT = 300     # the y axis of every shuffle figure runs from -300 to 300 sd
+SHUFFLE_LINEAR = 1      # percent: the shuffle figures' y axis is linear within ±1%, logarithmic beyond
+SHUFFLE_LIMITS = (-100, 100)   # percent: the y axis of every shuffle figure (higher only if a count is
+                               # more than twice the fair count)
+SHUFFLE_TICKS = (-100, -30, -10, -3, -1, 0, 1, 3, 10, 30, 100, 300, 1000, 3000, 10000)
 
 
-def _deviations(counts, probabilities=None):
-    """(expected count, standard deviation, z of each count, z of each exact probability)."""
+def _percent_off(counts, sigmas, probabilities=None):
+    """(fair count, half-width of the chance band in %, each count's % off, each exact % off)."""
     values = list(counts.values())
     n, k = sum(values), len(values)
-    expected = n / k
+    fair = n / k
     sd = math.sqrt(n * (1 / k) * (1 - 1 / k))
-    z = [(v - expected) / sd for v in values]
+    off = [100 * (v / fair - 1) for v in values]
     exact = None
     if probabilities is not None:
-        exact = [(n * float(probabilities[key]) - expected) / sd for key in counts]
-    return expected, sd, z, exact
+        exact = [100 * (k * float(probabilities[key]) - 1) for key in counts]
+    return fair, 100 * sigmas * sd / fair, off, exact
+
+
+def _shuffle_top(highest):
+    """The top of the shared y axis: 100%, or the next of 300%, 1000%, ... above the highest bar."""
+    return next(t for t in SHUFFLE_TICKS + (math.inf,)
+                if t >= SHUFFLE_LIMITS[1] and t >= 1.1 * highest)
+
+
+def _shuffle_axis(ax, top):
+    ax.set_yscale('symlog', linthresh=SHUFFLE_LINEAR, linscale=0.5)
+    ax.set_ylim(SHUFFLE_LIMITS[0], top)
+    ticks = [t for t in SHUFFLE_TICKS if t <= top]
+    ax.set_yticks(ticks, [f'{t:+,d}%'.replace('-', '\u2212') if t else '0' for t in ticks])
+    ax.minorticks_off()
 
 
 def plot_shuffle_counts(counts, ax=None, title=None, sigmas=3, exact=None):
-    """How far each arrangement's count is from the fair count, in standard deviations.
+    """How far each arrangement's count is above or below the fair count, in percent.
 
-    `counts` maps each arrangement to how often it came out; `exact` (a dict
-    of exact probabilities, optional) adds a marker where each count should
-    be. The grey band is +/- `sigmas` standard deviations, where a fair
-    shuffle's counts fall (99.7% of the time for 3). The y axis is linear
-    within +/-3 and logarithmic beyond, the same on every shuffle figure, so
-    that a 3% bias and a 70% one both show. Returns the Axes.
+    `counts` maps each arrangement to how often it came out. The grey band
+    is where chance puts a fair shuffle's counts: the fair count +/- `sigmas`
+    standard deviations (99.7% of the time for 3); it narrows as the number
+    of shuffles grows. `exact` (optional) maps each arrangement to its exact
+    probability, marked where it puts the count. The y axis is the same on
+    every shuffle figure, linear within +/-1% and logarithmic beyond, so that
+    a 3% bias and a 70% one both show. Returns the Axes.
 
     >>> ax = plot_shuffle_counts({'ab': 480, 'ba': 520}, title='a fair coin?')
     >>> ax.get_ylabel(), [t.get_text() for t in ax.get_xticklabels()]
-    ('deviation from the fair count\\n(standard deviations, 1,000 shuffles)', ['ab', 'ba'])
+    ('count: % above or below fair\\n(out of 1,000 shuffles)', ['ab', 'ba'])
+    >>> ax.get_ylim() == (-100, 100)    # the same on every shuffle figure
+    True
     """
     ax = _axes(ax, (9, 4))
     labels = list(counts)
     n = sum(counts.values())
-    expected, sd, z, exact_z = _deviations(counts, exact)
+    fair, half, off, exact_off = _percent_off(counts, sigmas, exact)
     x = range(len(labels))
-    ax.axhspan(-sigmas, sigmas, color=COLORS['band'], label=f'fair: within ±{sigmas} sd')
-    ax.axhline(0, color=COLORS['exact'], lw=1, label=f'fair count ({expected:,.0f})')
+    ax.axhspan(-half, half, color=COLORS['band'],
+               label=f'chance band: ±{sigmas} sd (±{half:.2g}%)')
+    ax.axhline(0, color=COLORS['exact'], lw=1, label=f'fair count ({fair:,.0f})')
     for out, color, label in [(False, COLORS['observed'], 'observed'),
                               (True, COLORS['biased'], 'observed, outside the band')]:
-        xs = [i for i in x if (abs(z[i]) > sigmas) == out]
+        xs = [i for i in x if (abs(off[i]) > half) == out]
         if xs:
-            ax.bar(xs, [z[i] for i in xs], color=color, width=0.6, label=label)
-    if exact_z is not None:
-        ax.plot(list(x), exact_z, '_', color='black', markersize=22, mew=2,
-                label='where the exact probability puts it')
-    ax.set_yscale('symlog', linthresh=SHUFFLE_SCALE, linscale=1)
-    ax.set_ylim(-SHUFFLE_LIMIT, SHUFFLE_LIMIT)
-    ticks = [-100, -10, -3, 0, 3, 10, 100]
-    ax.set_yticks(ticks, [str(t) for t in ticks])
+            ax.bar(xs, [off[i] for i in xs], color=color, width=0.6, label=label)
+    if exact_off is not None:
+        slot = ax.get_window_extent().width * 72 / ax.figure.dpi / len(labels)   # points
+        ax.plot(list(x), exact_off, '_', color='black', markersize=min(20, 0.55 * slot),
+                mew=2, label='where the exact probability puts it')
+    _shuffle_axis(ax, _shuffle_top(max(off)))
     ax.set_xticks(list(x), labels, rotation=90 if len(labels) > 8 else 0,
                   fontfamily='monospace')
     ax.legend(loc='center left', bbox_to_anchor=(1.01, 0.5), fontsize='small', frameon=False)
     return decorate(ax, title, xlabel='arrangement', legend=False,
-                    ylabel=f'deviation from the fair count\n(standard deviations, {n:,d} shuffles)')
+                    ylabel=f'count: % above or below fair\n(out of {n:,d} shuffles)')
 
 
 def plot_shuffle_overview(results, axes=None, sigmas=3, exact=None):
-    """One panel per shuffler, on the one scale of plot_shuffle_counts.
+    """One panel per shuffler, all on the one y axis of plot_shuffle_counts.
 
     `results` is {name: counts}; `exact` (optional) is {name: probabilities}.
-    Returns the Axes.
+    A name's ' (' starts a second line of its title. Returns the Axes.
 
     >>> axes = plot_shuffle_overview({'one': {'ab': 50, 'ba': 50}, 'two (2)': {'ab': 70, 'ba': 30}})
-    >>> [ax.get_title() for ax in axes]
-    ['one', 'two\\n(2)']
+    >>> [ax.get_title() for ax in axes], axes[1].get_ylim() == (-100, 100)
+    (['one', 'two\\n(2)'], True)
     """
     if axes is None:
         import matplotlib.pyplot as plt
-        _, axes = plt.subplots(1, len(results), figsize=(2.7 * len(results) + 1, 4.4),
-                               sharey=True, layout='constrained')
+        _, axes = plt.subplots(1, len(results), figsize=(1.8 * len(results) + 1, 4.2),
+                               sharey=True, layout='constrained', squeeze=False)
+        axes = axes[0]
     for ax, (name, counts) in zip(axes, results.items()):
         plot_shuffle_counts(counts, ax=ax, title=name.replace(' (', '\n('), sigmas=sigmas,
                             exact=(exact or {}).get(name))
         ax.get_legend().remove()
         ax.set_xlabel('')
+        ax.tick_params(axis='x', labelsize='small')
         if ax is not axes[0]:
             ax.set_ylabel('')
+    highest = max(max(_percent_off(counts, sigmas)[2]) for counts in results.values())
+    for ax in axes:   # the same limits on every panel, shared or not
+        _shuffle_axis(ax, _shuffle_top(highest))
     legend = {}
     for ax in axes:
         for handle, label in zip(*ax.get_legend_handles_labels()):
             if not label.startswith('fair count'):
                 legend.setdefault(label, handle)
     axes[0].figure.legend(legend.values(), legend.keys(), loc='outside lower center',
-                          ncols=len(legend), frameon=False, fontsize='small')
+                          ncols=2, frameon=False, fontsize='small')
     return axes
 
 

@@ -68,3 +68,47 @@ def test_the_first_figure_can_show_counts_already_dealt():
     assert straight_flushes.startswith('straight flush') and f"({counts['straight flush']:,d} of" in straight_flushes
     explorer.controls['n'].value = 2_000     # later positions deal new hands
     assert '(2,000 hands)' in explorer.figure.axes[0].get_xlabel()
+
+
+def test_the_slider_reaches_the_lectures_700_000_hands_quickly():
+    import time
+    explorer = explore_hand_frequencies(1_000, random.Random(9))
+    start = time.perf_counter()
+    explorer.controls['n'].value = 700_000
+    explorer.image()                                  # what a redraw sends to the notebook
+    assert time.perf_counter() - start < 3            # about half a second here
+    assert '(700,000 hands)' in xlabel(explorer)
+
+
+def test_a_shared_rng_is_untouched_until_the_slider_moves():
+    from pokerlib import hand_frequencies
+    rng = random.Random(10)
+    counts = hand_frequencies(1_000, rng)
+    state = rng.getstate()
+    explorer = explore_hand_frequencies(1_000, rng, first=counts)
+    assert rng.getstate() == state        # the notebook's next cells see the same rng
+    explorer.controls['n'].value = 2_000
+    assert rng.getstate() != state
+
+
+def test_a_seeded_explorer_redraws_the_same_figures():
+    def labels_after_moving(seed):
+        explorer = explore_hand_frequencies(1_000, random.Random(seed))
+        explorer.controls['n'].value = 5_000
+        return [t.get_text() for t in explorer.figure.axes[0].get_yticklabels()]
+    assert labels_after_moving(11) == labels_after_moving(11) != labels_after_moving(12)
+
+
+def test_an_explorer_shows_its_settings_not_an_address():
+    explorer = explore_shuffles('shuffle2', 'abc', 1_000, random.Random(13))
+    assert repr(explorer) == "Explorer(shuffler='shuffle2', deck='abc', n=1000)"
+
+
+def test_the_shuffle_slider_offers_the_size_of_the_committed_figures():
+    from pokerlib.figures import SHUFFLES
+    explorer = explore_shuffles('shuffle3', 'abc', 1_000, random.Random(14))
+    assert SHUFFLES in [value for label, value in explorer.controls['n'].options]
+    explorer.controls['deck'].value = 'ab'
+    axes = explorer.figure.axes[0]
+    assert [t.get_text() for t in axes.get_xticklabels()] == ['ab', 'ba']
+    assert axes.get_ylim() == (-100, 100)             # the one scale of every shuffle figure

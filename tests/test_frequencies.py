@@ -1,14 +1,12 @@
 """The hand-frequency experiment and the figures."""
 
 import random
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from pokerlib import EXACT_COUNTS, HAND_NAMES, PokerError, frequency_table, hand_frequencies
-from pokerlib.figures import SHUFFLE_FILES, make_figures
+from pokerlib import figures
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -42,13 +40,13 @@ def test_bad_experiment_sizes():
         hand_frequencies(10, cards=6)
 
 
-def test_the_committed_figures_are_what_the_command_makes(tmp_path):
-    """`make experiments` (python -m pokerlib.figures) remakes assets/ byte for byte."""
-    subprocess.run([sys.executable, '-m', 'pokerlib.figures', str(tmp_path)],
-                   check=True, capture_output=True)
+def test_the_committed_figures_are_what_the_command_makes(tmp_path, capsys):
+    """`make experiments` (python -m pokerlib.figures assets) remakes assets/ byte for byte."""
+    paths = figures.main([str(tmp_path)])
     names = {'hand_frequencies.png', 'shuffle_overview.png', 'benchmarks.png',
-             *SHUFFLE_FILES.values()}
-    assert {p.name for p in tmp_path.iterdir()} == names
+             *figures.SHUFFLE_FILES.values()}
+    assert {p.name for p in paths} == {p.name for p in tmp_path.iterdir()} == names
+    assert capsys.readouterr().out.split() == [str(p) for p in paths]
     for name in names:
         made = (tmp_path / name).read_bytes()
         assert made[:8] == b'\x89PNG\r\n\x1a\n' and len(made) > 10_000
@@ -63,10 +61,26 @@ def test_the_shuffle_figures_share_one_scale_and_mark_the_exact_probabilities():
               for name in ['shuffle1', 'shuffle2']}
     exact = {name: exact_shuffle_probabilities(name, 'abc') for name in counts}
     axes = plot_shuffle_overview(counts, exact=exact)
-    single = plot_shuffle_counts(counts['shuffle1'], exact=exact['shuffle1'])
-    assert axes[0].get_ylim() == axes[1].get_ylim() == single.get_ylim()
+    single = plot_shuffle_counts(counts['shuffle2'], exact=exact['shuffle2'])
+    assert axes[0].get_ylim() == axes[1].get_ylim() == single.get_ylim() == (-100, 100)
     assert single.get_yscale() == 'symlog'
-    # the exact marker of 'abc' under shuffle1 sits where 600 * 1/20 would be, in sd
-    marker = [line for line in single.get_lines() if line.get_marker() == '_'][0]
-    sd = (600 * (1 / 6) * (5 / 6)) ** 0.5
-    assert marker.get_ydata()[0] == pytest.approx((600 / 20 - 100) / sd)
+    # shuffle1 gives 'abc' 1/20 where fair is 1/6: its mark is 70% below the fair count
+    marker = [line for line in axes[0].get_lines() if line.get_marker() == '_'][0]
+    assert marker.get_ydata()[0] == pytest.approx(-70)
+    # the chance band: 3 sd of 600 shuffles in 6 arrangements, in percent of the fair 100
+    band = [p for p in single.patches if p.get_label().startswith('chance band')][0]
+    assert band.get_label() == 'chance band: ±3 sd (±27%)'
+    # a count more than twice the fair count raises the top, on every panel alike
+    loaded = dict.fromkeys(counts['shuffle1'], 2) | {'abc': 50}    # 'abc': 5 times fair
+    axes = plot_shuffle_overview({'fair': dict.fromkeys(loaded, 10), 'loaded': loaded})
+    assert axes[0].get_ylim() == axes[1].get_ylim() == (-100, 1000)
+
+
+def test_the_hand_figure_keeps_its_scale_and_says_what_runs_off_it():
+    from pokerlib.plotting import plot_hand_frequencies
+    ax = plot_hand_frequencies(frequency_table(hand_frequencies(1_000, random.Random(2))))
+    assert ax.get_xlim() == (0, 2)
+    texts = [t.get_text() for t in ax.texts]
+    assert any(t.startswith('band to ') for t in texts)   # a rare category's band is wider
+    labels = [t.get_text() for t in ax.get_yticklabels()]
+    assert labels[0].startswith('straight flush') and 'of 0.015 expected)' in labels[0]
