@@ -551,7 +551,7 @@ def _chi_square_p(counts, n) -> float:
     return float(chisquare(observed, [n * exact[name] / total for name in exact]).pvalue)
 
 
-EXPERIMENT_N = 3_000
+EXPERIMENT_N = 2_000
 
 
 def _judge_experiment(run, as_counts, describe):

@@ -73,7 +73,7 @@ def function(name):
 
 
 @pytest.mark.parametrize('name, arity', FUNCTIONS, ids=[f for f, _ in FUNCTIONS])
-@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
 def test_junk_in_gives_an_answer_or_a_poker_error(name, arity, data):
     args = data.draw(st.lists(junk, min_size=1, max_size=arity), label='args')

@@ -132,9 +132,9 @@ def test_six_cards_order_as_hand_rank_of_best_hand():
     assert one_to_one_increasing(zip(rankings, values))
 
 
-@pytest.mark.parametrize('k, n, seed', [(7, 1_000_000, 3), (6, 200_000, 4)])
+@pytest.mark.parametrize('k, n, seed', [(7, 200_000, 3), (6, 100_000, 4)])
 def test_many_hands_equal_the_best_of_their_five_card_hands(k, n, seed):
-    # The million is checked against the 21-combination way on the five-card
+    # Many random hands, checked against the 21-combination way on the five-card
     # evaluator; equal values, so equal order and equal ties.
     hands = random_hands(n, k, seed)
     assert np.array_equal(evaluate(hands), best_of_fives(hands))
@@ -302,7 +302,7 @@ def card_arrays(draw):
         st.integers(0, 51), st.integers(low, 60))))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(card_arrays())
 def test_evaluate_returns_values_or_raises_poker_error(cards):
     # Never an IndexError or the like: either values, or a PokerError.
