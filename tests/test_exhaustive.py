@@ -7,13 +7,11 @@ pokerlib.classes, one hand from each with its size, stand for every hand:
 comparing the versions on them compares them on every hand. The fast
 evaluator is checked on every hand itself, with NumPy, against the value of
 its class computed here without pokerlib.fast. The hand-by-hand Python scan
-of all 2,598,960 hands runs with POKERLIB_FULL=1 (about half a minute on two
-cores).
+of all 2,598,960 hands is a slow test (`make test-slow`).
 """
 
 import itertools
 import multiprocessing
-import os
 from collections import Counter
 from math import comb
 
@@ -102,7 +100,7 @@ def test_category_counts_match_the_known_table(classes):
 
 
 # ---------------------------------------------------------------------------
-# The same, hand by hand, in Python (POKERLIB_FULL=1).
+# The same, hand by hand, in Python (slow: `make test-slow`).
 
 def scan_first_card(i):
     """Counter of (elif ranking, final ranking) over hands whose first card is DECK[i]."""
@@ -110,8 +108,7 @@ def scan_first_card(i):
                    for rest in itertools.combinations(DECK[i + 1:], 4))
 
 
-@pytest.mark.skipif(os.environ.get('POKERLIB_FULL') != '1',
-                    reason='every hand one by one in Python (about 30 s): set POKERLIB_FULL=1')
+@pytest.mark.slow   # every hand one by one in Python: about half a minute on 2 cores
 def test_hand_by_hand_both_versions_order_every_hand_alike(classes):
     with multiprocessing.get_context('fork').Pool() as pool:
         parts = pool.map(scan_first_card, range(48), chunksize=1)

@@ -6,7 +6,6 @@ the enumeration against published tables, and errors.
 """
 
 import itertools
-import os
 import random
 from collections import Counter
 from math import comb
@@ -193,8 +192,6 @@ def test_a_slice_of_the_six_card_enumeration():
     assert np.array_equal(_tally(6, (51,)), np.bincount(evaluate(hands), minlength=NUM_VALUES))
 
 
-@pytest.mark.skipif(os.environ.get('POKERLIB_FULL') != '1',
-                    reason='all 133,784,560 seven-card hands: set POKERLIB_FULL=1')
 def test_exact_counts_of_all_seven_card_hands():
     counts = exact_counts(7)
     assert list(counts) == list(HAND_NAMES[:9])

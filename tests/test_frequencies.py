@@ -40,6 +40,7 @@ def test_bad_experiment_sizes():
         hand_frequencies(10, cards=6)
 
 
+@pytest.mark.slow
 def test_the_committed_figures_are_what_the_command_makes(tmp_path, capsys):
     """`make experiments` (python -m pokerlib.figures assets) remakes assets/ byte for byte."""
     paths = figures.main([str(tmp_path)])
