@@ -109,17 +109,18 @@ def explore_hand_frequencies(n=50_000, rng=None, first=None) -> Explorer:
     slider = ipywidgets.SelectionSlider(
         options=_choices(HAND_CHOICES, n), value=n, description='hands',
         continuous_update=False, layout=ipywidgets.Layout(width='480px'))
-    given = [first]
-    dealer = [rng] if isinstance(rng, np.random.Generator) else []
+    dealer = rng if isinstance(rng, np.random.Generator) else None
 
     def deal(n):
-        if not dealer:   # seeded from rng on the first deal, not before (rng is shared)
-            dealer.append(np.random.default_rng(rng.randrange(2 ** 128)))
-        return fast_hand_frequencies(n, dealer[0])
+        nonlocal dealer
+        if dealer is None:   # seeded from rng on the first deal, not before (rng is shared)
+            dealer = np.random.default_rng(rng.randrange(2 ** 128))
+        return fast_hand_frequencies(n, dealer)
 
     def draw(n):
-        counts = given.pop() if given and given[0] is not None else deal(n)
-        given.clear()
+        nonlocal first
+        counts = first if first is not None else deal(n)
+        first = None           # only the first figure is drawn from the given counts
         fig = _figure(8, 4.2)
         plot_hand_frequencies(frequency_table(counts), ax=fig.add_subplot(),
                               title=f'How often each hand comes up ({n:,d} hands dealt)')

@@ -356,7 +356,7 @@ def pass_probability(probabilities, n, tol=0.10) -> float:
     _check_probabilities(probabilities)
     n = check_count(n, 'n (number of trials)')
     if isinstance(tol, bool) or not isinstance(tol, Real) or not 0 <= tol < 1:
-        raise PokerError(f'tol must be a number from 0 to 1, such as 0.10; got {tol!r}')
+        raise PokerError(f'tol must be a number from 0 to 1, such as 0.10; got {short_repr(tol)}')
     if n == 0:
         return 1.0
     fair = n / len(probabilities)

@@ -49,7 +49,7 @@ def hand_frequencies(n=700_000, rng=None, cards=5) -> Counter:
     >>> list(c)[:3], sum(c.values())
     (['high card', 'one pair', 'two pair'], 1000)
     """
-    check_count(n, 'n (number of hands)')
+    n = check_count(n, 'n (number of hands)')
     _check_cards(cards)
     rng = check_rng(rng)
     per_deal = 10 if cards == 5 else 52 // cards

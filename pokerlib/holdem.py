@@ -188,12 +188,13 @@ def showdown(hole1, hole2, n=10_000, rng=None, board=()) -> dict:
     board = list(check_hand(board, sizes=range(6)))
     check_hand(list(hole1) + list(hole2) + board, sizes=(4 + len(board),))
     rng = check_rng(rng)
-    rest = [c for c in DECK if c not in set(hole1) | set(hole2) | set(board)]
+    hole1, hole2 = list(hole1), list(hole2)
+    taken = {*hole1, *hole2, *board}
+    rest = [c for c in DECK if c not in taken]
     best = best_hand.__wrapped__
-    rank = _rank
     result = {'player1': 0, 'player2': 0, 'ties': 0}
     for _ in range(n):
         cards = board + rng.sample(rest, 5 - len(board))
-        r1, r2 = rank(best(list(hole1) + cards)), rank(best(list(hole2) + cards))
+        r1, r2 = _rank(best(hole1 + cards)), _rank(best(hole2 + cards))
         result['player1' if r1 > r2 else 'player2' if r2 > r1 else 'ties'] += 1
     return result

@@ -116,17 +116,13 @@ def _as_list(items):
 
 def _check_ranks(ranks) -> tuple:
     """Check a list of five card ranks (integers 1..14), as card_ranks makes; (ranks,)."""
-    try:
-        if (type(ranks) in (list, tuple) and len(ranks) == 5
-                and _RANK_SET.issuperset(ranks)):
-            return (ranks,)   # the fast path: nothing wrong
-    except TypeError:   # an unhashable item
-        pass
-    given, ranks = ranks, _as_list(ranks)   # an iterator, read into a list
+    given = ranks
+    if type(ranks) not in (list, tuple):
+        ranks = _as_list(ranks)   # an iterator, read into a list
     try:
         if ranks is not None and len(ranks) == 5 and _RANK_SET.issuperset(ranks):
             return (ranks,)
-    except TypeError:
+    except TypeError:   # an unhashable item
         pass
     raise PokerError(f'expected the five ranks of a hand, integers 2..14 '
                      f'(1 for an ace-low straight), got {short_repr(given)}')

@@ -324,14 +324,12 @@ def versus_table(source):
     _check_source(source)
     columns = {name: [] for name in ['line', 'hand1', 'hand2', 'category1',
                                      'category2', 'winner']}
-    for lineno, h1, h2 in _numbered_deals(source):
+    for lineno, h1, h2 in _numbered_deals(source):   # a column at a time: no dict per row
         r1, r2 = _rank(h1), _rank(h2)
-        for name, value in [('line', lineno), ('hand1', ' '.join(h1)),
-                            ('hand2', ' '.join(h2)),
-                            ('category1', category_name(r1[0])),
-                            ('category2', category_name(r2[0])),
-                            ('winner', _outcome(r1, r2))]:
-            columns[name].append(value)
+        row = (lineno, ' '.join(h1), ' '.join(h2), category_name(r1[0]),
+               category_name(r2[0]), _outcome(r1, r2))
+        for column, value in zip(columns.values(), row):
+            column.append(value)
     return pd.DataFrame(columns)
 
 
