@@ -35,34 +35,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / 'scripts'))
 import editions  # noqa: E402  (the student's edition, made with nbconvert)
+from nav import NAV, NOTEBOOKS, load, notebooks, source, title_and_summary  # noqa: E402
 
-NOTEBOOKS = ROOT / 'notebooks'
 ASSETS = ROOT / 'assets'
 CONF = ROOT / 'site'
 
-NAV = '<!--NAVIGATION-->'
-BEGIN_SOLUTION = re.compile(r'^\s*### BEGIN SOLUTION\s*$', re.MULTILINE)
-MARKER = re.compile(r'^\s*### (BEGIN|END) SOLUTION\s*$\n?', re.MULTILINE)
 WIDGET = 'application/vnd.jupyter.widget-view+json'
-TITLE = re.compile(r'^# (.+)$', re.MULTILINE)
-
-
-def source(cell) -> str:
-    src = cell.get('source', '')
-    return ''.join(src) if isinstance(src, list) else src
-
-
-def notebooks(folder: Path = NOTEBOOKS) -> list:
-    """The course's notebooks, in order."""
-    return sorted(folder.glob('[0-9][0-9]-*.ipynb'))
-
-
-def title(nb, default: str) -> str:
-    """The notebook's first '# ' heading."""
-    for cell in nb['cells']:
-        if cell['cell_type'] == 'markdown' and (m := TITLE.search(source(cell))):
-            return m.group(1).strip()
-    return default
 
 
 def markdown(text: str, id: str) -> dict:
@@ -80,7 +58,7 @@ SHOW_ANSWER = 'Show the expected answer'
 
 def folds(cell: dict) -> str | None:
     """What the toggle of a cell the site folds says, or None if it is shown as it is."""
-    if BEGIN_SOLUTION.search(source(cell)):
+    if cell['cell_type'] == 'code' and editions.SOLUTION_LINE.search(source(cell)):
         return SHOW_SOLUTION
     if cell['cell_type'] == 'markdown' and 'teacher' in cell.get('metadata', {}).get('tags', []):
         return SHOW_ANSWER
@@ -91,7 +69,7 @@ def fold(cell: dict, show: str) -> dict:
     """The cell folded behind a toggle that says show, closed by default.
 
     A code cell's input is folded (myst-nb's hide-input), a markdown cell's text
-    goes into an HTML details element (without the solution markers).
+    goes into an HTML details element.
     """
     if cell['cell_type'] == 'code':
         meta = dict(cell.get('metadata', {}))
@@ -99,9 +77,8 @@ def fold(cell: dict, show: str) -> dict:
         meta['mystnb'] = dict(meta.get('mystnb', {}), code_prompt_show=show,
                               code_prompt_hide=show.replace('Show', 'Hide', 1))
         return dict(cell, metadata=meta)
-    text = MARKER.sub('', source(cell)).strip()   # in markdown, the markers would be headings
     return dict(cell, source=f'<details class="solution">\n<summary>{show}</summary>\n\n'
-                + text + '\n\n</details>')
+                + source(cell).strip() + '\n\n</details>')
 
 
 def anchor(fragment: str) -> str:
@@ -130,7 +107,7 @@ def fix_markdown(text: str) -> str:
 
 def staged_notebook(path: Path, toctree: str | None) -> dict:
     """The notebook at path, adjusted for the website (see the module's docstring)."""
-    nb = json.loads(path.read_text(encoding='utf-8'))
+    nb = load(path)
     cells = []
     for cell in nb['cells']:
         cell = dict(cell, source=source(cell))
@@ -144,7 +121,7 @@ def staged_notebook(path: Path, toctree: str | None) -> dict:
     download = markdown(
         f'<p class="course-download"><i class="fa-solid fa-download"></i> Download '
         f'<code>{path.name}</code>: <a href="notebooks/student/{path.name}" download>'
-        f"the student's edition</a> (to work in, with `check`), or "
+        f"the student's edition</a> (to work in, with <code>check</code>), or "
         f'<a href="notebooks/{path.name}" download>the teacher\'s edition</a> '
         f'(with the solutions and all the outputs)</p>', 'site-download')
     at = 1 if cells and source(nb['cells'][0]).startswith(NAV) else 0
@@ -172,7 +149,7 @@ def figures_page(paths, titles: dict, assets: Path) -> str:
 
 def wanted_files(paths, assets: Path) -> dict:
     """Relative path -> bytes of everything the staging folder should hold."""
-    titles = {p.name: title(json.loads(p.read_text(encoding='utf-8')), p.stem) for p in paths}
+    titles = {p.name: title_and_summary(load(p))[0] for p in paths}
     toctree = '```{toctree}\n:hidden:\n:maxdepth: 1\n\n' + '\n'.join(
         [p.stem for p in paths[1:]] + ['figures']) + '\n```'
     files = {}
@@ -182,10 +159,6 @@ def wanted_files(paths, assets: Path) -> dict:
     files['figures.md'] = figures_page(paths, titles, assets).encode()
     for png in sorted(assets.glob('*.png')):
         files[f'assets/{png.name}'] = png.read_bytes()
-    folder = paths[0].parent
-    for data in sorted((folder / 'data').rglob('*')):
-        if data.is_file():
-            files[data.relative_to(folder).as_posix()] = data.read_bytes()
     return files
 
 

@@ -32,9 +32,12 @@ import nbformat
 from nbconvert.preprocessors import (ClearOutputPreprocessor, Preprocessor,
                                      TagRemovePreprocessor)
 
+from nav import NOTEBOOKS, notebooks
+
 ROOT = Path(__file__).resolve().parent.parent
-NOTEBOOKS = ROOT / 'notebooks'
 BEGIN, END = '### BEGIN SOLUTION', '### END SOLUTION'
+SOLUTION_LINE = re.compile(rf'^\s*{re.escape(BEGIN)}\s*$', re.MULTILINE)
+"""Finds a cell with a solution in it: a line that is only the BEGIN marker."""
 STUB = ['# YOUR CODE HERE', 'raise NotImplementedError()']
 MANIFEST = '.course-versions.json'
 
@@ -43,7 +46,7 @@ class ClearSolutions(Preprocessor):
     """Replace each region between BEGIN and END SOLUTION lines by a stub."""
 
     def preprocess_cell(self, cell, resources, index):
-        if cell.cell_type == 'code' and BEGIN in cell.source:
+        if cell.cell_type == 'code' and SOLUTION_LINE.search(cell.source):
             cell.source = clear_solutions(cell.source)
         return cell, resources
 
@@ -51,11 +54,9 @@ class ClearSolutions(Preprocessor):
 def clear_solutions(source: str) -> str:
     """The source with each solution region replaced by the stub, at its indentation.
 
-    >>> print(clear_solutions('def f():\\n    "Doc."\\n    ### BEGIN SOLUTION\\n    return 1\\n    ### END SOLUTION'))
-    def f():
-        "Doc."
-        # YOUR CODE HERE
-        raise NotImplementedError()
+    The lines from BEGIN to END (both only a marker) become the two lines of
+    STUB, indented as the BEGIN line is; a marker without its partner is a
+    ValueError. (tests/test_notebooks.py has an example.)
     """
     out, inside = [], False
     for line in source.splitlines():
@@ -82,15 +83,9 @@ def student_notebook(path):
                 TagRemovePreprocessor(remove_cell_tags={'teacher'}),
                 ClearOutputPreprocessor()]:
         nb, resources = pre.preprocess(nb, resources)
-    for cell in nb.cells:
+    for cell in nb.cells:       # every cell, markdown too: nbgrader's grading marks
         cell.metadata.pop('nbgrader', None)
-        if cell.cell_type == 'code':
-            cell.execution_count = None
     return nb
-
-
-def notebooks(folder=NOTEBOOKS):
-    return sorted(Path(folder).glob('[0-9][0-9]-*.ipynb'))
 
 
 def write_student_edition(outdir, folder=NOTEBOOKS) -> list:
@@ -126,20 +121,18 @@ def update_workspace(workspace, edition) -> list:
     for source in sorted(edition.glob('*.ipynb')):
         target = workspace / source.name
         new = digest(source)
-        if not target.exists():
+        current = digest(target) if target.exists() else None
+        if current is None:
             shutil.copyfile(source, target)
             messages.append(f'new:       {source.name}')
-        elif digest(target) == new:
-            pass
-        elif digest(target) == manifest.get(source.name):
+        elif current == manifest.get(source.name) and current != new:
             shutil.copyfile(source, target)
             messages.append(f'updated:   {source.name} (you had not changed it)')
-        elif manifest.get(source.name) != new:
-            messages.append(f"kept:      {source.name}, with your changes; the course's "
-                            f'newer version is {edition.name}/{source.name}')
+        elif current != new:              # the student's own changes: never overwritten
+            if manifest.get(source.name) != new:
+                messages.append(f"kept:      {source.name}, with your changes; the course's "
+                                f'newer version is {edition.name}/{source.name}')
             continue
-        else:
-            continue                      # the student's own changes, nothing new
         manifest[source.name] = new
     if (edition / 'data').is_dir():
         for data in sorted((edition / 'data').iterdir()):

@@ -21,12 +21,13 @@ NAV = '<!--NAVIGATION-->'
 TOC = '<!--TOC-->'
 
 
-def notebooks():
-    """The course's notebooks, in order."""
-    return sorted(p for p in NOTEBOOKS.glob('[0-9][0-9]-*.ipynb'))
+def notebooks(folder=NOTEBOOKS) -> list:
+    """The course's notebooks (NN-Title.ipynb) in folder, in order."""
+    return sorted(Path(folder).glob('[0-9][0-9]-*.ipynb'))
 
 
 def source(cell) -> str:
+    """A cell's source as one string (a notebook file may store it as a list of lines)."""
     src = cell['source']
     return ''.join(src) if isinstance(src, list) else src
 
@@ -66,6 +67,7 @@ def toc(paths) -> str:
 
 
 def load(path):
+    """A notebook file, as JSON (the dicts and lists nbformat writes)."""
     return json.loads(path.read_text(encoding='utf-8'))
 
 

@@ -15,9 +15,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 project = "Norvig's poker program, step by step"
 html_title = project
 
-root_doc = '00-Contents'   # the contents notebook (build_site.py passes its name)
+root_doc = '00-Contents'   # the contents notebook; build_site.py passes the name it finds
 extensions = ['myst_nb', 'mathml']
-exclude_patterns = ['_build', '**.ipynb_checkpoints', 'data', 'assets']
+exclude_patterns = ['_build', '**.ipynb_checkpoints', 'assets']
 
 # The notebooks are committed with their outputs: show those, never re-run.
 nb_execution_mode = 'off'

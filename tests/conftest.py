@@ -1,8 +1,5 @@
 """Shared settings for the tests."""
 
-import os
-
-import pytest
 from hypothesis import settings
 
 # Property tests explore the same examples on every run, so the suite cannot flake.
@@ -15,16 +12,6 @@ settings.load_profile('pokerlib')
 # together instead of one waiting for a long module picked up last.
 SLOWEST_FIRST = ('test_notebooks.py', 'test_site.py', 'test_frequencies.py', 'test_shuffling.py')
 
-# Slow tests (marked @pytest.mark.slow) run only with POKERLIB_SLOW=1:
-# `make test` stays under a minute, `make test-slow` runs them, CI runs both.
-SLOW = os.environ.get('POKERLIB_SLOW') == '1'
-
-
 def pytest_collection_modifyitems(items):
     order = {name: k for k, name in enumerate(SLOWEST_FIRST)}
     items.sort(key=lambda item: order.get(item.path.name, len(order)))
-    if not SLOW:
-        skip = pytest.mark.skip(reason='slow: `make test-slow` runs it (and CI does)')
-        for item in items:
-            if 'slow' in item.keywords:
-                item.add_marker(skip)

@@ -9,18 +9,23 @@ fail instead. The staging of the notebooks is also tested on its own, without
 a browser.
 """
 
-import importlib.util
 import json
 import os
 import re
 import subprocess
+import sys
 import warnings
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-NOTEBOOKS = sorted((ROOT / 'notebooks').glob('[0-9][0-9]-*.ipynb'))
+sys.path.insert(0, str(ROOT / 'scripts'))
+import build_site  # noqa: E402
+import editions  # noqa: E402
+from nav import load, notebooks, source as text, title_and_summary  # noqa: E402
+
+NOTEBOOKS = notebooks()
 ASSETS = sorted((ROOT / 'assets').glob('*.png'))
 SITE_PYTHON = ROOT / '.venv-site' / 'bin' / 'python'
 CHROMIUM = Path(os.environ.get('CHROMIUM', '/usr/bin/chromium'))
@@ -28,30 +33,13 @@ CHROMEDRIVER = Path(os.environ.get('CHROMEDRIVER', '/usr/bin/chromedriver'))
 IN_CI = os.environ.get('CI', '').lower() in ('1', 'true', 'yes')
 
 
-def load_build_site():
-    """scripts/build_site.py as a module (it needs only the standard library)."""
-    spec = importlib.util.spec_from_file_location('build_site', ROOT / 'scripts' / 'build_site.py')
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def cells(path):
-    return json.loads(path.read_text(encoding='utf-8'))['cells']
-
-
-def text(cell):
-    src = cell['source']
-    return ''.join(src) if isinstance(src, list) else src
+    return load(path)['cells']
 
 
 def heading(path) -> str:
     """The notebook's title as a page shows it: its first '# ' heading, as plain text."""
-    for cell in cells(path):
-        for line in text(cell).splitlines():
-            if cell['cell_type'] == 'markdown' and line.startswith('# '):
-                return line[2:].replace('`', '').strip()
-    raise AssertionError(f'{path.name} has no title')
+    return title_and_summary(load(path))[0].replace('`', '')
 
 
 def what_is_missing() -> str | None:
@@ -166,10 +154,10 @@ def test_maths_is_typeset(site):
 def test_solutions_are_folded_until_clicked(site):
     for path in NOTEBOOKS:
         solutions = sum(1 for c in cells(path)
-                        if re.search(r'^\s*### BEGIN SOLUTION\s*$', text(c), re.MULTILINE))
+                        if editions.SOLUTION_LINE.search(text(c)))
         answers = sum(1 for c in cells(path) if c['cell_type'] == 'markdown'
                       and 'teacher' in c.get('metadata', {}).get('tags', [])
-                      and '### BEGIN SOLUTION' not in text(c))
+                      and editions.BEGIN not in text(c))
         folds = site.pages[page_of(path)]['folds']
         assert sum(f['summary'] == 'Show solution' for f in folds) == solutions, path.name
         assert sum(f['summary'] == 'Show the expected answer' for f in folds) == answers, path.name
@@ -213,7 +201,7 @@ def test_every_notebook_page_links_both_editions_for_download(site):
         assert served.read_bytes() == path.read_bytes(), 'not the notebook as committed'
         student_code = [text(c) for c in cells(site.html / 'notebooks' / 'student' / path.name)
                         if c['cell_type'] == 'code']
-        assert not any('### BEGIN SOLUTION' in s for s in student_code)
+        assert not any(editions.BEGIN in s for s in student_code)
 
 
 # --- offline -----------------------------------------------------------------------
@@ -268,7 +256,7 @@ def test_staging_folds_solutions_drops_widgets_and_fixes_links(tmp_path):
         ]}
     path = tmp_path / '01-Title.ipynb'
     path.write_text(json.dumps(notebook), encoding='utf-8')
-    staged = load_build_site().staged_notebook(path, toctree=None)
+    staged = build_site.staged_notebook(path, toctree=None)
     by_id = {c.get('id'): c for c in staged['cells']}
 
     assert 'widgets' not in staged['metadata']
