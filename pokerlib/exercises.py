@@ -19,13 +19,13 @@ import random
 from collections import Counter
 from fractions import Fraction
 
-from .cards import DECK, SUITS, parse_hand
+from .cards import DECK, SUITS, card_id, parse_hand
 from .classes import hand_classes
-from .fairness import enumerate_runs
+from .fairness import _perms, enumerate_runs
 from .practice import Mismatch, short, wrong
 from .ranking import (HAND_NAMES, allmax, card_ranks, category_name, flush,
                       group, hand_rank, kind, straight, two_pair)
-from .teaching import ranking_problems
+from .teaching import BEST_TO_WORST, ranking_problems
 
 __all__ = ['EXERCISES']
 
@@ -270,7 +270,6 @@ def _ranking_hint(problem, tiers_are_lowball=False) -> str:
 
 def _judge_ranking(run, lowball=False) -> str:
     """Judge a ranking by the order it puts hands in (of lowball hands, if lowball)."""
-    from .teaching import BEST_TO_WORST
     tiers = LOWBALL if lowball else BEST_TO_WORST
     problems = ranking_problems(run, tiers)
     if problems:
@@ -402,12 +401,10 @@ def _group(run):
     for items in [[7, 10, 7, 7, 10], [9, 9, 8, 8, 2], [5, 4, 3, 2, 14],
                   [2, 2, 13, 13, 13], ['a', 'b', 'a'], [], [14, 14, 14, 14, 5]]:
         got, expected = run(items), group(items)
-        if isinstance(got, (list, tuple)) and all(
-                isinstance(p, (list, tuple)) for p in got) and \
-                [tuple(p) for p in got] == expected:
-            continue
         pairs = ([tuple(p) for p in got] if isinstance(got, (list, tuple))
                  and all(isinstance(p, (list, tuple)) for p in got) else None)
+        if pairs == expected:
+            continue
         if pairs and sorted(pairs) == sorted(expected):
             hint = ('the most frequent first, and among equal counts the higher item '
                     'first: sort the (count, item) pairs in reverse')
@@ -432,16 +429,6 @@ def _unzip(run):
             raise wrong(shown if shown is not None else got, expected,
                         'two sequences: all the first items, then all the second items '
                         '(zip(*pairs) does it)')
-
-
-def _lowball_value(hand):
-    """Deuce-to-seven lowball, as a value where bigger is better (reference answer)."""
-    counts, ranks = zip(*group(['--23456789TJQKA'.index(r) for r, s in hand]))
-    straight = len(ranks) == 5 and max(ranks) - min(ranks) == 4
-    flush = len({s for r, s in hand}) == 1
-    category = max({(4, 1): 7, (3, 2): 6, (3, 1, 1): 3, (2, 2, 1): 2,
-                    (2, 1, 1, 1): 1}.get(counts, 0), 4*straight + 5*flush)
-    return (-category, tuple(-r for r in ranks))
 
 
 LOWBALL = [
@@ -679,7 +666,7 @@ def _verdict(probs, unfinished, expected):
 
 
 def _show_distribution(probs, unfinished, deck) -> str:
-    perms = [''.join(p) for p in itertools.permutations(deck)]
+    perms = _perms(deck)
     if unfinished == 0:
         return ', '.join(f'{p!r} {probs.get(p, 0)}' for p in perms)
     def bounds(lo, hi):
@@ -742,14 +729,21 @@ def _judge_shuffle_by_chi_square(run, expected_for):
         run.function(d, rng)
         counts[''.join(d)] += 1
     run.cases += CHI_SQUARE_TRIALS
-    expected = expected_for('abc')
-    observed = [counts.get(p, 0) for p in expected]
-    p = float(chisquare(observed, [CHI_SQUARE_TRIALS * float(q) for q in expected.values()]
-                        ).pvalue) if sum(observed) == CHI_SQUARE_TRIALS else 0.0
+    # The test is on the arrangements that can come out (Sattolo's shuffle has
+    # some that can't); anything else coming out at all fails, with p = 0.
+    possible = {perm: q for perm, q in expected_for('abc').items() if q > 0}
+    observed = [counts.get(perm, 0) for perm in possible]
+    if sum(observed) != CHI_SQUARE_TRIALS:
+        p = 0.0
+    elif len(possible) == 1:
+        p = 1.0
+    else:
+        p = float(chisquare(observed, [CHI_SQUARE_TRIALS * float(q)
+                                       for q in possible.values()]).pvalue)
     run.last_call = f"{run.name}(list('abc'), rng), {CHI_SQUARE_TRIALS:,d} times"
     if p < 1e-3:
         raise Mismatch([('returned', short(dict(counts), 200)),
-                        ('expected', f'about {CHI_SQUARE_TRIALS // len(expected):,d} of each '
+                        ('expected', f'about {CHI_SQUARE_TRIALS // len(possible):,d} of each '
                                      f'arrangement that can come out'),
                         ('hint', f'a chi-square test rejects these counts (p = {p:.1e})')])
     return (f': passes a chi-square test on {CHI_SQUARE_TRIALS:,d} shuffles (p = {p:.2f}); '
@@ -757,7 +751,7 @@ def _judge_shuffle_by_chi_square(run, expected_for):
 
 
 def _uniform(deck):
-    perms = [''.join(p) for p in itertools.permutations(deck)]
+    perms = _perms(deck)
     return {p: Fraction(1, len(perms)) for p in perms}
 
 
@@ -1123,10 +1117,10 @@ def heads_up_reference(hole1, hole2) -> tuple:
     """(wins, losses, ties) of hole1 against hole2 over every board (reference answer)."""
     import numpy as np
     from .fast import evaluate
-    rest = np.array([DECK.index(c) for c in DECK if c not in hole1 + hole2], dtype=np.uint8)
+    rest = np.array([card_id(c) for c in DECK if c not in hole1 + hole2], dtype=np.uint8)
     boards = rest[_five_of_48()]
-    h1 = np.array([DECK.index(c) for c in hole1], dtype=np.uint8)
-    h2 = np.array([DECK.index(c) for c in hole2], dtype=np.uint8)
+    h1 = np.array([card_id(c) for c in hole1], dtype=np.uint8)
+    h2 = np.array([card_id(c) for c in hole2], dtype=np.uint8)
     v1 = evaluate(np.hstack([np.tile(h1, (len(boards), 1)), boards]))
     v2 = evaluate(np.hstack([np.tile(h2, (len(boards), 1)), boards]))
     return int((v1 > v2).sum()), int((v1 < v2).sum()), int((v1 == v2).sum())
@@ -1155,8 +1149,10 @@ def _heads_up(run):
 def pair_overtakes_size() -> int:
     """Reference answer: the smallest hand size at which one pair is more common than high card."""
     from .fast import exact_counts
-    return next(k for k in (5, 6, 7)
-                if exact_counts(k)['one pair'] > exact_counts(k)['high card'])
+    for k in (5, 6, 7):
+        counts = exact_counts(k)
+        if counts['one pair'] > counts['high card']:
+            return k
 
 
 @exercise('pair_overtakes', takes_value=True)

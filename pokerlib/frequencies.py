@@ -4,8 +4,9 @@ Lesson 04. ``hand_frequencies`` deals hands the way the lecture does, ten at a
 time from a freshly shuffled deck, and counts the categories;
 ``frequency_table`` sets the counts beside the exact probabilities.
 ``EXACT_COUNTS`` holds the exact counts of each category among all hands of
-five and of seven cards; ``exact_counts_by_class`` (in ``pokerlib.classes``)
-and ``pokerlib.fast.exact_counts`` recompute them, and the tests check both.
+five and of seven cards; the tests recompute the five-card table class by
+class (``pokerlib.classes.hand_classes``) and both tables hand by hand
+(``pokerlib.fast.exact_counts``).
 
 Nothing here prints; every random function takes ``rng`` (a random.Random).
 

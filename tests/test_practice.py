@@ -579,6 +579,12 @@ def lowball_with_the_ace_low(hand):
     return -max(pokerlib.COUNT_RANKINGS[counts], 4 * straight + 5 * flush), tuple(-r for r in ranks)
 
 
+def lowball_right(hand):
+    "Deuce-to-seven lowball, as a value where bigger is better."
+    counts, ranks, straight, flush = lowball_parts(hand)
+    return -max(pokerlib.COUNT_RANKINGS[counts], 4 * straight + 5 * flush), tuple(-r for r in ranks)
+
+
 def lowball_with_ranks_not_negated(hand):
     counts, ranks, straight, flush = lowball_parts(hand)
     return -max(pokerlib.COUNT_RANKINGS[counts], 4 * straight + 5 * flush), ranks
@@ -655,6 +661,30 @@ def sattolo_with_any_other_position(deck, rng):
     for i in range(len(deck) - 1):
         j = rng.choice([k for k in range(len(deck)) if k != i])
         deck[i], deck[j] = deck[j], deck[i]
+
+
+def sattolo_with_random_floats(deck, rng):
+    "Right, but with rng.random(), which cannot be enumerated: judged by chi-square."
+    for i in range(len(deck) - 1):
+        j = i + 1 + int(rng.random() * (len(deck) - i - 1))
+        deck[i], deck[j] = deck[j], deck[i]
+
+
+def knuth_with_random_floats(deck, rng):
+    for i in range(len(deck) - 1):
+        j = i + int(rng.random() * (len(deck) - i))
+        deck[i], deck[j] = deck[j], deck[i]
+
+
+def test_a_shuffle_judged_by_chi_square_is_tested_on_what_can_come_out():
+    """Sattolo's shuffle never leaves 'abc' with an item in place: 2 arrangements of 6."""
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter('error')          # no 0/0 from an impossible arrangement
+        report = check(sattolo_with_random_floats, name='sattolo')
+    assert report and 'chi-square' in str(report) and 'nan' not in str(report), str(report)
+    report = check(knuth_with_random_floats, name='sattolo')
+    assert not report and 'about 30,000 of each arrangement that can come out' in str(report)
 
 
 def sattolo_with_the_random_module(deck, rng):
@@ -883,8 +913,7 @@ def test_lesson_one_exercises():
 
 
 def test_lesson_three_and_two_exercises():
-    from pokerlib.exercises import _lowball_value
-    assert check(_lowball_value, name='lowball_rank')
+    assert check(lowball_right, name='lowball_rank')
     assert check(hand_rank_other_shape, name='hand_rank_counter')
 
     def allmin(iterable, key=None):
