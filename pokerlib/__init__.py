@@ -7,7 +7,7 @@
 
 from .cards import (DECK, JOKERS, RANKS, SUITS, PokerError, card_id,
                     check_hand, id_card, parse_card, parse_hand)
-from .teaching import same, same_order, source
+from .teaching import per_second, same, same_order, source
 from .dealing import deal, deal_by_removing
 from .classes import hand_classes
 from .fairness import (chi_square, count_swaps, exact_shuffle_probabilities,
@@ -41,7 +41,7 @@ __all__ = [
     'CATEGORIES', 'category_name', 'category_number', 'allmax', 'poker',
     'hand_classes',
     # teaching
-    'same', 'same_order', 'source',
+    'same', 'same_order', 'source', 'per_second',
     # more cards
     'best_hand', 'best_wild_hand', 'best_wild_hands', 'hand_name', 'hand_rank_ids',
     'best_hand_ids', 'showdown',

@@ -5,13 +5,16 @@ cell; numbers computed by a cell or by a check are tested where they are
 computed. These are the rest.)
 """
 
+import itertools
 import math
 from collections import Counter
 from fractions import Fraction
 from pathlib import Path
 
-from pokerlib import (EXACT_COUNTS, exact_shuffle_probabilities, hand_rank,
-                      versus_table)
+import numpy as np
+
+from pokerlib import (DECK, EXACT_COUNTS, best_hand, exact_shuffle_probabilities,
+                      hand_classes, hand_rank, parse_hand, versus_table)
 from pokerlib.exercises import heads_up_reference
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -58,3 +61,48 @@ def test_08_aces_against_kings_over_every_board():
     assert (wins, losses, ties) == (1_410_336, 292_660, 9_308)
     assert wins + losses + ties == math.comb(48, 5)
     assert [round(100 * x / math.comb(48, 5), 1) for x in (wins, losses, ties)] == [82.4, 17.1, 0.5]
+
+
+def test_02_ties_from_two_decks_and_from_one():
+    total = math.comb(52, 5)
+    classes = hand_classes()
+    two_decks = sum(Fraction(n, total) ** 2 for hand, n in classes)
+    # From one deck the second hand must avoid the first hand's cards. Count the
+    # tying deals of each class by trying every choice of suits for both hands.
+    suits = np.array(list(itertools.product(range(4), repeat=5)))
+    flush = (suits == suits[:, :1]).all(axis=1)
+    apart = (suits[:, None, :] != suits[None, :, :]).all(axis=2)   # no card in both hands
+    distinct = {True: int((apart & flush[:, None] & flush[None, :]).sum()),
+                False: int((apart & ~flush[:, None] & ~flush[None, :]).sum())}
+
+    def disjoint_suit_sets(c):
+        return sum(1 for a in itertools.combinations(range(4), c)
+                   for b in itertools.combinations(range(4), c) if not set(a) & set(b))
+
+    ties = 0
+    for hand, n in classes:
+        counts = Counter(r for r, s in hand).values()
+        if len(counts) == 5:
+            ties += distinct[len({s for r, s in hand}) == 1]
+        else:
+            ties += math.prod(disjoint_suit_sets(c) for c in counts)
+    one_deck = Fraction(ties, total * math.comb(47, 5))
+    assert round(float(two_decks), 5) == 0.00026
+    assert round(float(1 / two_decks), -2) == 3_800
+    assert round(float(two_decks / one_deck)) == 3
+
+
+def test_06_a_flush_draw_against_a_set():
+    hole1, hole2, flop = parse_hand('AS KS'), parse_hand('9H 9C'), parse_hand('7S 2S 9D')
+    rest = [c for c in DECK if c not in hole1 + hole2 + flop]
+    outcomes = Counter()
+    for turn_river in itertools.combinations(rest, 2):
+        board = flop + list(turn_river)
+        r1, r2 = (hand_rank(best_hand(hole + board)) for hole in (hole1, hole2))
+        spade = any(s == 'S' for r, s in turn_river)
+        outcomes[spade, 'win' if r1 > r2 else 'lose' if r1 < r2 else 'tie'] += 1
+    assert sum(outcomes.values()) == 990
+    wins = outcomes[True, 'win'] + outcomes[False, 'win']
+    assert (wins, round(100 * wins / 990, 1)) == (244, 24.6)
+    spades = sum(n for (spade, _), n in outcomes.items() if spade)
+    assert round(outcomes[True, 'lose'] / spades, 1) == 0.3     # about a third of those lose

@@ -3,8 +3,8 @@
 Never an IndexError, KeyError, TypeError or ZeroDivisionError from deep
 inside, and never a wrong answer because an argument was an iterator (read
 once by the check, then found empty) or a NumPy integer (which wraps around
-in arithmetic). (The generic helpers allmax, group, unzip, same and
-same_order behave like Python's own max and zip, and are left out.)
+in arithmetic). (The generic helpers allmax, group, unzip, same,
+same_order and per_second behave like Python's own max, zip and timeit, and are left out.)
 """
 
 import random
