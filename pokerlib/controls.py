@@ -70,9 +70,18 @@ class Explorer:
         return Image(data=png.getvalue(), format='png')
 
     def _ipython_display_(self):
+        """The controls, then the figure as an image.
+
+        The controls' output carries an empty text form, so a notebook opened
+        without its kernel (or a web page made from it) shows the figure
+        alone, never the widgets' repr.
+        """
         import ipywidgets
         from IPython.display import display
-        display(ipywidgets.HBox(list(self.controls.values())))
+        box = ipywidgets.HBox(list(self.controls.values()))
+        bundle = {mime: data for mime, data in box._repr_mimebundle_().items()
+                  if mime != 'text/plain'}
+        display({**bundle, 'text/plain': ''}, raw=True)
         self._handle = display(self.image(), display_id=True)
 
 
