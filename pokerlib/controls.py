@@ -134,7 +134,7 @@ def explore_hand_frequencies(n=50_000, rng=None, first=None) -> Explorer:
         first = None           # only the first figure is drawn from the given counts
         fig = _figure(7, 6)
         plot_hand_frequencies(frequency_table(counts), ax=fig.add_subplot(),
-                              title=f'How often each hand comes up ({n:,d} hands dealt)')
+                              title='How often each hand comes up')   # the x label says how many hands
         return fig
     return Explorer(draw, n=slider)
 

@@ -19,7 +19,7 @@ def test_moving_the_hands_slider_deals_that_many_hands_and_redraws():
     explorer.controls['n'].value = 2_000
     assert explorer.runs == 2 and explorer.figure is not first
     assert '(2,000 hands)' in xlabel(explorer)
-    assert '2,000 hands dealt' in explorer.figure.axes[0].get_title()
+    assert explorer.figure.axes[0].get_title() == 'How often each hand comes up'
 
 
 def test_the_default_size_is_among_the_choices():
