@@ -47,7 +47,11 @@ BEST_TO_WORST = [
     ['KS QH JD TC 8S'],
     ['7S 5H 4D 3C 2S'],                     # the worst hand of all
 ]
-"""Hands from best to worst, as text; hands on one line tie (Norvig's test list)."""
+"""Hands from best to worst, as text; hands on one line tie.
+
+This course's own list. Norvig's pytudes poker notebook tests with a list of
+four hands per category in strictly descending order (no ties); this one
+also asks that hands on one line get equal rankings."""
 
 Problem = namedtuple('Problem', 'kind hands message')
 

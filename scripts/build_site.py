@@ -135,7 +135,8 @@ def staged_notebook(path: Path, toctree: str | None) -> dict:
 def figures_page(paths, titles: dict, assets: Path) -> str:
     """A page that shows every figure in assets/, with where the notebooks use it."""
     lines = ['# Figures', '',
-             'The figures in the course\'s `assets/` folder, as `make experiments` draws them.', '']
+             'The figures in the course\'s `assets/` folder, drawn with fixed seeds by '
+             '`python -m pokerlib.figures`. A click on a figure opens it at full size.', '']
     texts = {p.name: p.read_text(encoding='utf-8') for p in paths}
     for png in sorted(assets.glob('*.png')):
         lines += [f'## {png.name}', '']

@@ -106,3 +106,17 @@ def test_06_a_flush_draw_against_a_set():
     assert (wins, round(100 * wins / 990, 1)) == (244, 24.6)
     spades = sum(n for (spade, _), n in outcomes.items() if spade)
     assert round(outcomes[True, 'lose'] / spades, 1) == 0.3     # about a third of those lose
+
+
+def test_08_five_card_subsets_with_three_cards_of_one_suit():
+    suited = sum(math.prod(math.comb(13, c) for c in counts)
+                 for counts in itertools.product(range(6), repeat=4)
+                 if sum(counts) == 5 and max(counts) >= 3)
+    assert round(100 * suited / math.comb(52, 5)) == 37
+
+
+def test_01_the_wheel():
+    wheels = sum(1 for h in itertools.combinations([c for c in DECK if c[0] in 'A2345'], 5)
+                 if sorted(r for r, s in h) == sorted('A2345'))
+    assert wheels == 1024 and round(math.comb(52, 5) / wheels) == 2538
+    assert round(20_000 * wheels / math.comb(52, 5)) == 8

@@ -19,7 +19,7 @@ def test_moving_the_hands_slider_deals_that_many_hands_and_redraws():
     explorer.controls['n'].value = 2_000
     assert explorer.runs == 2 and explorer.figure is not first
     assert '(2,000 hands)' in xlabel(explorer)
-    assert '2,000 hands dealt' in explorer.figure.axes[0].get_title()
+    assert explorer.figure.axes[0].get_title() == 'How often each hand comes up'
 
 
 def test_the_default_size_is_among_the_choices():
@@ -43,10 +43,13 @@ def test_changing_the_shuffle_the_deck_or_the_number_reruns_the_experiment():
 def test_shown_in_a_notebook_it_is_the_controls_and_the_figure(monkeypatch):
     shown = []
     monkeypatch.setattr('IPython.display.display',
-                        lambda obj, display_id=None: shown.append(obj) or _Handle(shown))
+                        lambda obj, display_id=None, raw=False: shown.append(obj) or _Handle(shown))
     explorer = explore_hand_frequencies(1_000, random.Random(6))
     explorer._ipython_display_()
-    assert type(shown[0]).__name__ == 'HBox'
+    # the controls as a widget view whose text form is empty: a notebook opened
+    # without its kernel shows the figure, not "HBox(children=...)"
+    assert shown[0]['text/plain'] == ''
+    assert 'model_id' in shown[0]['application/vnd.jupyter.widget-view+json']
     assert shown[1].format == 'png' and shown[1].data[:8] == b'\x89PNG\r\n\x1a\n'
     explorer.controls['n'].value = 5_000
     assert len(shown) == 3 and shown[2].data != shown[1].data   # the same display, updated
@@ -112,3 +115,23 @@ def test_the_shuffle_slider_offers_the_size_of_the_committed_figures():
     axes = explorer.figure.axes[0]
     assert [t.get_text() for t in axes.get_xticklabels()] == ['ab', 'ba']
     assert axes.get_ylim() == (-100, 100)             # the one scale of every shuffle figure
+
+
+def test_the_committed_notebooks_open_with_the_figure_never_the_widgets_text():
+    import json
+    from pathlib import Path
+    widget = 'application/vnd.jupyter.widget-view+json'
+    folder = Path(__file__).resolve().parent.parent / 'notebooks'
+    shown = 0
+    for path in sorted(folder.glob('[0-9][0-9]-*.ipynb')):
+        for cell in json.loads(path.read_text(encoding='utf-8'))['cells']:
+            outputs = cell.get('outputs', [])
+            for out in outputs:
+                data = out.get('data', {})
+                plain = ''.join(data.get('text/plain', ''))
+                assert 'HBox(' not in plain and 'Explorer(' not in plain, path.name
+                if widget in data:
+                    assert plain == '', path.name
+                    assert any('image/png' in o.get('data', {}) for o in outputs), path.name
+                    shown += 1
+    assert shown == 2     # 04's slider and 05's menus
