@@ -152,11 +152,11 @@ def wrong(got, expected, hint, call=None) -> Mismatch:
 def kind_of(value) -> str:
     """A value's type as a student reads it: 'a list', 'an int', 'numpy.bool_'."""
     cls = type(value)
-    name = cls.__name__ if cls.__module__ == 'builtins' else f'{cls.__module__.split(".")[0]}.{cls.__name__}'
     if value is None:
         return 'None'
-    article = 'an' if name[0] in 'aeiou' else 'a'
-    return f'{article} {name}'
+    if cls.__module__ != 'builtins':
+        return f'{cls.__module__.split(".")[0]}.{cls.__name__}'
+    return ('an ' if cls.__name__[0] in 'aeiou' else 'a ') + cls.__name__
 
 
 def unreadable(got, expected_what) -> Mismatch:
@@ -214,7 +214,7 @@ def need_bool(got):
         if got is None:
             hint = f'return True or False (is a {code("return")} missing?)'
         else:
-            hint = f'return True or False, not {kind_of(got).split(" ", 1)[-1]}'
+            hint = f'return True or False, not {kind_of(got)}'
         raise Mismatch([('returned', short(got)), ('hint', hint)])
 
 
@@ -582,11 +582,15 @@ def judge(function, exercise, printed, runners=None) -> Report:
     except Mismatch as m:
         details = list(m.details)
         got_none = any(label == 'returned' and text == 'None' for label, text in details)
-        if got_none and runner.only_none and not any('return' in t for label, t in details
-                                                     if label == 'hint'):
+        hints = [text for label, text in details if label == 'hint']
+        if got_none and runner.only_none and runner.cases > 1:
             details = [d for d in details if d[0] != 'hint']
             details.append(('hint', f'your function returned None every time: is a '
                                     f'{code("return")} missing?'))
+        elif got_none and not any('return' in text for text in hints):
+            details = [d for d in details if d[0] != 'hint']
+            details.append(('hint', f'your function returned None here: is a '
+                                    f'{code("return")} missing on this path?'))
         report = Report(name, 'fail', f'failed on {m.call or runner.last_call}', details)
     except StudentError as s:
         e = s.error

@@ -170,7 +170,13 @@ def judge_ranking(run, reference, describe, mistakes=(), better='the better hand
     the failing pair the way the student's does.
     """
     keyed, others = ranking_cases(reference)
-    values = [run(list(hand)) for hand in keyed]
+    values = []
+    for hand in keyed:
+        value = run(list(hand))
+        if value is None:
+            raise wrong(value, 'a ranking', f'your function returned None: is a '
+                                            f'{code("return")} missing on this path?')
+        values.append(value)
     for hand, other, value in zip(keyed, others, values):
         second = run(list(other))
         if second != value:

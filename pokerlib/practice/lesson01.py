@@ -106,7 +106,7 @@ def _straight_hint(ranks, got=None):
     if straight(ranks):
         return f'{short(ranks)} are five consecutive ranks: a straight'
     if len(set(ranks)) < 5:
-        return f'{short(ranks)} has a rank twice: not a straight'
+        return f'{short(ranks)} has a rank more than once: not a straight'
     return f'{short(ranks)} are not five consecutive ranks'
 
 
