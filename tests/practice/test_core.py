@@ -156,7 +156,7 @@ def test_none_everywhere_asks_for_a_return():
     verdict(hand_rank, None, 'fail', 'is a return missing')
 
     def count_wheels():
-        (1024, 4)
+        answer = (1024, 4)
     verdict(count_wheels, None, 'fail', 'returned: None')
 
 
