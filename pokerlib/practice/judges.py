@@ -234,18 +234,20 @@ def _why_better(hi, lo, describe) -> str:
 
 def _not_invariant(run, hand, other, value, second) -> Mismatch:
     """A Mismatch for a ranking that changes with the order of the cards or the suits."""
-    same_cards = sorted(hand) == sorted(other)
-    shown = (f'{" ".join(hand)} -> {short(value, 70)}\n'
-             f'{" ".join(other)} -> {short(second, 70)}')
-    if same_cards:
-        hint = ("the same cards in another order must get the same ranking: sort the ranks "
-                "(as card_ranks does)")
+    rotated = hand[1:] + hand[:1]                         # the same cards, another order
+    rename = dict(zip(SUITS, SUITS[1:] + SUITS[:1]))       # every suit renamed
+    renamed = [r + rename[s] for r, s in hand]
+    if run(list(rotated)) != value:
+        other, hint = rotated, ('the same cards in another order must get the same ranking: '
+                                'sort the ranks (as card_ranks does)')
+    elif run(list(renamed)) != value:
+        other, hint = renamed, ('only whether all five suits are the same may matter, never '
+                                'which suit: these hands differ only in the names of the suits')
     else:
-        order_only = run(list(reversed(hand))) != value
-        hint = ("the same cards in another order must get the same ranking: sort the ranks "
-                "(as card_ranks does)" if order_only else
-                "only whether all five suits are the same may matter, never which suit: "
-                "these hands have the same ranks and neither is a flush (or both are)")
+        hint = ('hands with the same ranks, both flushes or both not, must get the same '
+                'ranking, whatever the order of the cards and whichever suits they are')
+    shown = (f'{" ".join(hand)} -> {short(value, 70)}\n'
+             f'{" ".join(other)} -> {short(run(list(other)), 70)}')
     return Mismatch([('problem', f'{run.name} ranks two hands of the same class differently'),
                      ('rankings', shown), ('hint', hint)],
                     call=f'{" ".join(hand)} and {" ".join(other)}')
