@@ -42,7 +42,8 @@ P1, P2, HC = hands('KS KH 9C 7D 2S', 'KD KC 9D 7C 2H', 'AS QH JD 8C 4S')
 
 def extremes_cases():
     """(items, key or None, how to pass them) for allmax and allmin."""
-    return [([3, 1, 3, 2], None), (['ab', 'cd', 'e'], len), ([], None),
+    return [([3, 1, 3, 2], None), (['ab', 'cd', 'ab', 'e'], len), (['ab', 'cd', 'e'], len),
+            ([], None),
             ([-3, -1, -7, -1], None), ([-2, 5, -5, 2], abs), ([5], None),
             ([2.5, -0.5, 2.5], None), ([(1, 'b'), (2, 'a'), (2, 'a'), (0, 'z')], None),
             (['pear', 'apple', 'pear', 'fig'], None), ([3, 4, 1, 4, 1], negative),
@@ -111,10 +112,10 @@ def _judge_extremes(run, pick):
             hint = (f'start from the first item\'s key, not from a number such as 0 '
                     f'(or -inf): here every key is {"below" if pick is max else "above"} it, '
                     f'and keys may also be tuples or strings')
-        elif items and _same_items(got, _items_not_keys(items, key, pick)):
-            hint = f'compare the keys, {code("key(x)")}, not the items themselves'
         elif items and len(expected) > 1 and _same_items(got, _first_only(items, key, pick)):
             hint = f'every item whose key equals the {word} key, not just the first'
+        elif items and _same_items(got, _items_not_keys(items, key, pick)):
+            hint = f'compare the keys, {code("key(x)")}, not the items themselves'
         else:
             hint = f'the items whose key is the {word} key, in a list'
         raise wrong(got, expected, hint)
@@ -151,7 +152,7 @@ def _poker(run):
             hint = ('poker returns a list of the winning hands, even when there is '
                     'only one: [hand]')
         elif isinstance(got, (list, tuple)) and len(got) == 1 and len(winners) > 1 \
-                and _same_items(got, winners[:1]):
+                and any(got[0] == w for w in winners):
             hint = 'on a tie every winning hand is returned (allmax finds them all)'
         else:
             hint = 'the winners are the hands with the highest ranking'
