@@ -202,13 +202,24 @@ def judge_ranking(run, reference, describe, mistakes=(), better='the better hand
         said = (f'ranks {a} ({describe(hi)}) and {b} ({describe(lo)}) the same' if tie else
                 f'ranks {b} ({describe(lo)}) above {a} ({describe(hi)})')
         hint = None
-        for mistaken, why in mistakes:
+        for mistaken, why, *pair in mistakes:
             try:
                 m_lo, m_hi = mistaken(list(lo)), mistaken(list(hi))
                 shows = (m_hi == m_lo) if tie else (m_lo > m_hi)
             except Exception:
                 continue
-            if shows:
+            if not shows:
+                continue
+            # The case shows this mistake only if the function also makes it on the
+            # pair that tells the mistake apart: given, or where it first goes wrong.
+            if pair:
+                worse, better_hand = (h.split() for h in pair[0])
+                if not run(worse) < run(better_hand):
+                    hint = why
+                    break
+                continue
+            j = mistake_signature(reference, mistaken)
+            if j is not None and not values[j] > values[j - 1]:
                 hint = why
                 break
         if hint is None:
@@ -221,6 +232,15 @@ def judge_ranking(run, reference, describe, mistakes=(), better='the better hand
     n = len(keyed)
     return (f': every class of hands ({n:,d}) in the right order, with the same ranking '
             f'for each class in another card order and other suits ({run.cases:,d} rankings)')
+
+
+@functools.cache
+def mistake_signature(reference, mistaken):
+    """Where a mistaken ranking first orders the classes wrongly: the index i of the pair
+    (i - 1, i) in ranking_cases(reference), or None."""
+    keyed, _ = ranking_cases(reference)
+    values = [mistaken(list(hand)) for hand in keyed]
+    return next((i for i in range(1, len(values)) if not values[i] > values[i - 1]), None)
 
 
 def _why_better(hi, lo, describe) -> str:

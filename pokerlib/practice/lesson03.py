@@ -12,7 +12,7 @@ from collections import Counter
 from ..classes import hand_classes
 from ..ranking import COUNT_RANKINGS, HAND_NAMES, category_name, group, hand_rank
 from .core import exercise, short, unreadable, wrong
-from .judges import judge_ranking, ranking_cases
+from .judges import judge_ranking, mistake_signature, ranking_cases
 from .lesson01 import all_hands
 
 __all__ = []
@@ -120,8 +120,9 @@ def _lowball_ignores_straights(hand):
 
 
 LOWBALL_MISTAKES = [
-    (_lowball_ace_low, 'in deuce-to-seven an ace is always high: A 5 4 3 2 is ace high, '
-                       'no straight, and worse than any other hand without a pair'),
+    (_lowball_ace_low, 'in deuce-to-seven an ace is always high: A 5 4 3 2 is no straight, '
+                       'just ace high, better than any pair',
+     ('2S 2H 5D 4C 3S', 'AS 5H 4D 3C 2S')),
     (_lowball_ignores_straights, 'straights and flushes count against you in '
                                  'deuce-to-seven: 6 5 4 3 2 is a straight, not a good low hand'),
     (_lowball_ranks_not_negated, 'within a category the lowest ranks win: negate every '
@@ -130,7 +131,8 @@ LOWBALL_MISTAKES = [
 
 
 @exercise('lowball_rank', returns='a ranking: a tuple that compares with other rankings',
-          prepare=[functools.partial(ranking_cases, lowball_reference)])
+          prepare=[functools.partial(ranking_cases, lowball_reference),
+                   lambda: prepare_signatures()])
 def _lowball_rank(run):
     return judge_ranking(run, lowball_reference, lowball_describe, LOWBALL_MISTAKES,
                          better='the better lowball hand')
@@ -168,3 +170,8 @@ def _distinct_rankings(value):
 
 
 del short
+
+
+def prepare_signatures():
+    """Where each known mistake first shows, worked out once (before the student's code runs)."""
+    return [mistake_signature(lowball_reference, mistaken) for mistaken, why, *pair in LOWBALL_MISTAKES]

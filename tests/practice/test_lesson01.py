@@ -208,7 +208,7 @@ def hand_rank_one_number(hand):
 
 
 def ranking_mistake(word):
-    return next(f for f, hint in RANKING_MISTAKES if word in hint)
+    return next(f for f, hint, *pair in RANKING_MISTAKES if word in hint)
 
 
 def hand_rank_unsorted(hand):
