@@ -532,7 +532,7 @@ class Printed(io.TextIOBase):
 
 def _where(error) -> str:
     """The line of the student's code where an error was raised, if it can be found."""
-    here = os.path.dirname(os.path.abspath(__file__))
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))   # pokerlib
     frames = [f for f in traceback.extract_tb(error.__traceback__)
               if not os.path.abspath(f.filename).startswith(here)]
     if not frames:
@@ -540,6 +540,17 @@ def _where(error) -> str:
     f = frames[-1]
     text = f'in {f.name}' + (f': {f.line.strip()}' if f.line else '')
     return text
+
+
+def _error_hint(error, exercise) -> str:
+    """The hint for an error raised inside the student's code."""
+    if 'duplicate card' in str(error):
+        return ('a hand holds the same card twice: deal without replacement (shuffle a '
+                'copy of the deck, then take its cards in order)')
+    hint = exercise.error_hint
+    if callable(hint):
+        hint = hint(error)
+    return hint or 'run that call yourself to see where it goes wrong'
 
 
 def judge(function, exercise, printed, runners=None) -> Report:
@@ -606,8 +617,7 @@ def judge(function, exercise, printed, runners=None) -> Report:
             report = Report(name, 'error', f'raised an error on {call}',
                             [('error', f'{type(e).__name__}: {e}')]
                             + ([('where', where)] if where else [])
-                            + [('hint', exercise.error_hint
-                                or 'run that call yourself to see where it goes wrong')])
+                            + [('hint', _error_hint(e, exercise))])
     except _TooSlow:
         raise
     except (SystemExit, KeyboardInterrupt, GeneratorExit) as e:

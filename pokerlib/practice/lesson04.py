@@ -106,6 +106,12 @@ def _judge_experiment(run, as_counts, describe, reorder=None):
                                  'experiment')])
     for seed in SEEDS:
         counts = first if seed == 1 else as_counts(run(EXPERIMENT_N, SeededRandom(seed)))
+        if seed != 1 and counts == first:
+            raise Mismatch([('returned', f'the same counts for random.Random(1) and '
+                                         f'random.Random({seed})'),
+                            ('hint', 'deal with the rng you are given (pass it on to the deal), '
+                                     'not a generator of your own')],
+                           call=f'{run.name}({EXPERIMENT_N}, random.Random({seed}))')
         step = math.gcd(*map(int, counts.values()))
         if step >= 10:    # fair counts of 2,000 hands share such a factor about once in 10**7
             raise Mismatch([('returned', describe(counts)),
@@ -130,9 +136,10 @@ def _judge_experiment(run, as_counts, describe, reorder=None):
 
 
 @exercise('hand_percentages', returns='a list of nine percentages', prepare=[warm_chi_square],
-          error_hint='use hand_rank_elif, whose categories are numbered 0 to 8 (with the '
-                     'final hand_rank a straight flush is 9, and counts[9] fails the day '
-                     'one is dealt)')
+          error_hint=lambda e: (
+              'use hand_rank_elif, whose categories are numbered 0 to 8 (with the final '
+              'hand_rank a straight flush is 9, and counts[9] fails the day one is dealt)'
+              if isinstance(e, IndexError) else None))
 def _hand_percentages(run):
     def as_counts(got):
         if not (isinstance(got, (list, tuple)) and len(got) == 9
@@ -205,7 +212,7 @@ def _hands_needed(run):
                     f'at least the confidence (round up, {code("math.ceil")}, rather than '
                     f'{code("int(x) + 1")})')
         elif isinstance(got, (int, float)) and not isinstance(got, bool) and got == expected - 1:
-            hint = (f'{expected - 1} hands are not enough: 1 - (1 - p)**{expected - 1} = '
+            hint = (f'{expected - 1} hand{"s are" if expected > 2 else " is"} not enough: 1 - (1 - p)**{expected - 1} = '
                     f'{1 - (1 - p) ** (expected - 1):g}, below the confidence')
         else:
             hint = 'the smallest n with 1 - (1 - p)**n >= confidence'
