@@ -18,7 +18,7 @@ from ..cards import DECK, parse_hand
 from ..fast import evaluate, hand_ids
 from ..holdem import best_hand, best_wild_hand, replacements
 from ..ranking import category_name, hand_rank
-from .core import code, exercise, short, wrong
+from .core import Mismatch, code, exercise, short, wrong
 
 __all__ = []
 
@@ -76,7 +76,9 @@ def with_jokers(hand, got):
             'card of its colour, every other card is itself')
 
 
-@exercise('best_wild_hand', returns='five cards', seconds=10)
+@exercise('best_wild_hand', returns='five cards', seconds=10,
+          error_hint='replace every joker by a card before ranking: a ranking reads only '
+                     'real cards, and ?B and ?R are not cards')
 def _best_wild_hand(run):
     judge_best_five(run, ['AS AH AD AC ?B', '6C 7C 8C 9C TC 5C ?B',
                           'TD TC 5H 5C ?R ?B', 'JD TC TH 7C 7D 7S 7H',
@@ -173,7 +175,7 @@ def _flush_draw(value):
                 f'ranks higher with its best five of seven cards')
     else:
         hint = f'the fraction of the {n} boards (turn and river) on which AS KS wins'
-    raise wrong(value, f'{expected} = {float(expected):.4f}', hint)
+    raise Mismatch([('returned', short(value)),
+                    ('expected', f'{expected} = {wins}/{n}, about {float(expected):.4f}'),
+                    ('hint', hint)])
 
-
-del short
