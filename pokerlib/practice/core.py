@@ -454,11 +454,11 @@ def check(function, name=None) -> Report:
     >>> def flush(hand):
     ...     return len({s for r, s in hand}) == 1
     >>> check(flush)
-    ✓ flush: 8 cases passed
+    ✓ flush: 1,024 cases passed
     >>> def my_flush(hand):
     ...     suits = {s for r, s in hand}      # ...but nothing is returned
     >>> check(my_flush, name='flush')
-    ✗ my_flush (checked as flush) failed on flush(['AS', 'KS', 'QS', 'JS', '9S'])
+    ✗ my_flush (checked as flush) failed on flush(['2S', '5S', '8S', 'JS', 'AS'])
         returned: None
         hint:     return True or False (is a return missing?)
     """
@@ -544,9 +544,6 @@ def _where(error) -> str:
 
 def _error_hint(error, exercise) -> str:
     """The hint for an error raised inside the student's code."""
-    if 'duplicate card' in str(error):
-        return ('a hand holds the same card twice: deal without replacement (shuffle a '
-                'copy of the deck, then take its cards in order)')
     hint = exercise.error_hint
     if callable(hint):
         hint = hint(error)

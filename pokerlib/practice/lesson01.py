@@ -22,12 +22,13 @@ RANK_CHARS = '--23456789TJQKA'
 
 @functools.cache
 def rank_lists() -> list:
-    """Every multiset of five ranks one deck can deal, highest first (6,175 lists)."""
+    """Every multiset of five ranks one deck can deal, highest first (6,175 lists):
+    five different ranks first, then one pair, and so on (the commoner hands first)."""
     out = []
     for combo in itertools.combinations_with_replacement(range(14, 1, -1), 5):
         if max(combo.count(r) for r in combo) <= 4:
             out.append(list(combo))
-    return out
+    return sorted(out, key=lambda ranks: -len(set(ranks)))
 
 
 @functools.cache

@@ -163,7 +163,7 @@ SHARES_CASES = [
     (hands('AS KH QD JC TS', 'AD KC QS JH TC', 'KD QC JS TH 9C'), [1/2, 1/2, 0]),
     (hands('KD QC JS TH 9C', 'AS KH QD JC TS'), [0, 1]),
     ([F1, F2, F3], [1/2, 1/2, 0]), ([SF], [1]), ([P1, P2, HC], [1/2, 1/2, 0]),
-    ([W1, HC, W2, P1], [1/2, 0, 1/2, 0]),
+    ([W1, HC, W2, P2], [1/2, 0, 1/2, 0]),
     (hands('2S 3S 4S 5S 7D', '2H 3H 4H 5H 7C', '2D 3D 4D 5D 7S'), [1/3, 1/3, 1/3])]
 
 

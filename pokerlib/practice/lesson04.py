@@ -84,6 +84,14 @@ def chi_square_p(counts, n) -> float:
                       {name: exact[name] / total for name in exact})[1]
 
 
+def dealt_twice(error):
+    """The hint for an error that says a hand holds a card twice (else None)."""
+    if 'duplicate card' in str(error):
+        return ('a hand holds the same card twice: deal without replacement (shuffle a '
+                'copy of the deck, then take its cards in order)')
+    return None
+
+
 EXPERIMENT_N = 2_000
 SEEDS = (1, 2, 3)
 STRAIGHT_FLUSH_SEED = 2234
@@ -139,7 +147,7 @@ def _judge_experiment(run, as_counts, describe, reorder=None):
           error_hint=lambda e: (
               'use hand_rank_elif, whose categories are numbered 0 to 8 (with the final '
               'hand_rank a straight flush is 9, and counts[9] fails the day one is dealt)'
-              if isinstance(e, IndexError) else None))
+              if isinstance(e, IndexError) else dealt_twice(e)))
 def _hand_percentages(run):
     def as_counts(got):
         if not (isinstance(got, (list, tuple)) and len(got) == 9
@@ -170,7 +178,7 @@ def _hand_percentages(run):
 
 
 @exercise('hand_frequencies_by_removing', returns='a Counter of category names',
-          prepare=[warm_chi_square])
+          prepare=[warm_chi_square], error_hint=lambda e: dealt_twice(e))
 def _by_removing(run):
     def as_counts(got):
         if isinstance(got, dict) and got.get('five of a kind'):
