@@ -25,7 +25,7 @@ from fractions import Fraction
 from ..cards import SUITS
 from ..classes import hand_classes
 from ..fairness import chi_square
-from .core import Mismatch, StudentError, code, same_value, short, unreadable, wrong
+from .core import Mismatch, StudentError, code, kind_of, same_value, short, wrong
 
 __all__ = ['cases_judge', 'judge_ranking', 'judge_shuffle', 'SeededRandom', 'ShownIterator',
            'hand_words', 'warm_chi_square']
@@ -90,16 +90,11 @@ def cases_judge(reference, inputs, hint, mistakes=(), returns=None, tol=0.0,
                 raise wrong(got, expected, f'your function returned None here: is a '
                                            f'{code("return")} missing on this path?')
             if returns and not _looks_like(got, expected):
-                raise Mismatch([('returned', f'{short(got)} ({_type_word(got)})'),
+                raise Mismatch([('returned', f'{short(got)} ({kind_of(got)})'),
                                 ('expected', short(expected)),
                                 ('hint', f'expected {returns}')])
             raise wrong(got, expected, hint(*args, got=got) if callable(hint) else hint)
     return judge
-
-
-def _type_word(x):
-    name = type(x).__name__
-    return ('an ' if name[0] in 'aeiou' else 'a ') + name
 
 
 def _looks_like(got, expected) -> bool:

@@ -99,10 +99,6 @@ def _straight_by_spread(ranks):
     return max(ranks) - min(ranks) == 4
 
 
-def _straight_by_steps_of_first_two(ranks):
-    return ranks[0] - ranks[-1] == 4 and ranks[0] != ranks[1]
-
-
 def _straight_hint(ranks, got=None):
     if straight(ranks):
         return f'{short(ranks)} are five consecutive ranks: a straight'
@@ -131,10 +127,6 @@ def flush_hands() -> list:
         ranks = [RANKS[(i + 3 * k) % 13] for k in range(5)]
         out.append([r + s for r, s in zip(ranks, suits)])
     return out
-
-
-def _flush_first_two(hand):
-    return hand[0][1] == hand[1][1]
 
 
 def _flush_hint(hand, got=None):
@@ -184,12 +176,6 @@ exercise('kind', returns='a rank (a number) or None')(cases_judge(
 def _two_pair_low_high(ranks):
     found = two_pair(ranks)
     return found and (found[1], found[0])
-
-
-def _two_pair_quads(ranks):
-    pair = kind(2, ranks) or kind(4, ranks)
-    low = kind(2, ranks[::-1]) or kind(4, ranks[::-1])
-    return (pair, low) if pair and low and kind(2, ranks) else None
 
 
 def _two_pair_hint(ranks, got=None):

@@ -13,7 +13,7 @@ from fractions import Fraction
 from ..cards import parse_hand
 from ..classes import hand_classes
 from ..ranking import hand_rank
-from .core import Mismatch, code, exercise, same_value, short, wrong
+from .core import code, exercise, same_value, wrong
 from .judges import ShownIterator
 
 __all__ = []
@@ -204,5 +204,3 @@ def _tie_chance_two_decks(value):
                 'probability (n[v] / 2598960) ** 2; add these up')
     raise wrong(value, float(expected), hint)
 
-
-del Mismatch, short

@@ -11,7 +11,7 @@ from collections import Counter
 
 from ..classes import hand_classes
 from ..ranking import COUNT_RANKINGS, HAND_NAMES, category_name, group, hand_rank
-from .core import exercise, short, unreadable, wrong
+from .core import exercise, unreadable, wrong
 from .judges import judge_ranking, mistake_signature, ranking_cases
 from .lesson01 import all_hands
 
@@ -168,8 +168,6 @@ def _distinct_rankings(value):
         hint = 'a dict: {category name: number of distinct rankings}'
     raise wrong(value, expected, hint)
 
-
-del short
 
 
 def prepare_signatures():

@@ -215,3 +215,20 @@ def test_a_seeded_rng_is_shown_as_its_call():
     from pokerlib.practice.judges import SeededRandom
     assert repr(SeededRandom(3)) == 'random.Random(3)'
     assert SeededRandom(3).random() == random.Random(3).random()
+
+
+def test_every_committed_check_in_the_notebooks_passes():
+    """The teacher's solutions pass their checks (nbval re-runs them and compares)."""
+    import json
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2] / 'notebooks'
+    seen = 0
+    for path in sorted(root.glob('0[1-8]-*.ipynb')):
+        for cell in json.loads(path.read_text())['cells']:
+            source = ''.join(cell['source'])
+            if cell['cell_type'] == 'code' and source.startswith('check('):
+                text = ''.join(''.join(o.get('data', {}).get('text/plain', ''))
+                               for o in cell['outputs'])
+                assert text.startswith('✓'), (path.name, source, text)
+                seen += 1
+    assert seen >= 40
