@@ -27,7 +27,6 @@ import math
 import mmap
 import os
 import pickle
-import re
 import select
 import signal
 import sys
@@ -474,8 +473,14 @@ def check(function, name=None) -> Report:
                                   "first (the notebook imported the library's function under "
                                   "this name)")])
     else:
-        for prepare in exercise.prepare:
-            prepare()
+        try:
+            for prepare in exercise.prepare:
+                prepare()
+        except Exception as e:            # the checker's own data: not the student's fault
+            return Report(shown, 'error', 'could not be checked',
+                          [('error', f'{type(e).__name__}: {e}'),
+                           ('note', 'the checker could not prepare this exercise; '
+                                    'tell your teacher')])
         report = run_limited(function, exercise)
     report.name = shown
     return report
@@ -584,8 +589,9 @@ def judge(function, exercise, printed, runners=None) -> Report:
         report = Report(name, 'pass', summary, seconds=seconds)
         more = printed.shown()
         if more:
-            report.details.append(('note', f'it also printed {printed.count + bool(printed.partial):,d} '
-                                           f'line(s); a check looks only at what it returns'))
+            lines = printed.count + bool(printed.partial)
+            report.details.append(('note', f'it also printed {lines:,d} line{"s" * (lines > 1)}; '
+                                           f'a check looks only at what it returns'))
         return report
     except Mismatch as m:
         details = list(m.details)

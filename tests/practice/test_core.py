@@ -1,9 +1,12 @@
 """The judging core: names, stubs, the course's own functions, limits, exits, threads, output."""
 
+import json
+import os
 import random
 import signal
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -59,8 +62,6 @@ def test_exit_and_interrupts_in_the_students_code_are_reports(fork, monkeypatch)
 
 
 def test_os_exit_in_the_students_code_is_a_report():
-    import os
-
     def straight(ranks):
         os._exit(0)
     verdict(straight, 'straight', 'error', 'ended the program')
@@ -86,7 +87,8 @@ def test_the_callers_timer_and_handler_are_left_alone():
     previous = signal.signal(signal.SIGALRM, lambda *a: fired.append(1))
     try:
         signal.setitimer(signal.ITIMER_REAL, 30)
-        check(pokerlib.straight.__wrapped__, name='straight')
+        check(lambda ranks: len(set(ranks)) == 5 and max(ranks) - min(ranks) == 4,
+              name='straight')
         left, _ = signal.getitimer(signal.ITIMER_REAL)
         assert 20 < left <= 30
         assert signal.getsignal(signal.SIGALRM) is not previous
@@ -219,8 +221,6 @@ def test_a_seeded_rng_is_shown_as_its_call():
 
 def test_every_committed_check_in_the_notebooks_passes():
     """The teacher's solutions pass their checks (nbval re-runs them and compares)."""
-    import json
-    from pathlib import Path
     root = Path(__file__).resolve().parents[2] / 'notebooks'
     seen = 0
     for path in sorted(root.glob('0[1-8]-*.ipynb')):
