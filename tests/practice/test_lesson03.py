@@ -117,7 +117,7 @@ WRONG = [
     ('group', lambda items: sorted(((x, items.count(x)) for x in set(items)), reverse=True),
      'fail', 'the count first'),
     ('group', lambda items: sorted(((items.count(x), x) for x in set(items)),
-                                   key=lambda p: (-p[0], p[1])), 'fail', 'higher item comes first'),
+                                   key=lambda p: (-p[0], p[1])), 'fail', 'among equal counts the higher item'),
     ('group', lambda items: sorted(((items.count(x), x) for x in items), reverse=True), 'fail',
      'one pair for each different item'),
     ('group', lambda items: Counter(items).most_common(), 'fail', 'group(['),
