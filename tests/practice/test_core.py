@@ -34,14 +34,14 @@ def test_a_bare_except_cannot_swallow_the_time_limit(short_limit):
     start = time.monotonic()
     report = verdict(straight_spinning, 'straight', 'slow', 'took too long on straight([',
                      'stopped after 2 seconds')
-    assert time.monotonic() - start < 1.5 + 1.5, report
+    assert time.monotonic() - start < 1.5 + 1 + 2, report      # limit, a second, slack for load
 
 
 def test_the_thread_fallback_also_stops_a_bare_except(short_limit, monkeypatch):
     monkeypatch.setattr(core, 'USE_FORK', False)
     start = time.monotonic()
     verdict(straight_spinning, 'straight', 'slow', 'took too long on straight([')
-    assert time.monotonic() - start < 1.5 + 1.5
+    assert time.monotonic() - start < 1.5 + 1 + 2             # limit, a second, slack for load
 
 
 @pytest.mark.parametrize('fork', [True, False])

@@ -10,7 +10,7 @@ import pytest
 from pokerlib import DECK, flush as lib_flush
 from pokerlib.practice.lesson01 import RANKING_MISTAKES
 
-from practice_support import verdict
+from practice_support import tiered, verdict
 
 RANKS = '--23456789TJQKA'
 VALUES = {r: i for i, r in enumerate(RANKS) if r != '-'}
@@ -335,18 +335,19 @@ WRONG = [
 ]
 
 
-@pytest.mark.parametrize('name, function', RIGHT, ids=lambda x: getattr(x, '__name__', str(x)))
+@pytest.mark.parametrize('name, function', tiered(RIGHT), ids=lambda x: getattr(x, '__name__', str(x)))
 def test_right_versions_pass(name, function):
     verdict(function, name, 'pass')
 
 
 @pytest.mark.parametrize('name, function, status, words',
-                         [(n, f, s, w) for n, f, s, *w in WRONG],
+                         tiered([(n, f, s, w) for n, f, s, *w in WRONG], keep=2),
                          ids=lambda x: getattr(x, '__name__', str(x))[:30])
 def test_wrong_versions_fail_and_say_why(name, function, status, words):
     verdict(function, name, status, *words)
 
 
+@pytest.mark.slow
 def test_the_ranking_report_names_hands_as_a_player_would():
     verdict(ranking_mistake('higher pair is compared first'), 'hand_rank', 'fail',
             'ranks 44 33 A (two pair) above 55 22 3 (two pair), but 55 22 3 is the better hand')
