@@ -609,19 +609,19 @@ def judge(function, exercise, printed, runners=None) -> Report:
             details = [d for d in details if d[0] != 'hint']
             details.append(('hint', f'your function returned None here: is a '
                                     f'{code("return")} missing on this path?'))
-        report = Report(name, 'fail', f'failed on {m.call or runner.last_call}', details)
+        report = Report(name, 'fail', f'failed on {code(m.call or runner.last_call)}', details)
     except StudentError as s:
         e = s.error
         if isinstance(e, NotImplementedError):
             return _not_written(name)
         call = runner.last_call or f'{name}(...)'
         if isinstance(e, RecursionError):
-            report = Report(name, 'error', f'recursed too deeply on {call}',
+            report = Report(name, 'error', f'recursed too deeply on {code(call)}',
                             [('hint', 'does the function call itself without getting '
                                       'closer to an answer?')])
         else:
             where = _where(e)
-            report = Report(name, 'error', f'raised an error on {call}',
+            report = Report(name, 'error', f'raised an error on {code(call)}',
                             [('error', f'{type(e).__name__}: {e}')]
                             + ([('where', where)] if where else [])
                             + [('hint', _error_hint(e, exercise))])
@@ -632,12 +632,12 @@ def judge(function, exercise, printed, runners=None) -> Report:
                             f'stop the whole program',
                 KeyboardInterrupt: 'was interrupted (KeyboardInterrupt)',
                 GeneratorExit: 'raised GeneratorExit'}[type(e)]
-        report = Report(name, 'error', f'stopped on {runner.last_call or name + "(...)"}',
+        report = Report(name, 'error', f'stopped on {code(runner.last_call or name + "(...)")}',
                         [('error', type(e).__name__), ('hint', f'your function {what}: '
                                                                f'return the answer instead')])
     except Exception as e:             # the judge could not read what came back
         got = runner.returns[-1] if runner.returns else None
-        report = Report(name, 'fail', f'failed on {runner.last_call or name + "(...)"}',
+        report = Report(name, 'fail', f'failed on {code(runner.last_call or name + "(...)")}',
                         [('hint', f'check could not read what your function returned '
                                   f'({type(e).__name__}); expected '
                                   f'{exercise.returns or "the kind of value the exercise asks for"}')])
@@ -666,7 +666,7 @@ def _slow_report(exercise, call, seconds, note=None) -> Report:
     details = [('note', f'stopped after {seconds:.0f} seconds' + (f'; {note}' if note else '')),
                ('hint', 'is there a loop that never ends, or one that repeats far more '
                         'work than it needs?')]
-    return Report(exercise.name, 'slow', f'took too long on {call or exercise.name + "(...)"}',
+    return Report(exercise.name, 'slow', f'took too long on {code(call or exercise.name + "(...)")}',
                   details, seconds=seconds)
 
 

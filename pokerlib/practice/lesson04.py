@@ -34,11 +34,11 @@ def _deal(run):
                                  f'leave the caller\'s deck as it was, so shuffle a copy '
                                  f'({code("cards = list(deck)")})')])
     _check_deal(got, 4, 5, DECK)
-    if run(4, 5, list(DECK), SeededRandom(1)) != got:
+    if run(4, 5, list(DECK), SeededRandom(1), shown=DEAL_CALL) != got:
         raise Mismatch([('returned', 'different hands for the same seed'),
                         ('hint', f'shuffle with the rng you are given ({code("rng.shuffle")}), '
                                  f'not the random module, so that a seed repeats a deal')])
-    if run(4, 5, list(DECK), SeededRandom(2)) == got:
+    if run(4, 5, list(DECK), SeededRandom(2), shown=DEAL_CALL.replace('(1)', '(2)')) == got:
         in_order = [DECK[5 * i:5 * (i + 1)] for i in range(4)]
         hint = ('shuffle the cards before dealing them' if got == in_order else
                 'the same hands for two different generators: shuffle with the rng you '
@@ -48,10 +48,13 @@ def _deal(run):
     for numhands, n, cards, seed in [(2, 7, DECK, 3), (1, 52, DECK, 4),
                                      (2, 2, ['AS', 'KS', 'QS', 'JS'], 5), (10, 5, DECK, 6),
                                      (0, 5, DECK, 7), (3, 0, DECK, 8)]:
-        _check_deal(run(numhands, n, list(cards), SeededRandom(seed)), numhands, n, cards)
+        shown = f'deal({numhands}, {n}, {"deck" if cards is DECK else short(cards)}, random.Random({seed}))'
+        _check_deal(run(numhands, n, list(cards), SeededRandom(seed), shown=shown),
+                    numhands, n, cards)
     seen = Counter()
     for seed in range(9, 69):
-        hands = run(10, 5, list(DECK), SeededRandom(seed))
+        hands = run(10, 5, list(DECK), SeededRandom(seed),
+                    shown=f'deal(10, 5, deck, random.Random({seed}))')
         _check_deal(hands, 10, 5, DECK)
         seen.update(card for hand in hands for card in hand)
     if len(seen) < 52:

@@ -55,6 +55,10 @@ def _straight_v1_hint(arr, got, expected, bad) -> str:
                 'the straight masks, not just the highest and lowest rank')
     else:
         what = 'these five ranks are not consecutive'
+    by_mod = np.isin(np.bitwise_or.reduce(np.left_shift(1, arr.astype(np.int64) % 13), axis=1),
+                     STRAIGHT_MASKS)
+    if np.array_equal(got, by_mod):
+        what += "; a card's rank is its id >> 2 (and its suit id & 3), not id % 13"
     if np.array_equal(got, np.isin(masks & 0xFF, STRAIGHT_MASKS)):
         what += ("; 1 << 12 doesn't fit in a uint8: convert the ranks to a wider integer "
                  "type before shifting")
