@@ -28,6 +28,7 @@ from .shuffling import (SHUFFLERS, shuffle1, shuffle2, shuffle3, shuffle4,
 from .versus import (iter_versus, iter_versus_lines, make_versus_lines,
                      parse_versus_line, read_versus, score_versus, versus_errors,
                      versus_table, versus_winner)
+from .practice import check  # noqa: E402  (last: the exercises import the modules above)
 
 __version__ = '0.1.0'
 

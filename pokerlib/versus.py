@@ -70,10 +70,11 @@ _DECK_SET = frozenset(DECK)
 _rank = hand_rank.__wrapped__   # for hands already checked
 
 
-def parse_versus_line(line, lineno=1) -> tuple:
+def parse_versus_line(line, lineno=None) -> tuple:
     """The two hands, (player 1's, player 2's), of one ten-card line.
 
-    `lineno` (counting from 1) is only for the error message.
+    `lineno` (counting from 1) is only for the error message: with it the
+    message starts "line N: ", without it the message is the problem alone.
 
     >>> parse_versus_line('10c jc qc kc ac 2d 3d 4d 5d 7h')
     (['TC', 'JC', 'QC', 'KC', 'AC'], ['2D', '3D', '4D', '5D', '7H'])
@@ -81,42 +82,46 @@ def parse_versus_line(line, lineno=1) -> tuple:
     Traceback (most recent call last):
     ...
     pokerlib.cards.PokerError: line 3: expected 10 cards, got 9
+    >>> parse_versus_line('AS KS QS JS TS 2D 3D 4D 5D')
+    Traceback (most recent call last):
+    ...
+    pokerlib.cards.PokerError: expected 10 cards, got 9
     """
-    lineno = check_count(lineno, 'lineno (the line number)')
+    where = '' if lineno is None else f'line {check_count(lineno, "lineno (the line number)")}: '
     if isinstance(line, (bytes, bytearray)):
         try:
             line = line.decode('utf-8')
         except UnicodeDecodeError:
-            raise PokerError(f'line {lineno}: not UTF-8 text') from None
+            raise PokerError(f'{where}not UTF-8 text') from None
     if not isinstance(line, str):
-        raise PokerError(f'line {lineno}: expected a line of text, '
+        raise PokerError(f'{where}expected a line of text, '
                          f'got {type(line).__name__}')
     if len(line) > MAX_LINE:
-        raise PokerError(f'line {lineno}: longer than {MAX_LINE:,d} characters '
+        raise PokerError(f'{where}longer than {MAX_LINE:,d} characters '
                          f'(a line is ten cards)')
     if not line.isascii():
         try:
             line.encode('utf-8')
         except UnicodeEncodeError:   # bytes that were not UTF-8, escaped by the reader
-            raise PokerError(f'line {lineno}: not UTF-8 text') from None
+            raise PokerError(f'{where}not UTF-8 text') from None
     words = line.split()
     if len(words) != 10:
-        raise PokerError(f'line {lineno}: expected 10 cards, got {len(words)}')
+        raise PokerError(f'{where}expected 10 cards, got {len(words)}')
     cards = []
     for word in words:
         try:
             card = parse_card(word)
         except PokerError as e:
-            raise PokerError(f'line {lineno}: {e}') from None
+            raise PokerError(f'{where}{e}') from None
         if card not in _DECK_SET:
-            raise PokerError(f'line {lineno}: joker {short_repr(word)} is not '
+            raise PokerError(f'{where}joker {short_repr(word)} is not '
                              f'allowed in a head-to-head deal')
         cards.append(card)
     if len(set(cards)) != 10:
         first = {}
         for i, card in enumerate(cards, 1):
             if card in first:
-                raise PokerError(f'line {lineno}: duplicate card {card!r} '
+                raise PokerError(f'{where}duplicate card {card!r} '
                                  f'(cards {first[card]} and {i})')
             first[card] = i
     return cards[:5], cards[5:]
