@@ -121,7 +121,6 @@ def _judge_count(run):
 
 
 exercise('count_wild_rankings', returns='a count')(_judge_count)
-exercise('count_rankings', returns='a count')(_judge_count)       # the name before issue 19
 
 
 def best_deuces_wild(hand):

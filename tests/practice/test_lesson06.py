@@ -144,8 +144,6 @@ RIGHT = [
     ('best_wild_hand', best_wild_one_pass),
     ('count_wild_rankings', count_by_counting_calls), ('count_wild_rankings', count_by_formula),
     ('count_wild_rankings', count_by_counting_lists),
-    ('count_rankings', count_by_formula), ('count_rankings', count_by_counting_calls),
-    ('count_rankings', count_by_counting_lists),
     ('best_deuces_wild', deuces_lecture), ('best_deuces_wild', deuces_recursive),
     ('best_deuces_wild', lambda hand: tuple(deuces_lecture(hand))),
     ('flush_draw', lambda: 244 / 990), ('flush_draw', flush_draw_exact),
