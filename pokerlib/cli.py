@@ -47,15 +47,14 @@ import stat
 import sys
 import tempfile
 
-from .cards import PokerError, check_hand, parse_hand
+from .cards import PokerError, check_hand, check_hands, parse_hand
 from .dealing import deal
-from .holdem import best_hand, best_wild_hand, best_wild_hands
-from .ranking import allmax, category_name, hand_rank, poker
+from .holdem import _rank, best_hand, best_wild_hand, best_wild_hands
+from .ranking import allmax, category_name, poker
 from .versus import iter_versus, iter_versus_lines, score_versus
 
 __all__ = ['main', 'describe_hand', 'winning_hands']
 
-_rank = hand_rank.__wrapped__   # unchecked: a joker may copy a card
 
 
 def _is_wild(hand) -> bool:
@@ -91,17 +90,7 @@ def describe_hand(text) -> dict:
 
 def _table(texts) -> tuple:
     """(the hands, their best fives, the indexes of the winners), from hands as text."""
-    hands = [check_hand(parse_hand(t), sizes=(5, 6, 7), jokers=True)
-             for t in texts]
-    if not hands:
-        raise PokerError('no hands to compare')
-    holder = {}
-    for i, hand in enumerate(hands, 1):
-        for card in hand:
-            if card in holder:
-                raise PokerError(f'duplicate card {card!r}: it is in hands '
-                                 f'{holder[card]} and {i}')
-            holder[card] = i
+    hands = check_hands([parse_hand(t) for t in texts], sizes=(5, 6, 7), jokers=True)
     if all(len(h) == 5 and not _is_wild(h) for h in hands):
         won = poker(hands)
         return hands, hands, [i for i, h in enumerate(hands)

@@ -159,7 +159,7 @@ def test_rank_with_jokers_uses_best_wild_hand(capsys):
     (['rank', 'AS KS QS JS 1X'], "bad card '1X'"),
     (['rank', 'AS KS QS JS AS'], "duplicate card 'AS'"),
     (['winner', 'AS KS QS JS TS', 'AS 2D 3D 4D 5D'],
-     "duplicate card 'AS': it is in hands 1 and 2"),
+     "duplicate card 'AS': it is in hands 0 and 1 (counting from 0)"),
     (['deal', '--hands', '11'], 'cannot deal 11 hands of 5 cards'),
     (['versus', str(BAD)], 'line 3: expected 10 cards, got 9'),
 ])

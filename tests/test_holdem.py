@@ -89,9 +89,11 @@ def test_integer_ids_rank_exactly_like_strings():
         assert [DECK[i] for i in best_hand_ids(ids)] == best_hand(hand)
     wheel = [card_id(c) for c in parse_hand('AS 2S 3S 4S 5S')]
     assert hand_rank_ids(wheel) == (9, (5, 4, 3, 2, 1))
-    for bad in ([0, 1, 2, 3], [0, 1, 2, 3, 52], [0, 0, 1, 2, 3], (0, 1, 2, 3, '4')):
+    for bad in ([0, 1, 2, 3], [0, 1, 2, 3, 52], (0, 1, 2, 3, '4')):
         with pytest.raises(PokerError, match='distinct card ids'):
             hand_rank_ids(bad)
+    with pytest.raises(PokerError, match=r"^duplicate card id 0 \('2S'\) in hand"):
+        hand_rank_ids([0, 0, 1, 2, 3])
 
 
 def test_showdown_aces_against_kings():
@@ -159,7 +161,7 @@ def test_best_wild_hands_is_best_wild_hand_over_the_cards_left(cards, joker):
 def test_best_wild_hands_checks_its_hands():
     for hands, message in [
             ([parse_hand('AS KS QS JS TS'), parse_hand('AS 2D 3D 4D 5D')],
-             re.escape("duplicate card 'AS': it is in hands [0, 1]")),
+             re.escape("duplicate card 'AS': it is in hands 0 and 1 (counting from 0)")),
             ([parse_hand('?B KS QS JS TS'), parse_hand('?B 2D 3D 4D 5D')],
              "duplicate card '\\?B'"),
             ([], 'no hands to compare'),

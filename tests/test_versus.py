@@ -164,7 +164,7 @@ def test_ties_are_counted_as_ties():
     ([(['AS', 'KS', 'QS', 'JS', 'TS'],)], 'deal 1: expected a pair of hands'),
     ([parse_versus_line(GOOD), (['AS', 'KS', 'QS', 'JS', 'TS'],
                                 ['AS', '2D', '3D', '4D', '5D'])],
-     "deal 2: duplicate card 'AS': it is in both hands"),
+     "deal 2: duplicate card 'AS': it is in hands 0 and 1 (counting from 0)"),
     ([(['AS', 'KS', 'QS', 'JS'], ['2D', '3D', '4D', '5D', '7H'])],
      'a hand needs 5 cards, got 4'),
 ])
