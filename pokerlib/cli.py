@@ -208,9 +208,13 @@ def _replaced_whole(path) -> bool:
 
 
 def _write_into(path, lines):
-    """Write the lines into `path` (a FIFO, a device) as it is; an OSError names `path`."""
+    """Write the lines into `path` (a FIFO, a device) as it is; an OSError names `path`.
+
+    Opened to append, so that /dev/stdout standing for a file opened with
+    the shell's `>>` is added to, not cut short.
+    """
     try:
-        with open(path, 'w', encoding='utf-8', newline='\n') as f:
+        with open(path, 'a', encoding='utf-8', newline='\n') as f:
             for line in lines:
                 f.write(line + '\n')
     except OSError as e:
