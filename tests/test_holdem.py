@@ -189,7 +189,8 @@ def _elif_oracle():
     from pokerlib import card_ranks, flush, hand_rank_elif, kind, straight, two_pair
     namespace = {f.__name__: f.__wrapped__ for f in (card_ranks, flush, straight)}
     namespace.update(kind=kind.__wrapped__, two_pair=two_pair.__wrapped__)
-    exec(inspect.getsource(hand_rank_elif), namespace)
+    lines = inspect.getsource(hand_rank_elif).splitlines(keepends=True)
+    exec(''.join(line for line in lines if not line.startswith('@')), namespace)
     elif_rank = namespace['hand_rank_elif']
 
     def rank(hand):
