@@ -58,7 +58,7 @@ from .holdem import _rank, best_hand, best_wild_hand, best_wild_hands
 from .ranking import allmax, category_name, poker
 from .versus import iter_versus, iter_versus_lines, score_versus
 
-__all__ = ['main', 'describe_hand', 'winning_hands']
+__all__ = ['describe_hand', 'winning_hands']
 
 
 

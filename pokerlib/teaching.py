@@ -189,7 +189,13 @@ def same_order(f, g, inputs) -> bool:
     False
     """
     inputs = _check_functions('same_order', f, g, inputs)
-    pairs = sorted({(freeze(f(x)), freeze(g(x))) for x in inputs})
+    values = {(freeze(f(x)), freeze(g(x))) for x in inputs}
+    try:
+        pairs = sorted(values)
+    except TypeError:
+        raise PokerError(f'same_order: the values of f and g must be comparable with <, '
+                         f'such as numbers or tuples; got {short_repr(next(iter(values)))}'
+                         ) from None
     fs = [a for a, b in pairs]
     gs = [b for a, b in pairs]
     return len(set(fs)) == len(fs) and all(b1 < b2 for b1, b2 in zip(gs, gs[1:]))

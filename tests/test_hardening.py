@@ -492,3 +492,32 @@ def test_a_bad_count_is_worded_alike_everywhere():
 def test_a_bad_rng_is_worded_alike_everywhere():
     texts = {message(lambda c=call: c('abc')) for call in RNG_TAKERS}
     assert texts == {"rng must be a random.Random (or None for a fresh one), got 'abc'"}
+
+
+# ---------------------------------------------------------------------------
+# The package exports the modules' public names, each written once.
+
+LIBRARY_MODULES = ['cards', 'ranking', 'teaching', 'classes', 'holdem', 'dealing',
+                   'shuffling', 'frequencies', 'fairness', 'versus', 'fast', 'cli',
+                   'practice']
+
+
+def test_the_package_exports_exactly_the_modules_public_names():
+    import importlib
+    names = [n for m in LIBRARY_MODULES for n in importlib.import_module(f'pokerlib.{m}').__all__]
+    assert len(names) == len(set(names)), 'a name in two modules'
+    assert sorted(pokerlib.__all__) == sorted(names)
+    for name in names:
+        assert hasattr(pokerlib, name), name
+    assert 'check' in pokerlib.__all__ and pokerlib.check is pokerlib.practice.check
+    namespace = {}
+    exec('from pokerlib import *', namespace)
+    assert set(namespace) - {'__builtins__'} == set(names)
+
+
+def test_init_writes_no_public_name_itself():
+    from pathlib import Path
+    tree = ast.parse(Path(pokerlib.__file__).read_text())
+    quoted = {node.value for node in ast.walk(tree)
+              if isinstance(node, ast.Constant) and isinstance(node.value, str)}
+    assert not quoted & set(pokerlib.__all__)
