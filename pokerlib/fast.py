@@ -325,7 +325,7 @@ def evaluate(cards) -> np.ndarray:
     >>> evaluate([[0, 1, 2, 3, 3]])
     Traceback (most recent call last):
     ...
-    pokerlib.cards.PokerError: row 0: card id 3 (2C) appears twice
+    pokerlib.cards.PokerError: row 0: duplicate card id 3 ('2C') in hand [0, 1, 2, 3, 3]
     """
     a = _check_cards(cards)
     cols = _columns(a)
