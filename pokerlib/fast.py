@@ -53,7 +53,7 @@ import numpy as np
 
 from .cards import (_DECK, _ID, PokerError, as_whole_number, check_count,
                     check_distinct_ids, check_hand, short_repr)
-from .ranking import HAND_NAMES
+from .ranking import HAND_NAMES, checked
 
 __all__ = ['hand_ids', 'id_hands', 'evaluate', 'categories', 'exact_counts',
            'fast_hand_frequencies', 'RANK_WEIGHTS', 'NUM_VALUES']
@@ -434,8 +434,7 @@ def _tally(k, top=()) -> np.ndarray:
     t = _tables()
     multiset, suited = _five_card_subsets()
     if len(top) != k - 5 or list(top) != sorted(set(top), reverse=True):
-        raise PokerError(f'top must be {k - 5} distinct card ids, highest first; '
-                         f'got {short_repr(top)}')
+        raise PokerError(f'top must be {k - 5} distinct card ids, highest first; got {top!r}')
     below = top[-1] if top else 52
     n = comb(below, 5)
     row = 0
@@ -461,6 +460,13 @@ def _check_size(cards) -> int:
     return number
 
 
+def _check_exact_counts(cards=5, progress=False) -> tuple:
+    """exact_counts' arguments: 5, 6 or 7 cards (as an int), and progress True or False."""
+    if progress is not True and progress is not False and type(progress) is not np.bool_:
+        raise PokerError(f'progress must be True or False, got {short_repr(progress)}')
+    return _check_size(cards), bool(progress)
+
+
 def exact_counts(cards=5, progress=False) -> dict:
     """How many of all the hands of 5, 6 or 7 cards fall in each category.
 
@@ -474,9 +480,6 @@ def exact_counts(cards=5, progress=False) -> dict:
     >>> exact_counts(5)['straight flush'], exact_counts(5)['high card']
     (40, 1302540)
     """
-    cards = _check_size(cards)
-    if progress is not True and progress is not False and type(progress) is not np.bool_:
-        raise PokerError(f'progress must be True or False, got {short_repr(progress)}')
     tops = list(itertools.combinations(range(51, -1, -1), cards - 5))
     tops = [top for top in tops if not top or top[-1] >= 5]
     counts = np.zeros(NUM_VALUES, dtype=np.int64)
@@ -493,6 +496,9 @@ def exact_counts(cards=5, progress=False) -> dict:
         bar.close()
     by_category = np.bincount(_tables()['category'], weights=counts, minlength=9)
     return {name: int(n) for name, n in zip(HAND_NAMES[:9], by_category)}
+
+
+exact_counts = checked(exact_counts, _check_exact_counts)
 
 
 # ---------------------------------------------------------------------------

@@ -168,10 +168,9 @@ def _check_group(items) -> tuple:
 
 
 def _check_unzip(pairs) -> tuple:
-    """unzip's argument: a list of pairs (tuples or lists of one length)."""
+    """unzip's argument: a list of pairs (each a tuple or a list)."""
     listed = _as_list(pairs)
-    if (listed is not None and all(type(p) in (list, tuple) for p in listed)
-            and len({len(p) for p in listed}) <= 1):
+    if listed is not None and all(type(p) in (list, tuple) for p in listed):
         return (listed,)
     raise PokerError(f'unzip takes a list of pairs such as [(3, 7), (2, 10)], '
                      f'got {short_repr(pairs)}')
@@ -261,7 +260,8 @@ def two_pair(ranks):
     lowpair = kind(2, list(reversed(ranks)))
     if pair and lowpair != pair:
         return (pair, lowpair)
-    return None
+    else:
+        return None
 
 
 two_pair = checked(two_pair, _check_ranks)
