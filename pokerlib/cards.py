@@ -149,7 +149,9 @@ def short_repr(value) -> str:
         text = _SHORT.repr(value)
     except Exception:           # a repr that fails: name the type instead
         text = f'<{type(value).__name__}>'
-    return re.sub(r'\s*\n\s*', ' ', text)
+    if isinstance(value, (str, bytes, list, tuple, dict, set, frozenset)):
+        return re.sub(r'\s*\n\s*', ' ', text)   # (the strings inside keep their spaces)
+    return re.sub(r'\s+', ' ', text).strip()   # a table's columns, an array's rows
 
 
 def as_whole_number(value):
