@@ -53,10 +53,10 @@ from collections import Counter
 from collections.abc import Iterable
 from numbers import Real
 
-from .cards import (DECK, SUITS, PokerError, check_count, check_hand,
+from .cards import (_DECK_SET, SUITS, PokerError, check_count, check_hands,
                     check_rng, parse_card, short_repr)
 from .dealing import deal
-from .ranking import category_name, hand_rank
+from .ranking import category_name, checked, hand_rank
 
 __all__ = ['parse_versus_line', 'read_versus', 'iter_versus', 'versus_winner',
            'score_versus', 'versus_table', 'versus_errors',
@@ -66,7 +66,6 @@ MAX_LINE = 1000
 """The longest line, in characters, that a file of deals may have (ten cards
 need about 30): a longer line is an error, and no more of it is read."""
 
-_DECK_SET = frozenset(DECK)
 _rank = hand_rank.__wrapped__   # for hands already checked
 
 
@@ -189,11 +188,13 @@ def _numbered_lines(lines):
 def _numbered_deals(source, errors=None):
     """(line number, hand1, hand2) for each deal of a source, read one line at a time.
 
-    Blank lines (nothing but white space, of any kind) are skipped. With a
-    list as `errors`, bad lines are noted there and passed over.
+    Blank lines (nothing but white space, of any kind) are skipped, but a
+    line longer than MAX_LINE is an error even if all of it is blank (all
+    that is read of it is). With a list as `errors`, bad lines are noted
+    there and passed over.
     """
     for lineno, line in _numbered_lines(_lines(source)):
-        if isinstance(line, str) and not line.strip():
+        if isinstance(line, str) and len(line) <= MAX_LINE and not line.strip():
             continue
         try:
             yield (lineno, *parse_versus_line(line, lineno))
@@ -255,13 +256,9 @@ def versus_errors(source) -> list:
 def _check_pair(hand1, hand2, where) -> tuple:
     """The two hands, checked (lists if they were iterators); `where` starts each message."""
     try:
-        hand1, hand2 = check_hand(hand1), check_hand(hand2)
+        hand1, hand2 = check_hands([hand1, hand2])
     except PokerError as e:
         raise PokerError(f'{where}{e}') from None
-    shared = set(hand1) & set(hand2)
-    if shared:
-        card = next(c for c in hand1 if c in shared)
-        raise PokerError(f'{where}duplicate card {card!r}: it is in both hands')
     return hand1, hand2
 
 
@@ -273,8 +270,11 @@ def versus_winner(hand1, hand2) -> str:
     >>> versus_winner(['AS', 'KS', '9S', '7D', '3C'], ['AH', 'KH', '9H', '7C', '3D'])
     'tie'
     """
-    hand1, hand2 = _check_pair(hand1, hand2, '')
-    return _winner(hand1, hand2)
+    r1, r2 = hand_rank(hand1), hand_rank(hand2)
+    return 'player1' if r1 > r2 else 'player2' if r2 > r1 else 'tie'
+
+
+versus_winner = checked(versus_winner, lambda hand1, hand2: _check_pair(hand1, hand2, ''))
 
 
 def _winner(hand1, hand2):
