@@ -310,9 +310,11 @@ def _work(path, exercises, timeout, out):
                     line = next((l for l in text.splitlines() if l.startswith(MARK)), None)
                     if line:
                         row = json.loads(line[len(MARK):])
-                        if row['status'] == 'missing' and 'not defined' in row['report']:
+                        if row['status'] == 'missing':
+                            course = "course's own" in row['report']
                             row['report'] = (f'{function_name} is '
-                                             + _why_missing(run, function_name, stopped, skipped))
+                                             + _why_missing(run, function_name, stopped, skipped)
+                                             + (" (only the course's own version is)" if course else ''))
                     elif time.monotonic() - start >= timeout:
                         row = {'status': 'timeout', 'seconds': round(time.monotonic() - start, 2),
                                'report': f'judging {function_name} was stopped after {timeout} s'}
