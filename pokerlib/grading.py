@@ -312,9 +312,9 @@ def _work(path, exercises, timeout, out):
                         row = json.loads(line[len(MARK):])
                         if row['status'] == 'missing':
                             course = "course's own" in row['report']
-                            row['report'] = (f'{function_name} is '
-                                             + _why_missing(run, function_name, stopped, skipped)
-                                             + (" (only the course's own version is)" if course else ''))
+                            row['report'] = (f"{function_name} is the course's own version; the student's is "
+                                             if course else f'{function_name} is ') + _why_missing(
+                                                 run, function_name, stopped, skipped)
                     elif time.monotonic() - start >= timeout:
                         row = {'status': 'timeout', 'seconds': round(time.monotonic() - start, 2),
                                'report': f'judging {function_name} was stopped after {timeout} s'}

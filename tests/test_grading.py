@@ -204,8 +204,7 @@ def make_class(folder):
     nb.cells.insert(3, nbformat.v4.new_code_cell('import os\nos._exit(1)'))
     save('crash', nb)
     nb = teacher()
-    defs = [c for c in nb.cells if c.cell_type == 'code' and c.source.startswith('def ')]
-    nb.cells = [c for c in nb.cells if c is not defs[2]]               # straight deleted
+    nb.cells = [c for c in nb.cells if not c.source.startswith('def straight(')]   # deleted
     nb.cells.reverse()                                                 # and every cell reordered
     save('shuffled', nb)
     save('renamed', teacher(), 'my homework.ipynb')
@@ -241,13 +240,15 @@ def test_a_class_of_made_up_students_gives_the_expected_table(tmp_path):
     assert table['syntax']['flush'][0] == 'missing'
     assert 'raised SyntaxError' in table['syntax']['flush'][1]
     assert table['syntax']['straight'][0] == 'pass'
-    assert table['loop']['kind'][0] == 'slow'              # the check's own time limit
+    # --timeout 3 stops the judging before check's own 5-second limit would
+    assert table['loop']['kind'] == ('timeout', 'judging kind was stopped after 3.0 s')
     assert table['loop']['flush'][0] == 'pass'             # the stopped cell stopped nothing else
     assert table['crash']['two_pair'][0] == 'crash'
     assert all(s == 'pass' for f, (s, _) in table['crash'].items() if f != 'two_pair')
-    assert table['shuffled']['straight'] == (
-        'missing', 'straight is not defined: no cell defines straight (deleted or renamed?)')
+    assert table['shuffled']['straight'] == (       # 01 imports the course's straight later
+        'missing', "straight is the course's own version; the student's is not defined: "
+                   'no cell defines straight (deleted or renamed?)')
     assert table['shuffled']['flush'][0] == 'pass'         # defined, though after its uses
     # eight notebooks, two at a time, one endless loop and two crashes
-    assert seconds < 120, seconds
+    assert seconds < 180, seconds       # about 30 s when the machine is not shared
     assert (tmp_path / 'g.html').read_text().count('<tr>') == 9
