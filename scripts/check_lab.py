@@ -37,7 +37,7 @@ return {
   solutions_on_screen: which(c => shown(c.querySelector('.jp-InputArea-editor'))
       && c.querySelector('.jp-InputArea-editor').innerText.includes('BEGIN SOLUTION')),
   answers_on_screen: which(c => shown(c.querySelector('.jp-RenderedMarkdown'))
-      && c.querySelector('.jp-RenderedMarkdown').innerText.includes('Expected answer')),
+      && c.querySelector('.jp-RenderedMarkdown').innerText.includes('Expected answer:')),
   running: [...document.querySelectorAll('.jp-InputPrompt')].filter(p => p.innerText.includes('*')).length,
   executed: [...document.querySelectorAll('.jp-InputPrompt')].filter(p => /\[\d+\]/.test(p.innerText)).length,
   dirty: !!document.querySelector('.lm-TabBar-tab.jp-mod-current.jp-mod-dirty'),
@@ -121,6 +121,10 @@ def main(argv=None):
         WebDriverWait(driver, 60).until(lambda d: not d.execute_script(SEEN)['dirty'])
         time.sleep(1)
         report['ran_and_saved'] = driver.execute_script(SEEN)
+        report['after_run'] = read_through(driver)
+        driver.execute_script(f'const s = document.querySelector("{SCROLLER}"); s.scrollTop = s.scrollHeight')
+        time.sleep(1)
+        driver.save_screenshot(str(args.screenshots / '5-the-end-after-run-all.png'))
         driver.save_screenshot(str(args.screenshots / '4-ran-and-saved.png'))
         report['console_errors'] = [e['message'] for e in driver.get_log('browser')
                                     if e.get('level') == 'SEVERE'] if hasattr(driver, 'get_log') else []

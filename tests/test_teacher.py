@@ -49,6 +49,8 @@ def test_every_answer_is_folded_and_a_banner_says_whose_edition_it_is(path):
     folded = answers(copy)
     assert len(folded) == len(answers(teacher))
     for cell in copy.cells[1:]:
+        if cell.cell_type == 'markdown' and editions.is_answer(cell):
+            assert cell.source.startswith(editions.ANSWER_FOLD) and cell.source.endswith('</details>')
         hidden = cell.metadata.get('jupyter', {})
         assert hidden.get('source_hidden', False) == editions.is_answer(cell)
         assert hidden.get('outputs_hidden', False) == (editions.is_answer(cell)
@@ -157,6 +159,8 @@ def test_projecting_in_a_real_browser_shows_no_answer_and_changes_nothing_tracke
     unfolded = report['unfolded_one']
     assert unfolded['folded_inputs'] == folded[1:]         # a click unfolds the first one
     assert unfolded['solutions_on_screen'] == folded[:1]
+    after = report['after_run']             # Run All leaves the rest folded
+    assert after['answers_on_screen'] == [] and after['solutions_on_screen'] == folded[:1]
     saved = nbformat.read(copy / notebook, as_version=4)
     code = [c for c in saved.cells if c.cell_type == 'code']
     assert all(c.execution_count for c in code)                    # run all, and saved
