@@ -122,7 +122,7 @@ def main(argv=None):
         time.sleep(1)
         report['ran_and_saved'] = driver.execute_script(SEEN)
         report['after_run'] = read_through(driver)
-        driver.execute_script(f'const s = document.querySelector("{SCROLLER}"); s.scrollTop = s.scrollHeight')
+        driver.execute_script(f'const s = document.querySelector("{SCROLLER}"); s.scrollTop = s.scrollHeight - 1.7 * s.clientHeight')
         time.sleep(1)
         driver.save_screenshot(str(args.screenshots / '5-the-end-after-run-all.png'))
         driver.save_screenshot(str(args.screenshots / '4-ran-and-saved.png'))
