@@ -67,6 +67,16 @@ def make_class(folder: Path, students: int, seed: int = 2026):
         nbformat.write(nb, folder / f'student{k + 1:02d}' / NOTEBOOK.name)
 
 
+def _children_cpu() -> float:
+    """CPU seconds of the finished subprocesses (workers, and their kernels)."""
+    try:
+        import resource
+    except ImportError:
+        return 0.0
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument('--students', type=int, default=30)
@@ -76,11 +86,9 @@ def main(argv=None):
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         make_class(Path(tmp), args.students)
-        times = []
-        start = time.perf_counter()
-        rows = grading.grade([tmp], timeout=args.timeout, jobs=args.jobs,
-                             on_done=lambda *a: times.append(time.perf_counter()))
-        total = time.perf_counter() - start
+        start, cpu = time.perf_counter(), _children_cpu()
+        rows = grading.grade([tmp], timeout=args.timeout, jobs=args.jobs)
+        total, cpu = time.perf_counter() - start, _children_cpu() - cpu
     statuses = collections.Counter(r['status'] for r in rows)
     print(f'{args.students} students, notebook 01, --jobs {args.jobs}, --timeout {args.timeout:g} '
           f'({platform.python_version()}, {os.cpu_count()} cores)')
@@ -88,6 +96,8 @@ def main(argv=None):
           f'{"met" if total < TARGET else "NOT met"})')
     print(f'  per notebook:     {total * args.jobs / args.students:6.1f} s  '
           '(wall-clock time x jobs / students)')
+    print(f'  CPU per notebook: {cpu / args.students:6.1f} s  (worker and kernel; the machine\'s '
+          f'load average {os.getloadavg()[0]:.1f} at the end)' if hasattr(os, 'getloadavg') else '')
     print('  rows by status:   ' + ', '.join(f'{s} {n}' for s, n in sorted(statuses.items())))
     return 0
 

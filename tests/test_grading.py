@@ -42,6 +42,8 @@ def test_checks_are_read_from_the_code_not_by_pattern():
     assert grading._checks("check(flush)\ncheck(my_kind, name='kind')\nx = check(y)") == \
         [('flush', 'flush'), ('my_kind', 'kind')]
     assert grading._checks('check(flush') == []            # a syntax error: no checks
+    assert grading._only_checks("check(flush)\ncheck(kind)")
+    assert not grading._only_checks("check(flush)\nx = 1") and not grading._only_checks('')
 
 
 def test_students_are_named_by_their_folder_or_their_file(tmp_path):
