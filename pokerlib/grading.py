@@ -47,8 +47,8 @@ __all__ = ['grade', 'lesson_exercises', 'find_notebooks', 'lesson_of', 'judge',
            'write_csv', 'write_html', 'summary', 'COLUMNS']
 
 COLUMNS = ['student', 'notebook', 'exercise', 'status', 'seconds', 'report']
-SYMBOLS = {'pass': '✓', 'fail': '✗', 'todo': '…', 'error': '✗', 'slow': '⧗',
-           'missing': '∅', 'timeout': '⧗', 'crash': '✗', 'unknown': '?'}
+SYMBOLS = {'pass': '✓', 'fail': '✗', 'todo': '…', 'error': '✗', 'slow': '◔',
+           'missing': '∅', 'timeout': '◔', 'crash': '✗', 'unknown': '?'}
 COLOURS = {'pass': '#c8e6c9', 'todo': '#fff3c4', 'missing': '#eeeeee'}
 FAILED = '#ffcdd2'
 MARK = '\x1fpokerlib-grade:'
@@ -225,10 +225,17 @@ def _limit(memory_mb, cpu_seconds):
         resource.setrlimit(resource.RLIMIT_CPU, (cpu_seconds, cpu_seconds + 5))
 
 
+KERNEL_FILE = re.compile(r'\s*\(\d+\.py, line (\d+)\)')
+"""The kernel's name for a cell in a SyntaxError: '(2759836101.py, line 1)'."""
+
+
 def _error_of(cell):
+    """A cell's error as one short line ('SyntaxError: expected ':' on line 1 of the cell')."""
     for out in cell.get('outputs', []):
         if out.get('output_type') == 'error':
-            return f"{out.get('ename')}: {str(out.get('evalue', '')).splitlines()[0][:100] if out.get('evalue') else ''}".rstrip(': ')
+            value = (str(out.get('evalue') or '').splitlines() or [''])[0]
+            value = KERNEL_FILE.sub(r' on line \1 of the cell', value)[:100]
+            return f"{out.get('ename')}: {value}".rstrip(': ')
     return None
 
 
@@ -482,7 +489,7 @@ summary {{ cursor: pointer; white-space: nowrap; }}
 </style></head><body>
 <h1>Grades</h1>
 <p>One row per student, one column per exercise. Hover over a cell for the check's report, or click it.
-✓ pass · ✗ wrong or an error · … not written yet · ∅ missing · ⧗ too slow or stopped.</p>
+✓ pass · ✗ wrong, an error or a crash · … not written yet · ∅ missing · ◔ too slow or stopped.</p>
 <table><tr><th>student</th>{head}<th>passed</th></tr>
 {chr(10).join(body)}
 </table></body></html>

@@ -126,6 +126,9 @@ ROWS = [{'student': 'ann', 'notebook': '01', 'exercise': 'flush', 'status': 'pas
 
 def test_the_summary_csv_and_table(tmp_path):
     assert grading.summary(ROWS) == ['ann: 1 of 2 passed  01:✓✗', 'ben: 0 of 1 passed  01:∅']
+    assert grading._error_of({'outputs': [{'output_type': 'error', 'ename': 'SyntaxError',
+                                           'evalue': "expected ':' (2759836101.py, line 1)"}]}) \
+        == "SyntaxError: expected ':' on line 1 of the cell"
     grading.write_csv(ROWS, tmp_path / 'g.csv')
     with open(tmp_path / 'g.csv', encoding='utf-8') as f:
         assert list(csv.DictReader(f)) == [{k: str(v) for k, v in r.items()} for r in ROWS]
@@ -237,7 +240,9 @@ def test_a_class_of_made_up_students_gives_the_expected_table(tmp_path):
     assert table['wrong']['straight'][0] == 'fail'
     assert table['wrong']['hand_rank'][0] == 'pass'
     assert table['syntax']['flush'][0] == 'missing'
-    assert 'raised SyntaxError' in table['syntax']['flush'][1]
+    assert table['syntax']['flush'][1] == (
+        "flush is the course's own version; the student's is not defined: its cell (cell 35) "
+        "raised SyntaxError: expected ':' on line 1 of the cell")
     assert table['syntax']['straight'][0] == 'pass'
     # --timeout 3 stops the judging before check's own 5-second limit would
     assert table['loop']['kind'] == ('timeout', 'judging kind was stopped after 3.0 s')
