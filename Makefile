@@ -46,7 +46,8 @@ test:
 
 # The slow tests, which `make test` leaves out (CI runs both): every five-card hand
 # ranked one by one by both versions of hand_rank, the figures in assets/
-# remade byte for byte, and a class of made-up students graded.
+# remade byte for byte, a class of made-up students graded, and the teacher's
+# projecting copy in JupyterLab in a real browser.
 test-slow:
 	$(COURSE) test-slow
 

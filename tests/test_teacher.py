@@ -3,7 +3,8 @@
 The copy itself is checked notebook by notebook; then a real JupyterLab
 serves it and headless Chromium (scripts/check_lab.py, with .venv-site's
 selenium) opens notebook 01 as a teacher would, unfolds a solution, runs
-all cells and saves: git status must not change. Without Chromium or
+all cells and saves: git status must not change (`make test-slow`; its
+screenshots go to build/teacher-screenshots/). Without Chromium or
 .venv-site the browser test is skipped (in CI it fails instead).
 """
 
@@ -108,6 +109,7 @@ def git_status():
                           capture_output=True, text=True, check=True).stdout
 
 
+@pytest.mark.slow     # a JupyterLab, a kernel and a browser: about 15 s of CPU
 def test_projecting_in_a_real_browser_shows_no_answer_and_changes_nothing_tracked(tmp_path):
     missing = what_is_missing()
     if missing:
