@@ -498,9 +498,22 @@ summary {{ cursor: pointer; white-space: nowrap; }}
 
 # --- the command line (pokerlib grade, pokerlib progress) ------------------------
 
+def _jobs(text):
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f'must be a whole number, 1 or more, not {text!r}')
+    return value
+
+
 def _seconds(text):
-    value = float(text)
-    if not value > 0:
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0
+    if not 0 < value < float('inf'):
         raise argparse.ArgumentTypeError(f'must be more than 0, not {text!r}')
     return value
 
@@ -531,9 +544,9 @@ def add_commands(sub):
 def _common(p):
     p.add_argument('--timeout', type=_seconds, default=30,
                    help='seconds a cell may run before it is stopped (default 30)')
-    p.add_argument('--jobs', type=int, default=None,
+    p.add_argument('--jobs', type=_jobs, default=None,
                    help='notebooks run side by side (default: one per core)')
-    p.add_argument('--memory', type=int, default=4096, metavar='MB',
+    p.add_argument('--memory', type=_jobs, default=4096, metavar='MB',
                    help='memory limit of each notebook, in MB (default 4096)')
 
 

@@ -256,3 +256,12 @@ def test_a_class_of_made_up_students_gives_the_expected_table(tmp_path):
     # eight notebooks, two at a time, one endless loop and two crashes
     assert seconds < 180, seconds       # about 30 s when the machine is not shared
     assert (tmp_path / 'g.html').read_text().count('<tr>') == 9
+
+
+def test_odd_arguments_get_one_line_and_the_usual_status(tmp_path, capsys):
+    assert main(['grade', str(tmp_path), '--jobs', '0']) == 2
+    assert main(['grade', str(tmp_path), '--timeout', 'nan']) == 2
+    assert main(['grade', str(tmp_path / 'nowhere')]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert err[-1] == f'pokerlib: error: {tmp_path / "nowhere"}: no such file or folder'
+    assert main(['progress', str(tmp_path / 'nowhere')]) == 1
