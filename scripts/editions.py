@@ -311,7 +311,7 @@ def _sync_file(target, edition, rel, manifest, had_record, same):
     if given is None:
         why = (f'kept:      {key} differs from the course\'s current version and '
                + ('the record of the version you were given was missing'
-                  if not had_record else 'was not copied in by the course')
+                  if not had_record else 'is not in the record of what the course copied in')
                + ', so it is kept as it is')
     elif given == new:                    # changed by its owner; the course has nothing newer
         return None
