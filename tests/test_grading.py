@@ -166,6 +166,7 @@ def test_a_small_notebook_is_graded_for_real_and_a_stuck_cell_is_stopped(tmp_pat
               'def flush(hand):\n    return len({s for r, s in hand}) == 1',
               'while True:\n    pass',
               'def kind(n, ranks):\n    return ranks[0]')
+    nbformat.write(nbformat.v4.new_notebook(), tmp_path / 'workspace' / '01-Hands-and-hand_rank (course update).ipynb')
     start = time.perf_counter()
     assert main(['progress', str(tmp_path / 'workspace'), '--timeout', '2', '--jobs', '1']) == 0
     assert time.perf_counter() - start < 40
