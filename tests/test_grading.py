@@ -3,8 +3,8 @@
 The fast tier reads the teacher's edition, names students, matches lessons
 and judges functions in this process; one small notebook is run for real.
 The slow tier grades a class of made-up students of notebook 01 (right,
-wrong, stub, syntax error, endless loop, crash, cells deleted and
-reordered, a renamed file) and compares the whole table.
+wrong, stub, syntax error, endless loop, crash, 6 GB asked for, cells
+deleted and reordered, a renamed file) and compares the whole table.
 """
 
 import csv
@@ -211,6 +211,11 @@ def make_class(folder):
     nb.cells.reverse()                                                 # and every cell reordered
     save('shuffled', nb)
     save('renamed', teacher(), 'my homework.ipynb')
+    # 6 GB, more than the 4 GB limit: numpy asks for it without touching it, so
+    # without the limit it would be granted (and flush defined), not refused
+    save('memory', _replace(teacher(), 'flush', 'import numpy\n'
+                            'hog = numpy.zeros(6 * 2**30, dtype=numpy.uint8)\n\n'
+                            'def flush(hand):\n    return len({s for r, s in hand}) == 1'))
     return folder
 
 
@@ -234,8 +239,8 @@ def test_a_class_of_made_up_students_gives_the_expected_table(tmp_path):
     table = {}
     for r in rows:
         table.setdefault(r['student'], {})[r['exercise']] = (r['status'], r['report'])
-    assert sorted(table) == ['crash', 'loop', 'renamed', 'right', 'shuffled', 'stub',
-                             'syntax', 'wrong']
+    assert sorted(table) == ['crash', 'loop', 'memory', 'renamed', 'right', 'shuffled',
+                             'stub', 'syntax', 'wrong']
     for who, expected in EXPECTED.items():
         assert {f: s for f, (s, _) in table[who].items()} == expected, who
     assert table['wrong']['straight'][0] == 'fail'
@@ -248,15 +253,18 @@ def test_a_class_of_made_up_students_gives_the_expected_table(tmp_path):
     # --timeout 3 stops the judging before check's own 5-second limit would
     assert table['loop']['kind'] == ('timeout', 'judging kind was stopped after 3.0 s')
     assert table['loop']['flush'][0] == 'pass'             # the stopped cell stopped nothing else
+    assert table['memory']['flush'][0] == 'missing'
+    assert 'raised MemoryError' in table['memory']['flush'][1]
+    assert all(s == 'pass' for f, (s, _) in table['memory'].items() if f != 'flush')
     assert table['crash']['two_pair'][0] == 'crash'
     assert all(s == 'pass' for f, (s, _) in table['crash'].items() if f != 'two_pair')
     assert table['shuffled']['straight'] == (       # 01 imports the course's straight later
         'missing', "straight is the course's own version; the student's is not defined: "
                    'no cell defines straight (deleted or renamed?)')
     assert table['shuffled']['flush'][0] == 'pass'         # defined, though after its uses
-    # eight notebooks, two at a time, one endless loop and two crashes
+    # nine notebooks, two at a time, one endless loop and two crashes
     assert seconds < 180, seconds       # about 30 s when the machine is not shared
-    assert (tmp_path / 'g.html').read_text().count('<tr>') == 9
+    assert (tmp_path / 'g.html').read_text().count('<tr>') == 10
 
 
 def test_odd_arguments_get_one_line_and_the_usual_status(tmp_path, capsys):
