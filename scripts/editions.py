@@ -58,9 +58,10 @@ UPDATE = ' (course update)'
 """Added to a file's name for the course's new version, put beside a changed file."""
 BANNER_TAG = 'teacher-banner'
 BANNER = ("**Teacher's edition**: the solutions and expected answers are folded. "
-          "Click the bar at the left of a folded cell (or its `…`) to unfold it when "
-          "the class has tried. This copy lives in `teacher/`: running and saving "
-          "here never changes the course's own notebooks.")
+          "When the class has tried, click a solution's folded line (`def ...: •••`) "
+          "to unfold it, and the line "
+          "\"The expected answer\" to show one. This copy lives in `teacher/`: "
+          "running and saving here never changes the course's own notebooks.")
 ANSWER_FOLD = '<details><summary>The expected answer (click to show)</summary>'
 """Wraps an expected answer in the projecting copy: JupyterLab's Run All shows every
 markdown cell's input again, but leaves a closed <details> closed."""
