@@ -81,7 +81,7 @@ bench-notebooks: setup
 
 # (workspace/ is yours: clean leaves it alone.)
 clean:
-	rm -rf $(VENV) $(BENCH_VENV) $(SITE_VENV) .pytest_cache student build
+	rm -rf $(VENV) $(BENCH_VENV) $(SITE_VENV) $(HUB_VENV) classroom/node_modules .pytest_cache student build
 
 # --- website (make site) ---------------------------------------------------
 # The course as a static website, from the committed notebooks (never re-run),
@@ -115,3 +115,44 @@ site-check: site
 	$(SITE_VENV)/bin/python scripts/check_site.py build/site/html --screenshots build/site/screenshots > build/site/report.json
 	@echo "report: build/site/report.json, screenshots: build/site/screenshots/"
 # --- end website -----------------------------------------------------------
+
+# --- classroom server (make classroom) --------------------------------------
+# JupyterHub for a class on the teacher's machine: each student logs in to their
+# own copy of the course. Write the class list in classroom/students.txt (one
+# name per line), then `make classroom`. The hub, the proxy and the course go
+# into .venv-hub and classroom/node_modules; the students' .venv stays lean.
+#   CLASSROOM_IP=0.0.0.0 make classroom    listen on the classroom network
+#   CLASSROOM_PORT=8000                    the port students open
+# See README.md, "A server for the whole class".
+HUB_VENV   = .venv-hub
+HUB_STAMP  = $(HUB_VENV)/.installed-requirements
+NPM_STAMP  = classroom/node_modules/.installed-lock
+CLASSROOM_IP   ?= 127.0.0.1
+CLASSROOM_PORT ?= 8000
+.PHONY: classroom classroom-setup bench-classroom
+
+classroom-setup: $(HUB_STAMP) $(NPM_STAMP)
+
+$(HUB_STAMP): requirements.txt classroom/requirements.txt pyproject.toml jupyter/overrides.json jupyter/pokerlib-course.json
+	@test -x $(HUB_VENV)/bin/python || $(PYTHON) -m venv $(HUB_VENV)
+	$(HUB_VENV)/bin/python -m pip install --quiet --upgrade pip
+	$(HUB_VENV)/bin/python -m pip install --quiet -r classroom/requirements.txt
+	mkdir -p $(HUB_VENV)/share/jupyter/lab/settings $(HUB_VENV)/etc/jupyter/jupyter_server_config.d
+	cp jupyter/overrides.json $(HUB_VENV)/share/jupyter/lab/settings/overrides.json
+	cp jupyter/pokerlib-course.json $(HUB_VENV)/etc/jupyter/jupyter_server_config.d/
+	@touch $(HUB_STAMP)
+
+# configurable-http-proxy, exactly as classroom/package-lock.json pins it (never global).
+$(NPM_STAMP): classroom/package.json classroom/package-lock.json
+	cd classroom && npm ci --no-audit --no-fund --loglevel=error
+	@touch $(NPM_STAMP)
+
+classroom: classroom-setup
+	@test -f classroom/students.txt || { echo "Write the class list first: classroom/students.txt, one name per line (see classroom/students.example.txt)"; exit 1; }
+	cd classroom && CLASSROOM_IP=$(CLASSROOM_IP) CLASSROOM_PORT=$(CLASSROOM_PORT) ../$(HUB_VENV)/bin/jupyterhub -f jupyterhub_config.py
+
+# 30 simulated students at once on this machine (a benchmark, not a test):
+# make bench-classroom BENCH_ARGS='--students 30'
+bench-classroom: classroom-setup
+	$(HUB_VENV)/bin/python benchmarks/classroom.py $(BENCH_ARGS)
+# --- end classroom server ---------------------------------------------------

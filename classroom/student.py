@@ -1,0 +1,149 @@
+"""A simulated student, for the classroom's test and benchmark: log in, start, run, save.
+
+It does what a browser does, over HTTP and a websocket: the login form (with
+its xsrf token), the hub's REST API to start the server, JupyterLab's page,
+the Jupyter server's contents and sessions API, and the kernel's websocket
+channel to run each code cell in a real kernel.
+"""
+
+import asyncio
+import json
+import time
+import uuid
+from urllib.parse import urlparse
+
+import requests
+from tornado.httpclient import HTTPRequest
+from tornado.websocket import websocket_connect
+
+
+class Refused(Exception):
+    """The hub refused a log-in or a request it should have let through."""
+
+
+class Student:
+    """One browser session on the hub at ``url`` (e.g. 'http://127.0.0.1:8000/')."""
+
+    def __init__(self, url: str, name: str, password: str):
+        self.url, self.name, self.password = url.rstrip('/') + '/', name, password
+        self.http = requests.Session()
+
+    def get(self, path, **kw):
+        return self.http.get(self.url + path.lstrip('/'), timeout=120, **kw)
+
+    def _send(self, method, path, xsrf_path, **kw):
+        """A request with the xsrf token a page at ``xsrf_path`` set, as the browser sends it."""
+        token = self.http.cookies.get('_xsrf', path=xsrf_path)
+        return self.http.request(method, self.url + path.lstrip('/'), timeout=120,
+                                 headers={'X-XSRFToken': token or ''}, **kw)
+
+    def log_in(self) -> requests.Response:
+        """Fill in and send the login form; the last response (the hub's page, or the refusal)."""
+        self.get('hub/login')
+        token = self.http.cookies.get('_xsrf', path='/hub/')
+        return self.http.post(self.url + 'hub/login', timeout=120, allow_redirects=False,
+                              data={'username': self.name, 'password': self.password,
+                                    '_xsrf': token})
+
+    def start_server(self, timeout=300.0) -> requests.Response:
+        """Ask the hub to start this student's server, wait for it, open JupyterLab."""
+        self.get('hub/home')
+        r = self._send('POST', f'hub/api/users/{self.name}/server', '/hub/')
+        if r.status_code not in (201, 202, 400):      # 400: it is running already
+            raise Refused(f'{self.name}: starting the server answered {r.status_code}: {r.text[:200]}')
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            user = self._send('GET', f'hub/api/users/{self.name}', '/hub/').json()
+            server = user.get('servers', {}).get('', {})
+            if server.get('ready'):
+                break
+            time.sleep(0.5)
+        else:
+            raise Refused(f'{self.name}: the server did not start in {timeout:.0f} s')
+        lab = self.get(f'user/{self.name}/lab')
+        if lab.status_code != 200:
+            raise Refused(f'{self.name}: JupyterLab answered {lab.status_code}')
+        return lab
+
+    # --- the Jupyter server's API, as JupyterLab uses it ------------------------
+    def api(self, method, path, owner=None, **kw) -> requests.Response:
+        owner = owner or self.name
+        return self._send(method, f'user/{owner}/api/{path}', f'/user/{self.name}/', **kw)
+
+    def read_notebook(self, path, owner=None) -> dict:
+        r = self.api('GET', f'contents/{path}', owner)
+        if r.status_code != 200:
+            raise Refused(f'{self.name}: reading {path} answered {r.status_code}')
+        return r.json()['content']
+
+    def save_notebook(self, path, nb: dict) -> None:
+        r = self.api('PUT', f'contents/{path}', json={'type': 'notebook', 'format': 'json', 'content': nb})
+        if r.status_code not in (200, 201):
+            raise Refused(f'{self.name}: saving {path} answered {r.status_code}')
+
+    def run_notebook(self, nb: dict, path: str, timeout=600.0) -> dict:
+        """Run every code cell in a new kernel, as Run All does but going on past errors.
+
+        The outputs go into the cells; returns {'cells': n, 'errors': n}.
+        """
+        r = self.api('POST', 'sessions', json={'path': path, 'type': 'notebook', 'name': '',
+                                                'kernel': {'name': 'python3'}})
+        if r.status_code != 201:
+            raise Refused(f'{self.name}: starting a kernel answered {r.status_code}')
+        session = r.json()
+        try:
+            return asyncio.run(asyncio.wait_for(self._run_cells(nb, session['kernel']['id']), timeout))
+        finally:
+            self.api('DELETE', f'sessions/{session["id"]}')
+
+    async def _run_cells(self, nb, kernel_id) -> dict:
+        parts = urlparse(self.url)
+        ws_url = f'ws://{parts.netloc}/user/{self.name}/api/kernels/{kernel_id}/channels'
+        cookie = '; '.join(f'{c.name}={c.value}' for c in self.http.cookies)
+        token = self.http.cookies.get('_xsrf', path=f'/user/{self.name}/') or ''
+        ws = await websocket_connect(HTTPRequest(ws_url, headers={'Cookie': cookie,
+                                                                  'X-XSRFToken': token}),
+                                     max_message_size=100 * 2 ** 20)
+        session, counts = uuid.uuid4().hex, {'cells': 0, 'errors': 0}
+        try:
+            for cell in nb['cells']:
+                if cell['cell_type'] != 'code':
+                    continue
+                cell['outputs'], msg_id = [], uuid.uuid4().hex
+                await ws.write_message(json.dumps({
+                    'header': {'msg_id': msg_id, 'msg_type': 'execute_request', 'session': session,
+                               'username': self.name, 'version': '5.3', 'date': ''},
+                    'parent_header': {}, 'metadata': {}, 'channel': 'shell', 'buffers': [],
+                    'content': {'code': ''.join(cell['source']) if isinstance(cell['source'], list)
+                                else cell['source'],
+                                'silent': False, 'store_history': True, 'user_expressions': {},
+                                'allow_stdin': False, 'stop_on_error': False}}))
+                counts['cells'] += 1
+                while True:
+                    message = await ws.read_message()
+                    if message is None:
+                        raise Refused(f'{self.name}: the kernel channel closed')
+                    msg = json.loads(message)
+                    if msg.get('parent_header', {}).get('msg_id') != msg_id:
+                        continue
+                    kind, content = msg['msg_type'], msg['content']
+                    if kind == 'stream':
+                        cell['outputs'].append({'output_type': 'stream', 'name': content['name'],
+                                                'text': content['text']})
+                    elif kind in ('execute_result', 'display_data'):
+                        out = {'output_type': kind, 'data': content['data'],
+                               'metadata': content.get('metadata', {})}
+                        if kind == 'execute_result':
+                            out['execution_count'] = content['execution_count']
+                        cell['outputs'].append(out)
+                    elif kind == 'error':
+                        counts['errors'] += 1
+                        cell['outputs'].append({'output_type': 'error', **{k: content[k] for k in
+                                                ('ename', 'evalue', 'traceback')}})
+                    elif kind == 'execute_input':
+                        cell['execution_count'] = content['execution_count']
+                    elif kind == 'status' and content['execution_state'] == 'idle':
+                        break
+        finally:
+            ws.close()
+        return counts
