@@ -6,6 +6,7 @@ one column per exercise, grades again when the teacher presses Refresh, and
 hands out the long-form CSV. The hub starts it (see jupyterhub_config.py) with:
 
     GRADEBOOK_WORKSPACES  the folder of the students' workspaces (one folder each)
+    GRADEBOOK_EDITION     the student's edition they were copied from
     GRADEBOOK_STUDENTS    the names on the class list, space-separated, in order
     GRADEBOOK_OUT         where the CSV and the grader's HTML go
     GRADEBOOK_ROOT        the course (the grader runs from there)
@@ -17,6 +18,7 @@ import asyncio
 import csv
 import html
 import os
+import shutil
 import signal
 import sys
 import time
@@ -44,16 +46,16 @@ PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 <a class="button" href="grades.csv" download>Download CSV</a></form>
 <p class="note">{status}</p>
 {table}
-<p class="note">✓ passes; ✗ does not (hover or tap for the report); – not graded yet.
-Grading runs each notebook in the student's workspace.</p>
+<p class="note">✓ passes; ✗ does not (hover or tap for the report); – not started
+(the notebook is as it was handed out). Grading runs each notebook the student saved.</p>
 </body></html>"""
 
 
 class Gradebook:
     """The state of the grading: the last CSV, and a run that may be under way."""
 
-    def __init__(self, workspaces, students, out, root):
-        self.workspaces, self.students = Path(workspaces), list(students)
+    def __init__(self, workspaces, edition, students, out, root):
+        self.workspaces, self.edition, self.students = Path(workspaces), Path(edition), list(students)
         self.out, self.root = Path(out), Path(root)
         self.out.mkdir(parents=True, exist_ok=True)
         self.csv = self.out / 'grades.csv'
@@ -64,24 +66,47 @@ class Gradebook:
         if self.running is None or self.running.done():
             self.running = asyncio.ensure_future(self.grade())
 
+    def changed(self) -> dict:
+        """name -> the notebooks in that student's workspace that differ from the course's copy.
+
+        A notebook still exactly as it was handed out has nothing to grade: its
+        exercises show as not started, and grading the class stays quick.
+        """
+        found = {}
+        for name in self.students:
+            for path in sorted((self.workspaces / name).glob('*.ipynb')):
+                handed_out = self.edition / path.name
+                if not handed_out.exists() or handed_out.read_bytes() != path.read_bytes():
+                    found.setdefault(name, []).append(path)
+        return found
+
     async def grade(self):
-        folders = [self.workspaces / name for name in self.students
-                   if (self.workspaces / name).is_dir()]
-        if not folders:
-            self.message = 'No student has logged in yet: nothing to grade.'
+        changed = self.changed()
+        if not changed:
+            self.message = 'Nothing to grade yet: no student has saved a notebook.'
             return
+        # The grader names a student by the first folder under the folder it is
+        # given: one folder per student, of links to the notebooks to grade.
+        staging = self.out / 'to-grade'
+        shutil.rmtree(staging, ignore_errors=True)
+        for name, paths in changed.items():
+            (staging / name).mkdir(parents=True)
+            for path in paths:
+                (staging / name / path.name).symlink_to(path)
         started = time.monotonic()
         partial = self.out / 'grades.csv.partial'
         process = await asyncio.create_subprocess_exec(
-            sys.executable, '-m', 'pokerlib', 'grade', *map(str, folders),
+            sys.executable, '-m', 'pokerlib', 'grade', str(staging),
             '--csv', str(partial), '--html', str(self.out / 'grades.html'),
             cwd=self.root, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
         output, _ = await process.communicate()
         seconds = time.monotonic() - started
+        notebooks = sum(map(len, changed.values()))
         if process.returncode == 0 and partial.exists():
             partial.replace(self.csv)   # the last good table stays until a new one is whole
-            self.message = (f'Graded {len(folders)} workspaces at {time.strftime("%H:%M:%S")} '
-                            f'in {seconds:.0f} s.')
+            self.message = (f'Graded {notebooks} notebook{"s" * (notebooks > 1)} of '
+                            f'{len(changed)} student{"s" * (len(changed) > 1)} at '
+                            f'{time.strftime("%H:%M:%S")} in {seconds:.0f} s.')
         else:
             last = output.decode(errors='replace').strip().splitlines()[-1:] or ['no output']
             self.message = f'Grading failed (exit {process.returncode}): {last[0]}'
@@ -152,14 +177,16 @@ class CsvHandler(HubOAuthenticated, web.RequestHandler):
 
 
 def main():
-    book = Gradebook(os.environ['GRADEBOOK_WORKSPACES'], os.environ['GRADEBOOK_STUDENTS'].split(),
+    book = Gradebook(os.environ['GRADEBOOK_WORKSPACES'], os.environ['GRADEBOOK_EDITION'],
+                     os.environ['GRADEBOOK_STUDENTS'].split(),
                      os.environ['GRADEBOOK_OUT'], os.environ['GRADEBOOK_ROOT'])
     prefix = os.environ['JUPYTERHUB_SERVICE_PREFIX']
     app = web.Application([
         (prefix, PageHandler, {'book': book}),
         (url_path_join(prefix, 'grades.csv'), CsvHandler, {'book': book}),
         (url_path_join(prefix, 'oauth_callback'), HubOAuthCallbackHandler),
-    ], cookie_secret=os.urandom(32), xsrf_cookies=True)
+    ], cookie_secret=os.urandom(32), xsrf_cookies=True,
+       xsrf_cookie_kwargs={'path': prefix})    # not the hub's own _xsrf cookie
     url = urlparse(os.environ['JUPYTERHUB_SERVICE_URL'])
     app.listen(url.port, url.hostname)
     loop = ioloop.IOLoop.current()

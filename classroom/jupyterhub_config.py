@@ -79,6 +79,7 @@ c.JupyterHub.services = [
         'url': f'http://127.0.0.1:{PORT + 3}',
         'command': [sys.executable, str(HERE / 'gradebook.py')],
         'environment': {'GRADEBOOK_WORKSPACES': str(STATE / 'workspaces'),
+                        'GRADEBOOK_EDITION': str(STATE / 'edition'),
                         'GRADEBOOK_OUT': str(STATE / 'gradebook'),
                         'GRADEBOOK_STUDENTS': ' '.join(roster.students),
                         'GRADEBOOK_ROOT': str(ROOT)},

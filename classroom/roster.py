@@ -29,6 +29,7 @@ import hmac
 import os
 import re
 import secrets
+import shutil
 import socket
 import sys
 from dataclasses import dataclass
@@ -167,6 +168,7 @@ def _sync(root: Path, state: Path, workspace: Path) -> list:
     edition = state / 'edition'
     version = _course_version(root)
     if _edition_version.get('written') != version:
+        shutil.rmtree(edition, ignore_errors=True)      # a fresh edition, as the course is now
         editions.write_student_edition(edition)
         _edition_version['written'] = version
     return editions.update_workspace(workspace, edition)

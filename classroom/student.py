@@ -45,6 +45,11 @@ class Student:
                               data={'username': self.name, 'password': self.password,
                                     '_xsrf': token})
 
+    def whoami(self):
+        """The hub's record of who this browser is logged in as, or None."""
+        r = self._send('GET', 'hub/api/user', '/hub/')
+        return r.json() if r.status_code == 200 else None
+
     def start_server(self, timeout=300.0) -> requests.Response:
         """Ask the hub to start this student's server, wait for it, open JupyterLab."""
         self.get('hub/home')
