@@ -11,15 +11,12 @@ node; without them the tests are skipped and say so, except in CI (CI=true),
 where they fail.
 """
 
-import contextlib
 import csv
 import io
 import json
 import os
 import re
 import shutil
-import signal
-import socket
 import subprocess
 import sys
 import time
@@ -29,10 +26,7 @@ from pathlib import Path
 import pytest
 import requests
 
-ROOT = Path(__file__).resolve().parent.parent
-CLASSROOM = ROOT / 'classroom'
-HUB = ROOT / '.venv-hub' / 'bin' / 'jupyterhub'
-PROXY = CLASSROOM / 'node_modules' / '.bin' / 'configurable-http-proxy'
+CLASSROOM = Path(__file__).resolve().parent.parent / 'classroom'
 IN_CI = os.environ.get('CI', '').lower() in ('1', 'true', 'yes')
 NOTEBOOK = '01-Hands-and-hand_rank.ipynb'
 TEACHER = 'teacher'
@@ -44,7 +38,7 @@ ANSWERS = {
 }
 
 sys.path.insert(0, str(CLASSROOM))
-from student import Student  # noqa: E402
+from simulate import HUB, PROXY, Hub, Student  # noqa: E402
 
 
 def missing() -> list:
@@ -61,73 +55,6 @@ def needs_hub():
         if IN_CI:
             pytest.fail(message)
         pytest.skip(message)
-
-
-def free_ports(n=4) -> int:
-    """A port p with p..p+n-1 free on loopback (the hub uses four)."""
-    for base in range(18500, 19500, 10):
-        with contextlib.ExitStack() as stack:
-            try:
-                for port in range(base, base + n):
-                    s = stack.enter_context(socket.socket())
-                    s.bind(('127.0.0.1', port))
-                return base
-            except OSError:
-                continue
-    raise RuntimeError('no free ports on loopback')
-
-
-class Hub:
-    """The real hub, as `make classroom` starts it, with its state in a folder of the test's."""
-
-    def __init__(self, folder: Path, students):
-        self.folder = folder
-        (folder / 'students.txt').write_text('# a test class\n' + '\n'.join(students) + '\n')
-        self.port = free_ports()
-        self.url = f'http://127.0.0.1:{self.port}/'
-        self.env = {**os.environ, 'CLASSROOM_PORT': str(self.port),
-                    'CLASSROOM_STATE': str(folder / 'state'),
-                    'CLASSROOM_STUDENTS': str(folder / 'students.txt'),
-                    'CLASSROOM_PASSWORDS': str(folder / 'passwords.txt'),
-                    'CLASSROOM_TEACHER': TEACHER}
-        self.process = None
-
-    def start(self):
-        log = open(self.folder / 'hub.log', 'ab')
-        self.process = subprocess.Popen([str(HUB), '-f', 'jupyterhub_config.py'], cwd=CLASSROOM,
-                                        env=self.env, stdout=log, stderr=subprocess.STDOUT,
-                                        start_new_session=True)
-        deadline = time.monotonic() + 90
-        while time.monotonic() < deadline:
-            assert self.process.poll() is None, f'the hub exited: see {self.folder / "hub.log"}'
-            with contextlib.suppress(requests.ConnectionError):
-                if requests.get(self.url + 'hub/health', timeout=5).status_code == 200:
-                    return
-            time.sleep(0.5)
-        raise AssertionError('the hub did not answer in 90 s')
-
-    def stop(self):
-        """Stop as Ctrl-C does; the hub stops the proxy, the servers and its services."""
-        if self.process is None or self.process.poll() is not None:
-            return
-        self.process.send_signal(signal.SIGINT)
-        try:
-            self.process.wait(timeout=90)
-        except subprocess.TimeoutExpired:
-            os.killpg(self.process.pid, signal.SIGKILL)   # the group this test started
-            self.process.wait()
-            raise AssertionError('the hub did not stop in 90 s after Ctrl-C')
-        finally:
-            time.sleep(1)
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(self.process.pid, signal.SIGKILL)   # anything it left behind
-
-    def passwords(self) -> dict:
-        lines = (self.folder / 'passwords.txt').read_text().splitlines()
-        return dict(line.split() for line in lines if line and not line.startswith('#'))
-
-    def workspace(self, name) -> Path:
-        return self.folder / 'state' / 'workspaces' / name
 
 
 @pytest.fixture(scope='module')

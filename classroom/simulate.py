@@ -1,20 +1,102 @@
-"""A simulated student, for the classroom's test and benchmark: log in, start, run, save.
+"""The classroom's hub and simulated students, for its test and its benchmark.
 
-It does what a browser does, over HTTP and a websocket: the login form (with
+``Hub`` starts the real hub as `make classroom` does, with its state in a
+folder of its own and its four ports free ones on loopback. A ``Student``
+does what a browser does, over HTTP and a websocket: the login form (with
 its xsrf token), the hub's REST API to start the server, JupyterLab's page,
 the Jupyter server's contents and sessions API, and the kernel's websocket
 channel to run each code cell in a real kernel.
 """
 
 import asyncio
+import contextlib
 import json
+import os
+import signal
+import socket
+import subprocess
 import time
 import uuid
+from pathlib import Path
 from urllib.parse import urlparse
 
 import requests
 from tornado.httpclient import HTTPRequest
 from tornado.websocket import websocket_connect
+
+
+CLASSROOM = Path(__file__).resolve().parent
+HUB = CLASSROOM.parent / '.venv-hub' / 'bin' / 'jupyterhub'
+PROXY = CLASSROOM / 'node_modules' / '.bin' / 'configurable-http-proxy'
+
+
+def free_ports(n=4) -> int:
+    """A port p with p..p+n-1 free on loopback (the hub uses four)."""
+    for base in range(18500, 19500, 10):
+        with contextlib.ExitStack() as stack:
+            try:
+                for port in range(base, base + n):
+                    stack.enter_context(socket.socket()).bind(('127.0.0.1', port))
+                return base
+            except OSError:
+                continue
+    raise RuntimeError('no free ports on loopback')
+
+
+class Hub:
+    """The real hub, as `make classroom` starts it, its state in ``folder``, on loopback."""
+
+    def __init__(self, folder, students, teacher='teacher', idle=3600):
+        self.folder = Path(folder)
+        (self.folder / 'students.txt').write_text('# a simulated class\n' + '\n'.join(students) + '\n')
+        self.port = free_ports()
+        self.url = f'http://127.0.0.1:{self.port}/'
+        self.env = {**os.environ, 'CLASSROOM_PORT': str(self.port), 'CLASSROOM_IP': '127.0.0.1',
+                    'CLASSROOM_STATE': str(self.folder / 'state'),
+                    'CLASSROOM_STUDENTS': str(self.folder / 'students.txt'),
+                    'CLASSROOM_PASSWORDS': str(self.folder / 'passwords.txt'),
+                    'CLASSROOM_TEACHER': teacher, 'CLASSROOM_IDLE': str(idle)}
+        self.process = None
+
+    def start(self, timeout=90):
+        log = open(self.folder / 'hub.log', 'ab')
+        self.process = subprocess.Popen([str(HUB), '-f', 'jupyterhub_config.py'], cwd=CLASSROOM,
+                                        env=self.env, stdout=log, stderr=subprocess.STDOUT,
+                                        start_new_session=True)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f'the hub exited: see {self.folder / "hub.log"}')
+            with contextlib.suppress(requests.ConnectionError):
+                if requests.get(self.url + 'hub/health', timeout=5).status_code == 200:
+                    return
+            time.sleep(0.5)
+        raise RuntimeError(f'the hub did not answer in {timeout} s')
+
+    def stop(self, timeout=90):
+        """Stop as Ctrl-C does: the hub stops the proxy, the servers and its services.
+
+        Whatever is left of the session it started in afterwards is killed.
+        """
+        if self.process is None or self.process.poll() is not None:
+            return
+        self.process.send_signal(signal.SIGINT)
+        try:
+            self.process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            raise RuntimeError(f'the hub did not stop in {timeout} s after Ctrl-C')
+        finally:
+            time.sleep(1)
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.process.pid, signal.SIGKILL)    # the session this Hub started
+            self.process.wait()
+
+    def passwords(self) -> dict:
+        lines = (self.folder / 'passwords.txt').read_text().splitlines()
+        return dict(line.split() for line in lines if line and not line.startswith('#'))
+
+    def workspace(self, name) -> Path:
+        return self.folder / 'state' / 'workspaces' / name
 
 
 class Refused(Exception):
