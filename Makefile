@@ -129,7 +129,7 @@ HUB_STAMP  = $(HUB_VENV)/.installed-requirements
 NPM_STAMP  = classroom/node_modules/.installed-lock
 CLASSROOM_IP   ?= 127.0.0.1
 CLASSROOM_PORT ?= 8000
-.PHONY: classroom classroom-setup bench-classroom
+.PHONY: classroom classroom-setup classroom-check bench-classroom
 
 classroom-setup: $(HUB_STAMP) $(NPM_STAMP)
 
@@ -150,6 +150,11 @@ $(NPM_STAMP): classroom/package.json classroom/package-lock.json
 classroom: classroom-setup
 	@test -f classroom/students.txt || { echo "Write the class list first: classroom/students.txt, one name per line (see classroom/students.example.txt)"; exit 1; }
 	cd classroom && CLASSROOM_IP=$(CLASSROOM_IP) CLASSROOM_PORT=$(CLASSROOM_PORT) ../$(HUB_VENV)/bin/jupyterhub -f jupyterhub_config.py
+
+# Screenshots of the login page, a student's JupyterLab and the gradebook, in
+# headless Chromium (Debian's chromium and chromium-driver; Selenium from .venv-site).
+classroom-check: classroom-setup site-setup
+	$(SITE_VENV)/bin/python classroom/screenshots.py --out build/classroom
 
 # 30 simulated students at once on this machine (a benchmark, not a test):
 # make bench-classroom BENCH_ARGS='--students 30'

@@ -64,7 +64,8 @@ c.SimpleLocalProcessSpawner.home_dir_template = str(STATE / 'homes' / '{username
 c.Spawner.notebook_dir = str(STATE / 'workspaces' / '{username}')
 c.Spawner.default_url = '/lab/tree/00-Contents.ipynb'
 c.Spawner.cmd = [str(VENV_BIN / 'jupyterhub-singleuser')]
-c.Spawner.args = ['--allow-root'] if os.getuid() == 0 else []
+# No terminal: a shell would be the teacher's own (the kernels still run as that user).
+c.Spawner.args = ['--ServerApp.terminals_enabled=False'] + (['--allow-root'] if os.getuid() == 0 else [])
 c.Spawner.env_keep = ['PATH', 'LANG', 'LC_ALL']
 c.Spawner.environment = {'PATH': f'{VENV_BIN}:/usr/local/bin:/usr/bin:/bin'}
 c.Spawner.start_timeout = 120            # thirty students starting at once on two cores
@@ -105,4 +106,6 @@ if os.environ.get('CLASSROOM_QUIET') != '1':
           f'  {len(roster.students)} students from {STUDENTS}; passwords in {PASSWORDS}\n'
           f'  the teacher logs in as {TEACHER!r}: the gradebook is at /services/gradebook/\n'
           f'  work is kept in {STATE}\n'
-          f'  stop it with Ctrl-C (everyone\'s files stay)\n', flush=True)
+          f'  stop it with Ctrl-C (everyone\'s files stay)\n'
+          + ('  WARNING: running as root, so students\' code runs as root: '
+             'start it as an ordinary user\n' if os.getuid() == 0 else ''), flush=True)

@@ -138,15 +138,23 @@ class Student:
         r = self._send('POST', f'hub/api/users/{self.name}/server', '/hub/')
         if r.status_code not in (201, 202, 400):      # 400: it is running already
             raise Refused(f'{self.name}: starting the server answered {r.status_code}: {r.text[:200]}')
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            user = self._send('GET', f'hub/api/users/{self.name}', '/hub/').json()
-            server = user.get('servers', {}).get('', {})
-            if server.get('ready'):
-                break
-            time.sleep(0.5)
-        else:
-            raise Refused(f'{self.name}: the server did not start in {timeout:.0f} s')
+        # The progress stream the hub's spawn page follows (server-sent events).
+        token = self.http.cookies.get('_xsrf', path='/hub/') or ''
+        with self.http.get(self.url + f'hub/api/users/{self.name}/server/progress', stream=True,
+                           headers={'X-XSRFToken': token, 'Accept': 'text/event-stream'},
+                           timeout=timeout) as events:
+            if events.status_code != 200:
+                raise Refused(f'{self.name}: the progress stream answered {events.status_code}')
+            for line in events.iter_lines(decode_unicode=True):
+                if not line or not line.startswith('data:'):
+                    continue
+                event = json.loads(line[5:])
+                if event.get('failed'):
+                    raise Refused(f'{self.name}: the server failed to start: {event.get("message")}')
+                if event.get('ready'):
+                    break
+            else:
+                raise Refused(f'{self.name}: the progress stream ended before the server was ready')
         lab = self.get(f'user/{self.name}/lab')
         if lab.status_code != 200:
             raise Refused(f'{self.name}: JupyterLab answered {lab.status_code}')

@@ -127,6 +127,7 @@ def test_a_class_on_the_hub(hub):
                    json={'path': 'x.ipynb', 'type': 'notebook'}).status_code == 403
     assert (hub.workspace('grace') / NOTEBOOK).read_bytes() == grace_before
     assert ada.get('services/gradebook/').status_code == 403
+    assert ada.api('POST', 'terminals').status_code == 404     # no shell on the hub's machine
 
     # The teacher's gradebook: one row per student, the flush exercise as each answered.
     teacher = Student(hub.url, TEACHER, passwords[TEACHER])
