@@ -29,25 +29,30 @@ from jupyterhub.services.auth import HubOAuthCallbackHandler, HubOAuthenticated
 from jupyterhub.utils import url_path_join
 from tornado import ioloop, web
 
-SYMBOL = {'pass': '✓'}
+from pokerlib.grading import COLOURS, FAILED, SYMBOLS
+
+# The grader's own marks, but '∞' for too slow: its hourglass (U+29D7) is missing
+# from common fonts (Debian's Chromium draws an empty box).
+MARKS = {**SYMBOLS, 'slow': '∞', 'timeout': '∞'}
 PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 <title>Gradebook</title>{refresh}
 <style>
  body {{ font: 15px/1.4 system-ui, sans-serif; margin: 2em; color: #222; }}
  table {{ border-collapse: collapse; }} th, td {{ border: 1px solid #ccc; padding: .3em .6em; }}
  th.exercise {{ writing-mode: vertical-rl; transform: rotate(180deg); font-weight: normal; }}
- td.pass {{ background: #d8f0d8; color: #185c18; text-align: center; }}
- td.fail {{ background: #f8dcdc; color: #8a1c1c; text-align: center; }}
- td.none {{ color: #888; text-align: center; }} .note {{ color: #555; }}
+ td.mark {{ text-align: center; }} td.none {{ color: #888; text-align: center; }}
+ th.lesson {{ background: #f3f3f3; }} .note {{ color: #555; }}
  button, a.button {{ font-size: 15px; margin-right: 1em; }}
 </style></head><body>
 <h1>Gradebook</h1>
+<p><a href="{hub}home">← the hub</a> · <a href="{hub}admin">the students' servers</a></p>
 <form method="post">{xsrf}<button type="submit" {disabled}>Refresh (grade again)</button>
 <a class="button" href="grades.csv" download>Download CSV</a></form>
 <p class="note">{status}</p>
 {table}
-<p class="note">✓ passes; ✗ does not (hover or tap for the report); – not started
-(the notebook is as it was handed out). Grading runs each notebook the student saved.</p>
+<p class="note">{legend}; – not started (the notebook is as it was handed
+out). Hover or tap a mark for the check's report. Grading runs each notebook the
+student saved.</p>
 </body></html>"""
 
 
@@ -119,12 +124,14 @@ class Gradebook:
             return list(csv.DictReader(f))
 
     def table(self) -> str:
-        """One row per student on the list, one column per exercise the grader reported."""
+        """One row per student on the list, one column per exercise, grouped by lesson."""
         rows = self.rows()
         exercises = list(dict.fromkeys((r['notebook'], r['exercise']) for r in rows))
         cell = {(r['student'], r['notebook'], r['exercise']): r for r in rows}
-        head = ''.join(f'<th class="exercise" title="{html.escape(nb)}">{html.escape(ex)}</th>'
-                       for nb, ex in exercises)
+        lessons = list(dict.fromkeys(nb for nb, _ in exercises))
+        top = ''.join(f'<th class="lesson" colspan="{sum(nb == lesson for nb, _ in exercises)}">'
+                      f'{html.escape(lesson)}</th>' for lesson in lessons)
+        head = ''.join(f'<th class="exercise">{html.escape(ex)}</th>' for _, ex in exercises)
         body = []
         for name in self.students:
             cells = []
@@ -133,14 +140,15 @@ class Gradebook:
                 if r is None:
                     cells.append('<td class="none">–</td>')
                 else:
-                    kind = 'pass' if r['status'] == 'pass' else 'fail'
-                    cells.append(f'<td class="{kind}" title="{html.escape(r["report"])}">'
-                                 f'{SYMBOL.get(r["status"], "✗")}</td>')
+                    colour = COLOURS.get(r['status'], FAILED)
+                    cells.append(f'<td class="mark" style="background: {colour}" '
+                                 f'title="{html.escape(r["status"] + ": " + r["report"])}">'
+                                 f'{MARKS.get(r["status"], "?")}</td>')
             passed = sum(cell.get((name, nb, ex), {}).get('status') == 'pass' for nb, ex in exercises)
             body.append(f'<tr class="student"><th>{html.escape(name)}</th>'
                         f'<td>{passed}/{len(exercises)}</td>{"".join(cells)}</tr>')
-        return (f'<table><thead><tr><th>student</th><th>passed</th>{head}</tr></thead>'
-                f'<tbody>{"".join(body)}</tbody></table>')
+        return (f'<table><thead><tr><th rowspan="2">student</th><th rowspan="2">passed</th>{top}</tr>'
+                f'<tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>')
 
 
 class PageHandler(HubOAuthenticated, web.RequestHandler):
@@ -155,7 +163,8 @@ class PageHandler(HubOAuthenticated, web.RequestHandler):
         self.write(PAGE.format(
             refresh='<meta http-equiv="refresh" content="3">' if running else '',
             xsrf=self.xsrf_form_html(), disabled='disabled' if running else '',
-            status=html.escape(status), table=self.book.table()))
+            status=html.escape(status), table=self.book.table(), hub=self.hub_auth.hub_prefix,
+            legend='; '.join(f'{MARKS[k]} {k}' for k in MARKS if k != 'unknown')))
 
     @web.authenticated
     def post(self):
