@@ -201,6 +201,8 @@ def main():
     loop = ioloop.IOLoop.current()
     for sig in (signal.SIGINT, signal.SIGTERM):      # the hub's stop, even where SIGINT was ignored
         signal.signal(sig, lambda *_: loop.add_callback_from_signal(loop.stop))
+    hub = os.getppid()                                # and if the hub is gone without a word, go too
+    ioloop.PeriodicCallback(lambda: os.getppid() == hub or loop.stop(), 5000).start()
     loop.start()
 
 

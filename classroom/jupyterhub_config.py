@@ -13,9 +13,11 @@ Settings, from the environment (the Makefile passes them on):
     CLASSROOM_TEACHER   the teacher's (admin) name (teacher)
     CLASSROOM_IDLE      seconds before an idle student server is stopped (3600)
     CLASSROOM_STATE     the state folder (classroom/state)
+    CLASSROOM_LOG       how much the hub says (WARN; INFO for every request)
 """
 
 import os
+import signal
 import sys
 from pathlib import Path
 
@@ -39,12 +41,19 @@ IDLE = int(os.environ.get('CLASSROOM_IDLE', '3600'))
 
 STATE.mkdir(parents=True, exist_ok=True)
 roster = load_roster(STUDENTS, PASSWORDS, TEACHER)
+# Closing the teacher's terminal (SIGHUP) stops the hub as Ctrl-C does, so that
+# the proxy, the services and the students' servers stop with it.
+signal.signal(signal.SIGHUP, lambda *_: os.kill(os.getpid(), signal.SIGTERM))
 
 # --- the hub and its proxy: students see only IP:PORT; the rest is loopback ----
 c.JupyterHub.bind_url = f'http://{IP}:{PORT}/'
 c.JupyterHub.hub_bind_url = f'http://127.0.0.1:{PORT + 1}'
 c.ConfigurableHTTPProxy.api_url = f'http://127.0.0.1:{PORT + 2}'
-c.ConfigurableHTTPProxy.command = [str(HERE / 'node_modules' / '.bin' / 'configurable-http-proxy')]
+c.ConfigurableHTTPProxy.command = [str(HERE / 'node_modules' / '.bin' / 'configurable-http-proxy'),
+                                   '--log-level', 'warn']
+# The teacher's terminal shows warnings and errors, not every request
+# (CLASSROOM_LOG=INFO shows them all).
+c.JupyterHub.log_level = os.environ.get('CLASSROOM_LOG', 'WARN')
 c.JupyterHub.db_url = f'sqlite:///{STATE / "jupyterhub.sqlite"}'
 c.JupyterHub.cookie_secret_file = str(STATE / 'jupyterhub_cookie_secret')
 c.JupyterHub.pid_file = str(STATE / 'jupyterhub.pid')
@@ -65,7 +74,8 @@ c.Spawner.notebook_dir = str(STATE / 'workspaces' / '{username}')
 c.Spawner.default_url = '/lab/tree/00-Contents.ipynb'
 c.Spawner.cmd = [str(VENV_BIN / 'jupyterhub-singleuser')]
 # No terminal: a shell would be the teacher's own (the kernels still run as that user).
-c.Spawner.args = ['--ServerApp.terminals_enabled=False'] + (['--allow-root'] if os.getuid() == 0 else [])
+c.Spawner.args = (['--ServerApp.terminals_enabled=False', f'--ServerApp.log_level={c.JupyterHub.log_level}']
+                  + (['--allow-root'] if os.getuid() == 0 else []))
 c.Spawner.env_keep = ['PATH', 'LANG', 'LC_ALL']
 c.Spawner.environment = {'PATH': f'{VENV_BIN}:/usr/local/bin:/usr/bin:/bin'}
 c.Spawner.start_timeout = 120            # thirty students starting at once on two cores
@@ -100,12 +110,11 @@ c.JupyterHub.load_roles = [
 # students get the default 'user' role (their own server only), so the gradebook
 # answers them 403.
 
-if os.environ.get('CLASSROOM_QUIET') != '1':
-    urls = '  '.join(f'http://{a}:{PORT}/' for a in addresses(IP))
-    print(f'\nThe classroom: students open  {urls}\n'
-          f'  {len(roster.students)} students from {STUDENTS}; passwords in {PASSWORDS}\n'
-          f'  the teacher logs in as {TEACHER!r}: the gradebook is at /services/gradebook/\n'
-          f'  work is kept in {STATE}\n'
-          f'  stop it with Ctrl-C (everyone\'s files stay)\n'
-          + ('  WARNING: running as root, so students\' code runs as root: '
-             'start it as an ordinary user\n' if os.getuid() == 0 else ''), flush=True)
+urls = '  '.join(f'http://{a}:{PORT}/' for a in addresses(IP))
+print(f'\nThe classroom: students open  {urls}\n'
+      f'  {len(roster.students)} students from {STUDENTS}; passwords in {PASSWORDS}\n'
+      f'  the teacher logs in as {TEACHER!r}: the gradebook is at /services/gradebook/\n'
+      f'  work is kept in {STATE}\n'
+      f'  stop it with Ctrl-C (everyone\'s files stay)\n'
+      + ('  WARNING: running as root, so students\' code runs as root: '
+         'start it as an ordinary user\n' if os.getuid() == 0 else ''), flush=True)

@@ -153,7 +153,7 @@ def addresses(ip: str) -> list:
         return [ip]
     found = sorted({info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
                     if not info[4][0].startswith('127.')})
-    return found or ['THIS-MACHINE-ADDRESS']
+    return found or ['THIS-MACHINE (its address: hostname -I)']
 
 
 _edition_lock = asyncio.Lock()
