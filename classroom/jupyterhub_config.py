@@ -24,8 +24,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from roster import (HashedPasswordAuthenticator, addresses,  # noqa: E402
-                    load_roster, sync_workspace)
+from roster import (HashedPasswordAuthenticator, RosterError,  # noqa: E402
+                    addresses, load_roster, sync_workspace)
 
 c = get_config()  # noqa: F821 (JupyterHub's config loader defines it)
 
@@ -40,7 +40,10 @@ TEACHER = os.environ.get('CLASSROOM_TEACHER', 'teacher')
 IDLE = int(os.environ.get('CLASSROOM_IDLE', '3600'))
 
 STATE.mkdir(parents=True, exist_ok=True)
-roster = load_roster(STUDENTS, PASSWORDS, TEACHER)
+try:
+    roster = load_roster(STUDENTS, PASSWORDS, TEACHER)
+except RosterError as e:                 # one line for the teacher, not a traceback
+    sys.exit(f'classroom: {e}')
 # Closing the teacher's terminal (SIGHUP) stops the hub as Ctrl-C does, so that
 # the proxy, the services and the students' servers stop with it.
 signal.signal(signal.SIGHUP, lambda *_: os.kill(os.getpid(), signal.SIGTERM))

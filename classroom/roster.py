@@ -21,6 +21,19 @@ The hub keeps only a salted scrypt hash of each password:
 >>> pw = read_passwords(folder / 'passwords.txt')['ada']
 >>> check_password(roster.hashes['ada'], pw), check_password(roster.hashes['ada'], pw + 'x')
 (True, False)
+
+A name the hub cannot use, a name twice, or the teacher's name on the list
+is refused in one line that names it:
+
+>>> for text in ['ada\\nMary Ann\\n', 'ada\\nAda\\n', 'ada\\nteacher\\n']:
+...     _ = (folder / 'students.txt').write_text(text)
+...     try:
+...         load_roster(folder / 'students.txt', folder / 'passwords.txt', 'teacher')
+...     except RosterError as e:
+...         print(str(e).replace(str(folder), 'FOLDER'))
+FOLDER/students.txt, line 2: 'Mary Ann' is not a name the hub can use (letters, digits, ".", "-", "_"; no spaces)
+FOLDER/students.txt, line 2: 'ada' is on the list twice
+FOLDER/students.txt: 'teacher' is the teacher's name; it cannot also be a student's
 """
 
 import asyncio
