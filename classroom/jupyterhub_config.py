@@ -52,11 +52,11 @@ signal.signal(signal.SIGHUP, lambda *_: os.kill(os.getpid(), signal.SIGTERM))
 c.JupyterHub.bind_url = f'http://{IP}:{PORT}/'
 c.JupyterHub.hub_bind_url = f'http://127.0.0.1:{PORT + 1}'
 c.ConfigurableHTTPProxy.api_url = f'http://127.0.0.1:{PORT + 2}'
-c.ConfigurableHTTPProxy.command = [str(HERE / 'node_modules' / '.bin' / 'configurable-http-proxy'),
-                                   '--log-level', 'warn']
+c.ConfigurableHTTPProxy.command = [str(HERE / 'node_modules' / '.bin' / 'configurable-http-proxy')]
 # The teacher's terminal shows warnings and errors, not every request
 # (CLASSROOM_LOG=INFO shows them all).
 c.JupyterHub.log_level = os.environ.get('CLASSROOM_LOG', 'WARN')
+c.ConfigurableHTTPProxy.log_level = 'warn' if c.JupyterHub.log_level == 'WARN' else 'info'
 c.JupyterHub.db_url = f'sqlite:///{STATE / "jupyterhub.sqlite"}'
 c.JupyterHub.cookie_secret_file = str(STATE / 'jupyterhub_cookie_secret')
 c.JupyterHub.pid_file = str(STATE / 'jupyterhub.pid')
