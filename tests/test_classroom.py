@@ -5,6 +5,7 @@ notebook 01 in a real kernel through the Jupyter server's API and save it;
 then each one's work is in their own workspace, nobody reaches another's
 server or files, wrong passwords and unknown names are refused, the
 teacher's gradebook grades the three, and a restart of the hub loses nothing.
+Another hub shows an idle server stopped by the culler.
 
 It needs `make classroom-setup` (.venv-hub and classroom/node_modules) and
 node; without them the tests are skipped and say so, except in CI (CI=true),
@@ -163,3 +164,23 @@ def test_a_class_on_the_hub(hub):
     assert "this is ada's work" in json.dumps(ada.read_notebook(NOTEBOOK))
     for name in ANSWERS:
         assert (hub.workspace(name) / NOTEBOOK).read_bytes() == saved[name]
+
+
+@pytest.mark.slow
+def test_an_idle_server_is_culled(needs_hub, tmp_path):
+    """jupyterhub-idle-culler stops a server nobody uses (here after 10 s); the files stay."""
+    hub = Hub(tmp_path, ['ada'], idle=10)
+    hub.start()
+    try:
+        ada = Student(hub.url, 'ada', hub.passwords()['ada'])
+        ada.log_in()
+        ada.start_server()
+        assert ada.whoami()['servers']
+        deadline = time.monotonic() + 90
+        while ada.whoami()['servers']:
+            assert time.monotonic() < deadline, 'the idle server was not stopped in 90 s'
+            time.sleep(2)
+        assert (hub.workspace('ada') / NOTEBOOK).exists()
+        assert ada.start_server().status_code == 200          # logging in again starts it
+    finally:
+        hub.stop()
