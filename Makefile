@@ -5,53 +5,51 @@
 PYTHON ?= python3
 VENV   ?= .venv
 BIN     = $(VENV)/bin
-STAMP   = $(VENV)/.installed-requirements
-# JupyterLab refuses to run as root unless told it may.
-ROOT_FLAG = $(if $(filter 0,$(shell id -u)),--allow-root,)
+# Set-up, JupyterLab, the editions and the tests are course.py's commands (standard
+# library only), so that `make lab` and `python course.py lab` (Windows, or no make)
+# never differ. Ctrl-C stops them quietly.
+COURSE  = @$(PYTHON) course.py
 
-# JupyterLab opens the contents notebook, wherever it is started from.
-LAB = $(BIN)/jupyter lab $(ROOT_FLAG) --LabApp.default_url=/lab/tree/00-Contents.ipynb
+.PHONY: setup lab lab-teacher lab-edit student progress test test-slow experiments notebooks nav bench bench-notebooks clean
 
-.PHONY: setup lab lab-teacher student test test-slow experiments notebooks nav bench bench-notebooks clean
-
-setup: $(STAMP)
-
-# JupyterLab's settings for the course (no news pop-up, no update check) go
-# into the environment, never into your home folder.
-$(STAMP): requirements.txt pyproject.toml jupyter/overrides.json jupyter/pokerlib-course.json
-	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "pokerlib needs Python 3.11 or newer; this is " + sys.version.split()[0])'
-	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -r requirements.txt
-	mkdir -p $(VENV)/share/jupyter/lab/settings $(VENV)/etc/jupyter/jupyter_server_config.d
-	cp jupyter/overrides.json $(VENV)/share/jupyter/lab/settings/overrides.json
-	cp jupyter/pokerlib-course.json $(VENV)/etc/jupyter/jupyter_server_config.d/
-	@touch $(STAMP)
+# .venv, the pinned packages, and JupyterLab's settings for the course (no news
+# pop-up, no update check, no kernel warnings), inside .venv, never in your home folder.
+setup:
+	$(COURSE) setup
 
 # Your own copy of the course: the student's edition, copied into workspace/
 # (which git ignores) the first time; later runs copy in what is new and never
-# overwrite a notebook you changed.
-lab: setup
-	@$(BIN)/python scripts/editions.py workspace workspace
-	cd workspace && ../$(LAB)
+# overwrite a file you changed (the course's new version goes beside it).
+lab:
+	$(COURSE) lab
 
-# The teacher's edition, with the solutions: the notebooks in notebooks/.
-lab-teacher: setup
-	cd notebooks && ../$(LAB)
+# Which exercises your workspace already passes (it runs your notebooks, unchanged).
+progress:
+	$(COURSE) progress
 
-# The student's edition of every notebook, in student/ (which git ignores).
-student: setup
-	$(BIN)/python scripts/editions.py student student
+# The teacher's copy to project, in teacher/ (git ignores it): answers folded, a
+# banner on top; running and saving it never changes a tracked file.
+lab-teacher:
+	$(COURSE) lab-teacher
+
+# The course's own notebooks (notebooks/, tracked), to edit the course.
+lab-edit:
+	$(COURSE) lab-edit
+
+# The student's edition of every notebook, in student/ (git ignores it), to hand out.
+student:
+	$(COURSE) student
 
 # One worker per core; --dist loadscope keeps each notebook's cells together, in order.
-test: setup
-	$(BIN)/python -m pytest -n auto --dist loadscope
+test:
+	$(COURSE) test
 
 # The slow tests, which `make test` leaves out (CI runs both): every five-card hand
-# ranked one by one by both versions of hand_rank, and the figures in assets/
-# remade byte for byte (about three quarters of a minute).
-test-slow: setup
-	$(BIN)/python -m pytest -n auto --dist loadscope -m slow
+# ranked one by one by both versions of hand_rank, the figures in assets/
+# remade byte for byte, a class of made-up students graded, and the teacher's
+# projecting copy in JupyterLab in a real browser.
+test-slow:
+	$(COURSE) test-slow
 
 # Regenerate the figures in assets/ (seeded: the same data every time).
 experiments: setup
@@ -79,9 +77,9 @@ bench:
 bench-notebooks: setup
 	$(BIN)/python benchmarks/notebooks.py $(BENCH_ARGS)
 
-# (workspace/ is yours: clean leaves it alone.)
+# (workspace/ and teacher/ are yours: clean leaves them alone.)
 clean:
-	rm -rf $(VENV) $(BENCH_VENV) $(SITE_VENV) $(HUB_VENV) classroom/node_modules .pytest_cache student build
+	rm -rf $(VENV) $(BENCH_VENV) $(SITE_VENV) $(HUB_VENV) classroom/node_modules .pytest_cache student build .lab-layouts
 
 # --- website (make site) ---------------------------------------------------
 # The course as a static website, from the committed notebooks (never re-run),

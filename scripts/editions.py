@@ -18,8 +18,9 @@ each solution region becomes ``# YOUR CODE HERE`` and
 The *projecting copy* (teacher/) is the teacher's edition with a banner at
 the top of each notebook and every solution and expected answer folded
 (JupyterLab's own ``jupyter.source_hidden`` / ``outputs_hidden`` cell
-metadata), so that running and saving it in class never touches a tracked
-file.
+metadata; an expected answer is also inside a closed ``<details>``, since
+Run All unfolds every markdown cell), so that the class sees the question
+first, and running and saving it in class never touches a tracked file.
 
 Every copy someone works in (workspace/, teacher/, and student/ too) is
 brought up to date by ``sync``: files that are new to the course are copied
@@ -60,6 +61,9 @@ BANNER = ("**Teacher's edition**: the solutions and expected answers are folded.
           "Click the bar at the left of a folded cell (or its `…`) to unfold it when "
           "the class has tried. This copy lives in `teacher/`: running and saving "
           "here never changes the course's own notebooks.")
+ANSWER_FOLD = '<details><summary>The expected answer (click to show)</summary>'
+"""Wraps an expected answer in the projecting copy: JupyterLab's Run All shows every
+markdown cell's input again, but leaves a closed <details> closed."""
 README = """\
 This folder holds the student's edition of the course, as `make student`
 (python course.py student) wrote it, to hand out. It is not a place to work:
@@ -126,6 +130,8 @@ def teacher_notebook(path):
     nb = nbformat.read(path, as_version=4)
     for cell in nb.cells:
         if is_answer(cell):
+            if cell.cell_type == 'markdown':     # Run All unfolds markdown: fold it in the text too
+                cell.source = f'{ANSWER_FOLD}\n\n{cell.source}\n\n</details>'
             hidden = cell.metadata.setdefault('jupyter', {})
             hidden['source_hidden'] = True
             if cell.cell_type == 'code' and cell.get('outputs'):
@@ -305,7 +311,7 @@ def _sync_file(target, edition, rel, manifest, had_record, same):
     if given is None:
         why = (f'kept:      {key} differs from the course\'s current version and '
                + ('the record of the version you were given was missing'
-                  if not had_record else 'was not copied in by the course')
+                  if not had_record else 'is not in the record of what the course copied in')
                + ', so it is kept as it is')
     elif given == new:                    # changed by its owner; the course has nothing newer
         return None

@@ -42,6 +42,8 @@ def test_checks_are_read_from_the_code_not_by_pattern():
     assert grading._checks("check(flush)\ncheck(my_kind, name='kind')\nx = check(y)") == \
         [('flush', 'flush'), ('my_kind', 'kind')]
     assert grading._checks('check(flush') == []            # a syntax error: no checks
+    assert grading._only_checks("check(flush)\ncheck(kind)")
+    assert not grading._only_checks("check(flush)\nx = 1") and not grading._only_checks('')
 
 
 def test_students_are_named_by_their_folder_or_their_file(tmp_path):
@@ -124,6 +126,9 @@ ROWS = [{'student': 'ann', 'notebook': '01', 'exercise': 'flush', 'status': 'pas
 
 def test_the_summary_csv_and_table(tmp_path):
     assert grading.summary(ROWS) == ['ann: 1 of 2 passed  01:✓✗', 'ben: 0 of 1 passed  01:∅']
+    assert grading._error_of({'outputs': [{'output_type': 'error', 'ename': 'SyntaxError',
+                                           'evalue': "expected ':' (2759836101.py, line 1)"}]}) \
+        == "SyntaxError: expected ':' on line 1 of the cell"
     grading.write_csv(ROWS, tmp_path / 'g.csv')
     with open(tmp_path / 'g.csv', encoding='utf-8') as f:
         assert list(csv.DictReader(f)) == [{k: str(v) for k, v in r.items()} for r in ROWS]
@@ -155,22 +160,19 @@ def _notebook(folder, name, *sources):
     return folder / name
 
 
-def test_a_small_notebook_is_graded_for_real_and_a_stuck_cell_is_stopped(tmp_path):
-    """One real kernel: a right flush, a loop that never ends, a missing function (a few seconds)."""
-    _notebook(tmp_path / 'zoe', '01-mine.ipynb',
+def test_a_small_notebook_is_graded_for_real_and_a_stuck_cell_is_stopped(tmp_path, capsys):
+    """One real kernel, through `pokerlib progress`: a right flush, a loop that never ends, a wrong kind."""
+    _notebook(tmp_path / 'workspace', '01-Hands-and-hand_rank.ipynb',
               'def flush(hand):\n    return len({s for r, s in hand}) == 1',
               'while True:\n    pass',
               'def kind(n, ranks):\n    return ranks[0]')
     start = time.perf_counter()
-    rows = grading.grade([tmp_path], timeout=2, jobs=1)
+    assert main(['progress', str(tmp_path / 'workspace'), '--timeout', '2', '--jobs', '1']) == 0
     assert time.perf_counter() - start < 40
-    got = {r['exercise']: (r['status'], r['report']) for r in rows}
-    assert set(got) == set(EXERCISES_01)
-    assert got['flush'][0] == 'pass'
-    assert got['kind'][0] == 'fail'           # the cell after the stopped one still ran
-    assert got['straight'] == ('missing', 'straight is not defined: no cell defines '
-                                          'straight (deleted or renamed?)')
-    assert {r['student'] for r in rows} == {'zoe'}
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == f'Running your 1 notebooks in {tmp_path / "workspace"} (nothing is changed)...'
+    rest = ', '.join(f'∅ {f}' if f != 'kind' else '✗ kind' for f in EXERCISES_01 if f != 'flush')
+    assert lines[1:] == [f'01: 1 of {len(EXERCISES_01)} passed  (to do: {rest})']
 
 
 # --- a class of made-up students (slow) -----------------------------------------
@@ -204,8 +206,7 @@ def make_class(folder):
     nb.cells.insert(3, nbformat.v4.new_code_cell('import os\nos._exit(1)'))
     save('crash', nb)
     nb = teacher()
-    defs = [c for c in nb.cells if c.cell_type == 'code' and c.source.startswith('def ')]
-    nb.cells = [c for c in nb.cells if c is not defs[2]]               # straight deleted
+    nb.cells = [c for c in nb.cells if not c.source.startswith('def straight(')]   # deleted
     nb.cells.reverse()                                                 # and every cell reordered
     save('shuffled', nb)
     save('renamed', teacher(), 'my homework.ipynb')
@@ -239,15 +240,28 @@ def test_a_class_of_made_up_students_gives_the_expected_table(tmp_path):
     assert table['wrong']['straight'][0] == 'fail'
     assert table['wrong']['hand_rank'][0] == 'pass'
     assert table['syntax']['flush'][0] == 'missing'
-    assert 'raised SyntaxError' in table['syntax']['flush'][1]
+    assert table['syntax']['flush'][1] == (
+        "flush is the course's own version; the student's is not defined: its cell (cell 35) "
+        "raised SyntaxError: expected ':' on line 1 of the cell")
     assert table['syntax']['straight'][0] == 'pass'
-    assert table['loop']['kind'][0] == 'slow'              # the check's own time limit
+    # --timeout 3 stops the judging before check's own 5-second limit would
+    assert table['loop']['kind'] == ('timeout', 'judging kind was stopped after 3.0 s')
     assert table['loop']['flush'][0] == 'pass'             # the stopped cell stopped nothing else
     assert table['crash']['two_pair'][0] == 'crash'
     assert all(s == 'pass' for f, (s, _) in table['crash'].items() if f != 'two_pair')
-    assert table['shuffled']['straight'] == (
-        'missing', 'straight is not defined: no cell defines straight (deleted or renamed?)')
+    assert table['shuffled']['straight'] == (       # 01 imports the course's straight later
+        'missing', "straight is the course's own version; the student's is not defined: "
+                   'no cell defines straight (deleted or renamed?)')
     assert table['shuffled']['flush'][0] == 'pass'         # defined, though after its uses
     # eight notebooks, two at a time, one endless loop and two crashes
-    assert seconds < 120, seconds
+    assert seconds < 180, seconds       # about 30 s when the machine is not shared
     assert (tmp_path / 'g.html').read_text().count('<tr>') == 9
+
+
+def test_odd_arguments_get_one_line_and_the_usual_status(tmp_path, capsys):
+    assert main(['grade', str(tmp_path), '--jobs', '0']) == 2
+    assert main(['grade', str(tmp_path), '--timeout', 'nan']) == 2
+    assert main(['grade', str(tmp_path / 'nowhere')]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert err[-1] == f'pokerlib: error: {tmp_path / "nowhere"}: no such file or folder'
+    assert main(['progress', str(tmp_path / 'nowhere')]) == 1
