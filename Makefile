@@ -131,13 +131,13 @@ CLASSROOM_PORT ?= 8000
 
 classroom-setup: $(HUB_STAMP) $(NPM_STAMP)
 
-$(HUB_STAMP): requirements.txt classroom/requirements.txt pyproject.toml jupyter/overrides.json jupyter/pokerlib-course.json
+# JupyterLab's and the kernel's settings for the course go into .venv-hub as
+# course.py puts them into .venv (its SETTINGS: one list for both).
+$(HUB_STAMP): requirements.txt classroom/requirements.txt pyproject.toml $(wildcard jupyter/*.json)
 	@test -x $(HUB_VENV)/bin/python || $(PYTHON) -m venv $(HUB_VENV)
-	$(HUB_VENV)/bin/python -m pip install --quiet --upgrade pip
-	$(HUB_VENV)/bin/python -m pip install --quiet -r classroom/requirements.txt
-	mkdir -p $(HUB_VENV)/share/jupyter/lab/settings $(HUB_VENV)/etc/jupyter/jupyter_server_config.d
-	cp jupyter/overrides.json $(HUB_VENV)/share/jupyter/lab/settings/overrides.json
-	cp jupyter/pokerlib-course.json $(HUB_VENV)/etc/jupyter/jupyter_server_config.d/
+	PIP_DISABLE_PIP_VERSION_CHECK=1 $(HUB_VENV)/bin/python -m pip install --quiet --upgrade pip
+	PYTHONWARNINGS=ignore $(HUB_VENV)/bin/python -m pip install --quiet -r classroom/requirements.txt
+	$(PYTHON) -c 'import course, pathlib, shutil; [(pathlib.Path("$(HUB_VENV)", t).parent.mkdir(parents=True, exist_ok=True), shutil.copyfile(s, pathlib.Path("$(HUB_VENV)", t))) for s, t in course.SETTINGS.items()]'
 	@touch $(HUB_STAMP)
 
 # configurable-http-proxy, exactly as classroom/package-lock.json pins it (never global).

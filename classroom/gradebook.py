@@ -29,11 +29,7 @@ from jupyterhub.services.auth import HubOAuthCallbackHandler, HubOAuthenticated
 from jupyterhub.utils import url_path_join
 from tornado import ioloop, web
 
-from pokerlib.grading import COLOURS, FAILED, SYMBOLS
-
-# The grader's own marks, but '∞' for too slow: its hourglass (U+29D7) is missing
-# from common fonts (Debian's Chromium draws an empty box).
-MARKS = {**SYMBOLS, 'slow': '∞', 'timeout': '∞'}
+from pokerlib.grading import COLOURS, FAILED, SYMBOLS   # the grader's own marks
 PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 <title>Gradebook</title>{refresh}
 <style>
@@ -143,7 +139,7 @@ class Gradebook:
                     colour = COLOURS.get(r['status'], FAILED)
                     cells.append(f'<td class="mark" style="background: {colour}" '
                                  f'title="{html.escape(r["status"] + ": " + r["report"])}">'
-                                 f'{MARKS.get(r["status"], "?")}</td>')
+                                 f'{SYMBOLS.get(r["status"], "?")}</td>')
             passed = sum(cell.get((name, nb, ex), {}).get('status') == 'pass' for nb, ex in exercises)
             body.append(f'<tr class="student"><th>{html.escape(name)}</th>'
                         f'<td>{passed}/{len(exercises)}</td>{"".join(cells)}</tr>')
@@ -164,7 +160,7 @@ class PageHandler(HubOAuthenticated, web.RequestHandler):
             refresh='<meta http-equiv="refresh" content="3">' if running else '',
             xsrf=self.xsrf_form_html(), disabled='disabled' if running else '',
             status=html.escape(status), table=self.book.table(), hub=self.hub_auth.hub_prefix,
-            legend='; '.join(f'{MARKS[k]} {k}' for k in MARKS if k != 'unknown')))
+            legend='; '.join(f'{SYMBOLS[k]} {k}' for k in SYMBOLS if k != 'unknown')))
 
     @web.authenticated
     def post(self):
