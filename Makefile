@@ -84,7 +84,7 @@ bench-checks: setup
 
 # (workspace/ and teacher/ are yours: clean leaves them alone.)
 clean:
-	rm -rf $(VENV) $(BENCH_VENV) $(SITE_VENV) .pytest_cache student build .lab-layouts
+	rm -rf $(VENV) $(BENCH_VENV) $(SITE_VENV) $(HUB_VENV) classroom/node_modules .pytest_cache student build .lab-layouts
 
 # --- website (make site) ---------------------------------------------------
 # The course as a static website, from the committed notebooks (never re-run),
@@ -118,3 +118,49 @@ site-check: site
 	$(SITE_VENV)/bin/python scripts/check_site.py build/site/html --screenshots build/site/screenshots > build/site/report.json
 	@echo "report: build/site/report.json, screenshots: build/site/screenshots/"
 # --- end website -----------------------------------------------------------
+
+# --- classroom server (make classroom) --------------------------------------
+# JupyterHub for a class on the teacher's machine: each student logs in to their
+# own copy of the course. Write the class list in classroom/students.txt (one
+# name per line), then `make classroom`. The hub, the proxy and the course go
+# into .venv-hub and classroom/node_modules; the students' .venv stays lean.
+#   CLASSROOM_IP=0.0.0.0 make classroom    listen on the classroom network
+#   CLASSROOM_PORT=8000                    the port students open
+# See README.md, "A server for the whole class".
+HUB_VENV   = .venv-hub
+HUB_STAMP  = $(HUB_VENV)/.installed-requirements
+NPM_STAMP  = classroom/node_modules/.installed-lock
+CLASSROOM_IP   ?= 127.0.0.1
+CLASSROOM_PORT ?= 8000
+.PHONY: classroom classroom-setup classroom-check bench-classroom
+
+classroom-setup: $(HUB_STAMP) $(NPM_STAMP)
+
+# JupyterLab's and the kernel's settings for the course go into .venv-hub as
+# course.py puts them into .venv (its SETTINGS: one list for both).
+$(HUB_STAMP): requirements.txt classroom/requirements.txt pyproject.toml $(wildcard jupyter/*.json)
+	@test -x $(HUB_VENV)/bin/python || $(PYTHON) -m venv $(HUB_VENV)
+	PIP_DISABLE_PIP_VERSION_CHECK=1 $(HUB_VENV)/bin/python -m pip install --quiet --upgrade pip
+	PYTHONWARNINGS=ignore $(HUB_VENV)/bin/python -m pip install --quiet -r classroom/requirements.txt
+	$(PYTHON) -c 'import course, pathlib, shutil; [(pathlib.Path("$(HUB_VENV)", t).parent.mkdir(parents=True, exist_ok=True), shutil.copyfile(s, pathlib.Path("$(HUB_VENV)", t))) for s, t in course.SETTINGS.items()]'
+	@touch $(HUB_STAMP)
+
+# configurable-http-proxy, exactly as classroom/package-lock.json pins it (never global).
+$(NPM_STAMP): classroom/package.json classroom/package-lock.json
+	cd classroom && npm ci --no-audit --no-fund --loglevel=error
+	@touch $(NPM_STAMP)
+
+classroom: classroom-setup
+	@test -f classroom/students.txt || { echo "Write the class list first: classroom/students.txt, one name per line (see classroom/students.example.txt)"; exit 1; }
+	cd classroom && CLASSROOM_IP=$(CLASSROOM_IP) CLASSROOM_PORT=$(CLASSROOM_PORT) ../$(HUB_VENV)/bin/jupyterhub -f jupyterhub_config.py
+
+# Screenshots of the login page, a student's JupyterLab and the gradebook, in
+# headless Chromium (Debian's chromium and chromium-driver; Selenium from .venv-site).
+classroom-check: classroom-setup site-setup
+	$(SITE_VENV)/bin/python classroom/screenshots.py --out build/classroom
+
+# 30 simulated students at once on this machine (a benchmark, not a test):
+# make bench-classroom BENCH_ARGS='--students 30'
+bench-classroom: classroom-setup
+	$(HUB_VENV)/bin/python benchmarks/classroom.py $(BENCH_ARGS)
+# --- end classroom server ---------------------------------------------------
