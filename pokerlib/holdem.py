@@ -65,7 +65,8 @@ def hand_rank_wild(hand) -> tuple:
 
     >>> hand_rank_wild(['AS', 'AS', 'KS', 'QS', '9S'])
     (5, (14, 14, 13, 12, 9))
-    >>> hand_rank_wild(['AS', 'AS', 'KS', 'QS', '9S']) > hand_rank_wild(['AS', 'KS', 'QS', 'JS', '9S'])
+    >>> copy, jack = ['AS', 'AS', 'KS', 'QS', '9S'], ['AS', 'KS', 'QS', 'JS', '9S']
+    >>> hand_rank_wild(copy) > hand_rank_wild(jack)
     True
     >>> hand_rank_wild(['AS', 'AH', 'AD', 'AC', 'AS'])     # five of a kind
     (10, (14,))
