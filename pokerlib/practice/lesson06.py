@@ -89,9 +89,21 @@ def with_jokers(hand, got):
             'card of its colour, every other card is itself')
 
 
+def copied_card_error(wild, otherwise=None):
+    """error_hint: for a card refused as a duplicate, say that a copy is allowed and how to rank it."""
+    def hint(error):
+        if 'duplicate card' in str(error):
+            return (f'a {wild} may copy a card of its own hand, so a candidate may hold a card '
+                    f'twice, which hand_rank and best_hand refuse: rank the candidates with '
+                    f'{code("hand_rank_wild")}')
+        return otherwise
+    return hint
+
+
 @exercise('best_wild_hand', returns='five cards', seconds=10,
-          error_hint='replace every joker by a card before ranking: a ranking reads only '
-                     'real cards, and ?B and ?R are not cards')
+          error_hint=copied_card_error(
+              'joker', 'replace every joker by a card before ranking: a ranking reads only '
+                       'real cards, and ?B and ?R are not cards'))
 def _best_wild_hand(run):
     judge_best_five(run, ['AS AH AD AC ?B', '6C 7C 8C 9C TC 5C ?B',
                           'TD TC 5H 5C ?R ?B', 'JD TC TH 7C 7D 7S 7H',
@@ -148,7 +160,8 @@ def _deuces_legal(hand, got):
     return f'{missing[0]} is not a deuce: it stays as it is' if missing else None
 
 
-@exercise('best_deuces_wild', returns='five cards', seconds=20)
+@exercise('best_deuces_wild', returns='five cards', seconds=20,
+          error_hint=copied_card_error('deuce'))
 def _deuces_wild(run):
     judge_best_five(run, ['2S AS AH KD 9C', '2S 2H AS AH KD', '2C 2D 9C 9D 9H',
                           '2H 7S 8S 9S TS', 'KS QS 2D 4C 6H', 'AS KD 7C 5H 3S',

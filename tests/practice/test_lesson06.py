@@ -72,6 +72,13 @@ def best_wild_by_groups(hand):
     return max(candidates, key=group_rank)
 
 
+def best_wild_by_checked_ranks(hand):
+    """The lecture's shape, ranking with hand_rank, which refuses a joker's copy."""
+    candidates = (max(itertools.combinations(h, 5), key=hand_rank)
+                  for h in itertools.product(*map(replacements, hand)))
+    return max(candidates, key=hand_rank)
+
+
 def deuces_by_groups(hand):
     options = [DECK if card[0] == '2' else [card] for card in hand]
     return max((list(h) for h in itertools.product(*options)), key=group_rank)
@@ -206,6 +213,11 @@ WRONG = [
     ('count_wild_rankings', lambda hand: 0, 'fail', 'count_wild_rankings(['),
     ('count_wild_rankings', lambda hand: 14196, 'fail', 'count_wild_rankings(['),
     ('count_wild_rankings', lambda hand: len(hand), 'fail', 'count_wild_rankings(['),
+    ('best_wild_hand', best_wild_by_checked_ranks, 'error', 'duplicate card',
+     'a joker may copy a card of its own hand, so a candidate may hold a card twice'),
+    ('best_deuces_wild', lambda hand: max((list(h) for h in itertools.product(
+        *[DECK if c[0] == '2' else [c] for c in hand])), key=hand_rank), 'error',
+     'a deuce may copy a card of its own hand', 'hand_rank_wild'),
     ('best_deuces_wild', deuces_as_jokers, 'fail', 'best_deuces_wild(['),
     ('best_deuces_wild', deuces_by_groups, 'fail', "['AS', 'KS', 'QS', '8S', '2D']",
      'a deuce may copy a card of its own hand, and the copy counts'),
