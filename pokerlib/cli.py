@@ -57,7 +57,7 @@ import tempfile
 from .cards import PokerError, check_hand, check_hands, parse_hand
 from .dealing import deal
 from .grading import add_commands as _add_grading
-from .holdem import _rank, best_hand, best_wild_hand, best_wild_hands
+from .holdem import best_hand, best_wild_hand, best_wild_hands, hand_rank_wild
 from .ranking import allmax, category_name, poker
 from .versus import iter_versus, iter_versus_lines, score_versus
 
@@ -79,7 +79,7 @@ def _best_five(hand) -> list:
 
 def _describe(hand, best) -> dict:
     """The description describe_hand gives, of a hand and its best five."""
-    ranking = _rank(best)
+    ranking = hand_rank_wild(best)
     return {'hand': hand, 'best': best, 'category': category_name(ranking[0]),
             'ranking': ranking}
 
@@ -104,7 +104,7 @@ def _table(texts) -> tuple:
         return hands, hands, [i for i, h in enumerate(hands)
                               if any(h is w for w in won)]
     bests = best_wild_hands(hands)
-    return hands, bests, allmax(range(len(hands)), key=lambda i: _rank(bests[i]))
+    return hands, bests, allmax(range(len(hands)), key=lambda i: hand_rank_wild(bests[i]))
 
 
 def winning_hands(texts) -> list:

@@ -20,37 +20,56 @@ compares hands with jokers (``pokerlib winner`` on the command line).
 import itertools
 import random
 
-from .cards import (_DECK, RANKS, PokerError, SharedList, check_count,
-                    check_distinct_ids, check_hand, check_hands, check_rng,
-                    short_repr)
+from .cards import (_DECK, _DECK_SET, _JOKER_SET, RANKS, PokerError, SharedList,
+                    check_count, check_distinct_ids, check_hand, check_hands,
+                    check_rng, short_repr)
 from .ranking import (count_rankings, _as_list, _shape, _whole_numbers,
                       category_name, checked, hand_rank, takes_hand)
 
-__all__ = ['best_hand', 'best_wild_hand', 'BLACK_CARDS', 'RED_CARDS',
+__all__ = ['best_hand', 'hand_rank_wild', 'best_wild_hand', 'BLACK_CARDS', 'RED_CARDS',
            'replacements', 'best_wild_hands', 'hand_name', 'hand_rank_ids',
            'best_hand_ids', 'showdown']
 
 BLACK_CARDS = SharedList('BLACK_CARDS', [r + s for r in RANKS for s in 'SC'], 'change')
 RED_CARDS = SharedList('RED_CARDS', [r + s for r in RANKS for s in 'HD'], 'change')
 
-_hand_rank = hand_rank.__wrapped__   # unchecked
+_hand_rank = hand_rank.__wrapped__   # unchecked: hand_rank_wild is checked once
 _ORDER = {r: i for i, r in enumerate('--23456789TJQKA')}
 
 
-def _rank(hand) -> tuple:
-    """hand_rank, unchecked, where a joker may have copied a card of its own hand.
+def best_hand(hand) -> list:
+    """The best five-card hand out of 5 to 7 cards, trying every combination.
 
-    The rule for a copy: it counts as a card of its own. In a flush it
-    counts with its rank, so A♠ A♠ K♠ Q♠ 9♠ is a flush with the ranks
-    A A K Q 9, and beats A♠ K♠ Q♠ J♠ 9♠, as the lecture's first hand_rank
-    (hand_rank_elif, whose card_ranks keeps repeated ranks) ranks it; the
-    group-based hand_rank alone would rank it (5, (14, 13, 12, 9)), below
-    every ace-king-queen flush. Hands without a copied card rank as hand_rank.
+    The lecture's best_hand returns the max itself (a tuple); this returns
+    it as a list.
 
-    >>> _rank(['AS', 'AS', 'KS', 'QS', '9S']) > _rank(['AS', 'KS', 'QS', 'JS', '9S'])
-    True
-    >>> _rank(['AS', 'AS', 'KS', 'QS', '9S'])
+    >>> best_hand('TD TC TH 7C 7D 8C 8S'.split())
+    ['TD', 'TC', 'TH', '8C', '8S']
+    """
+    return list(max(itertools.combinations(hand, 5), key=hand_rank))
+
+
+best_hand = takes_hand(best_hand, sizes=(5, 6, 7))
+
+
+def hand_rank_wild(hand) -> tuple:
+    """hand_rank for five cards where a joker may have copied a card: the copy counts.
+
+    hand_rank refuses a card twice; here a card may be there more than once
+    (a joker's copy, or a wild deuce's). A copy counts as a card of its own:
+    in a flush it counts with its rank, so A♠ A♠ K♠ Q♠ 9♠ is the flush
+    A A K Q 9 and beats A♠ K♠ Q♠ J♠ 9♠ (as hand_rank_elif, whose card_ranks
+    keeps every rank, ranks it); hand_rank's groups would keep the ace once,
+    (5, (14, 13, 12, 9)), below every ace-king-queen flush. A hand without
+    a repeated card ranks exactly as hand_rank ranks it.
+
+    >>> hand_rank_wild(['AS', 'AS', 'KS', 'QS', '9S'])
     (5, (14, 14, 13, 12, 9))
+    >>> copy, jack = ['AS', 'AS', 'KS', 'QS', '9S'], ['AS', 'KS', 'QS', 'JS', '9S']
+    >>> hand_rank_wild(copy) > hand_rank_wild(jack)
+    True
+    >>> hand_rank_wild(['AS', 'AH', 'AD', 'AC', 'AS'])     # five of a kind
+    (10, (14,))
     """
     ranking = _hand_rank(hand)
     if ranking[0] == 5 and len(ranking[1]) < 5:    # a flush holding a copied card
@@ -58,22 +77,28 @@ def _rank(hand) -> tuple:
     return ranking
 
 
-def best_hand(hand) -> list:
-    """The best five-card hand out of 5 to 7 cards, trying every combination.
+def _check_copies(hand) -> tuple:
+    """hand_rank_wild's argument: five cards, jokers replaced, a card perhaps twice; (hand,)."""
+    try:
+        if type(hand) in (list, tuple) and len(hand) == 5 and _DECK_SET.issuperset(hand):
+            return (hand,)    # the fast path: nothing wrong
+    except TypeError:   # an unhashable item; check_hand below names it
+        pass
+    cards = _as_list(hand)
+    if cards is None:
+        check_hand(hand)    # text, or not a list: raises, saying what it is
+        raise PokerError(f'a hand is a list of cards, not {short_repr(hand)}')
+    for card in cards:
+        if isinstance(card, str) and card in _JOKER_SET:
+            raise PokerError(f'joker {card!r} cannot be ranked: replace it by a card '
+                             f'it stands for first (replacements({card!r})): {short_repr(cards)}')
+        check_hand([card], sizes=(1,))   # a bad card: raises, naming it
+    if len(cards) != 5:
+        raise PokerError(f'a hand needs 5 cards, got {len(cards)}: {short_repr(cards)}')
+    return (cards,)
 
-    The lecture's best_hand returns the max itself (a tuple) with
-    key=hand_rank; this returns it as a list, and ranks with _rank: hand_rank
-    without the check (the hand was checked once), where a joker's copy of a
-    card counts as a card of its own (see _rank).
 
-    >>> best_hand('TD TC TH 7C 7D 8C 8S'.split())
-    ['TD', 'TC', 'TH', '8C', '8S']
-    """
-    return list(max(itertools.combinations(hand, 5), key=_rank))
-
-
-_best_five = best_hand   # unchecked: for a hand in which a joker copied a card
-best_hand = takes_hand(best_hand, sizes=(5, 6, 7))
+hand_rank_wild = checked(hand_rank_wild, _check_copies)
 
 
 def replacements(card) -> list:
@@ -90,19 +115,18 @@ def best_wild_hand(hand) -> list:
 
     A joker may stand for a card already in the hand: that is how five of a
     kind happens, and a copied card counts as a card of its own (so
-    ?B A♠ K♠ Q♠ 9♠ is the flush A A K Q 9: see _rank). The lecture's answer
-    collects the candidates in a set and takes max(hands, key=hand_rank);
-    this keeps them in a dict (so that ties come out in the same order on
-    every run), ranks with _rank, and returns a list; _best_five is
-    best_hand without its check, which would refuse a joker's copy of a
-    card as a card dealt twice.
+    ?B A♠ K♠ Q♠ 9♠ is the flush A A K Q 9: see hand_rank_wild). The
+    lecture's answer collects the best five of each replacement in a set
+    and takes max(hands, key=hand_rank); this keeps every choice of five
+    in a dict (so that ties come out in the same order on every run) and
+    returns a list.
 
     >>> best_wild_hand('JD TC TH 7C 7D 7S 7H'.split())
     ['JD', '7C', '7D', '7S', '7H']
     """
-    hands = dict.fromkeys(tuple(_best_five(h)) for h in
-                          itertools.product(*map(replacements, hand)))
-    return list(max(hands, key=_rank))
+    hands = dict.fromkeys(five for h in itertools.product(*map(replacements, hand))
+                          for five in itertools.combinations(h, 5))
+    return list(max(hands, key=hand_rank_wild))
 
 
 best_wild_hand = takes_hand(best_wild_hand, sizes=(5, 6, 7), jokers=True)
@@ -131,9 +155,9 @@ def _best_wild(hand, taken) -> list:
         if not options:
             raise PokerError(f'joker {card!r} can stand for no card: the other '
                              f'hands hold every card of its colour')
-    hands = dict.fromkeys(tuple(_best_five(h))
-                          for h in itertools.product(*choices))
-    return list(max(hands, key=_rank))
+    hands = dict.fromkeys(five for h in itertools.product(*choices)
+                          for five in itertools.combinations(h, 5))
+    return list(max(hands, key=hand_rank_wild))
 
 
 def hand_name(hand) -> str:
@@ -143,7 +167,7 @@ def hand_name(hand) -> str:
     'five of a kind'
     """
     best = best_wild_hand(hand)
-    return category_name(_rank(best)[0])
+    return category_name(hand_rank_wild(best)[0])
 
 
 # ---------------------------------------------------------------------------
@@ -232,10 +256,9 @@ def showdown(hole1, hole2, n=10_000, rng=None, board=()) -> dict:
     hole1, hole2 = list(hole1), list(hole2)
     taken = {*hole1, *hole2, *board}
     rest = [c for c in _DECK if c not in taken]
-    best = _best_five
     result = {'player1': 0, 'player2': 0, 'ties': 0}
     for _ in range(n):
         cards = board + rng.sample(rest, 5 - len(board))
-        r1, r2 = _rank(best(hole1 + cards)), _rank(best(hole2 + cards))
+        r1, r2 = hand_rank(best_hand(hole1 + cards)), hand_rank(best_hand(hole2 + cards))
         result['player1' if r1 > r2 else 'player2' if r2 > r1 else 'ties'] += 1
     return result

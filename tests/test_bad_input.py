@@ -55,7 +55,7 @@ FUNCTIONS = [
     # (function, how many arguments it takes at most)
     ('parse_card', 1), ('parse_hand', 1), ('check_hand', 3), ('card_id', 1),
     ('id_card', 1), ('card_ranks', 1), ('straight', 1), ('flush', 1),
-    ('kind', 2), ('two_pair', 1), ('hand_rank_elif', 1), ('hand_rank', 1),
+    ('kind', 2), ('two_pair', 1), ('hand_rank_elif', 1), ('hand_rank', 1), ('hand_rank_wild', 1),
     ('category_name', 2), ('category_number', 2), ('hand_name', 1), ('poker', 1), ('best_hand', 1),
     ('best_wild_hand', 1), ('best_wild_hands', 1), ('hand_rank_ids', 1), ('best_hand_ids', 1),
     ('deal', 4), ('deal_by_removing', 4), ('shuffle1', 2), ('shuffle2', 2),

@@ -7,7 +7,7 @@ import re
 import pytest
 from hypothesis import given, strategies as st
 
-from pokerlib import (DECK, PokerError, best_hand, best_wild_hand, hand_name,
+from pokerlib import (DECK, PokerError, best_hand, best_wild_hand, hand_name, hand_rank_wild,
                       hand_rank, parse_hand, same_order)
 
 
@@ -33,7 +33,7 @@ def test_jokers_make_five_of_a_kind():
     best = best_wild_hand(parse_hand('AS AH AD AC ?B'))
     assert hand_name(parse_hand('AS AH AD AC ?B')) == 'five of a kind'
     assert sorted(c[0] for c in best) == ['A'] * 5
-    assert hand_rank.__wrapped__(best) == (10, (14,))
+    assert hand_rank_wild(best) == (10, (14,))
 
 
 def test_a_red_joker_only_becomes_a_red_card():
@@ -60,7 +60,7 @@ def test_a_joker_is_never_worse_than_any_card_it_could_be():
         for card in DECK:
             if card[1] in 'SC' and card not in hand:
                 with_card = hand_rank(best_hand(hand + [card]))
-                assert hand_rank.__wrapped__(best_wild_hand(hand + ['?B'])) >= with_card
+                assert hand_rank_wild(best_wild_hand(hand + ['?B'])) >= with_card
 
 
 @pytest.mark.parametrize('call, message', [
@@ -137,10 +137,10 @@ def test_a_joker_never_becomes_a_card_another_hand_holds():
 def test_a_joker_may_still_copy_a_card_of_its_own_hand():
     fives, other = best_wild_hands([parse_hand('AS AH AD AC ?B'), parse_hand('KS KH KD KC 2D')])
     assert sorted(c[0] for c in fives) == ['A'] * 5          # five of a kind
-    assert hand_rank.__wrapped__(fives) == (10, (14,))
+    assert hand_rank_wild(fives) == (10, (14,))
     # ... but not the black ace another hand holds: ?B is then the next best.
     a, b = best_wild_hands([parse_hand('AH AD KS KC ?B'), parse_hand('AS AC 2D 3D 4D')])
-    assert hand_rank.__wrapped__(a) == (6, (13, 14))          # kings full of aces
+    assert hand_rank_wild(a) == (6, (13, 14))          # kings full of aces
 
 
 @given(st.lists(st.sampled_from(DECK), min_size=10, max_size=14, unique=True),
@@ -155,7 +155,7 @@ def test_best_wild_hands_is_best_wild_hand_over_the_cards_left(cards, joker):
     possible = [cards[:4] + [c] for c in DECK
                 if c[1] in colour and c not in taken and c not in cards[:4]]
     possible += [cards[:4] + [c] for c in cards[:4] if c[1] in colour]   # copies
-    assert hand_rank.__wrapped__(best) == max(hand_rank.__wrapped__(h) for h in possible)
+    assert hand_rank_wild(best) == max(hand_rank_wild(h) for h in possible)
 
 
 def test_best_wild_hands_checks_its_hands():
@@ -223,14 +223,13 @@ def test_a_copied_card_counts_in_a_flush():
 
 @pytest.mark.parametrize('ranks, suits, jokers', [('9JQKA', 'SHD', ['?B'])])
 def test_wild_hands_rank_as_the_elif_oracle_over_a_reduced_deck(ranks, suits, jokers):
-    from pokerlib.holdem import _rank
     cards = [r + s for r in ranks for s in suits]
     hands = [list(h) + [j] for j in jokers for h in itertools.combinations(cards, 4)]
     best = {tuple(h): best_wild_hand(h) for h in hands}
     truth = {tuple(h): oracle_best(h) for h in hands}
     for h in hands:   # the library's choice is a best hand by the oracle
         assert ORACLE(best[tuple(h)]) == truth[tuple(h)], h
-    assert same_order(lambda h: _rank(best[tuple(h)]), lambda h: truth[tuple(h)], hands)
+    assert same_order(lambda h: hand_rank_wild(best[tuple(h)]), lambda h: truth[tuple(h)], hands)
 
 
 @pytest.mark.slow
@@ -256,3 +255,17 @@ def test_the_winner_with_a_joker_is_the_oracles_winner():
         va, vb = oracle_best(a, taken=b), ORACLE(b)
         expected = [0] if va > vb else [1] if vb > va else [0, 1]
         assert winning_hands([' '.join(a), ' '.join(b)]) == expected, (a, b)
+
+
+def test_hand_rank_wild_is_hand_rank_without_copies_and_checks_its_hand():
+    rng = random.Random(18)
+    for _ in range(2_000):
+        hand = rng.sample(DECK, 5)
+        assert hand_rank_wild(hand) == hand_rank(hand)
+    assert hand_rank_wild(['AS'] * 5) == (10, (14,))
+    for bad, message in [(['AS', 'KS', 'QS', 'JS'], 'a hand needs 5 cards, got 4'),
+                         (['AS', 'KS', 'QS', 'JS', '?B'], "joker '?B' cannot be ranked"),
+                         (['AS', 'KS', 'QS', 'JS', 'XS'], "'XS'"),
+                         ('AS KS QS JS TS', 'not the string')]:
+        with pytest.raises(PokerError, match=re.escape(message)):
+            hand_rank_wild(bad)

@@ -2,12 +2,13 @@
 
 A best-hand function is judged by what it returns: five legal cards (from
 the hand, a joker standing for one card of its colour, a deuce for any
-card) ranked as high as the best possible. ``flush_draw`` asks for the
+card) ranked as high as the best possible by ``hand_rank_wild``, the
+course's one rule for wild cards: a copy of a card of the hand counts as a
+card of its own (``?B AS KS QS 9S`` is the flush A A K Q 9). ``flush_draw`` asks for the
 exact chance over all 990 turn-and-river pairs.
 """
 
 import functools
-import inspect
 import itertools
 import math
 from fractions import Fraction
@@ -16,20 +17,17 @@ import numpy as np
 
 from ..cards import DECK, parse_hand
 from ..fast import evaluate, hand_ids
-from ..holdem import best_hand, best_wild_hand, replacements
+from ..holdem import best_hand, best_wild_hand, hand_rank_wild, replacements
 from ..ranking import category_name, hand_rank
 from .core import Mismatch, code, exercise, short, wrong
 
 __all__ = []
 
-rank5 = inspect.unwrap(hand_rank)
-"""The ranking without the check that refuses a card twice (a joker may copy a card)."""
-
-
-def judge_best_five(run, cases, best_of, legal, search):
+def judge_best_five(run, cases, best_of, legal, search, wild='joker'):
     """Judge a best-hand function: five legal cards, ranked as high as possible.
 
-    `search` says, for the hint, what a function must try to find the best.
+    `search` says, for the hint, what a function must try to find the best;
+    `wild` names the wild card in the hint about copies.
     """
     for text in cases:
         hand = parse_hand(text)
@@ -41,9 +39,24 @@ def judge_best_five(run, cases, best_of, legal, search):
         problem = legal(hand, list(got))
         if problem:
             raise wrong(got, best, problem)
-        if rank5(list(got)) < rank5(list(best)):
-            raise wrong(got, best, f'a better five cards exist ({category_name(rank5(best)[0])}): '
-                                   f'try {search}')
+        if hand_rank_wild(list(got)) < hand_rank_wild(list(best)):
+            raise wrong(got, best, copy_hint(list(got), list(best), wild) or
+                        f'a better five cards exist ({category_name(hand_rank_wild(best)[0])}): '
+                        f'try {search}')
+
+
+def copy_hint(got, best, wild) -> str:
+    """The hint for a flush without a copy where the best flush holds one, if
+    the answer shows that mistake: by hand_rank's groups, which keep a copied
+    card's rank once, it ranks as high as the best; else ''."""
+    group_rank = hand_rank.__wrapped__
+    if not (len(set(best)) < 5 == len(set(got)) and hand_rank_wild(best)[0] == 5
+            and hand_rank_wild(got)[0] == 5 and group_rank(got) >= group_rank(best)):
+        return ''
+    ranks = ' '.join('--23456789TJQKA'[r] for r in hand_rank_wild(best)[1])
+    return (f'a {wild} may copy a card of its own hand, and the copy counts: '
+            f'{" ".join(best)} is the flush {ranks}, which beats {" ".join(got)}; '
+            f'rank the candidates with {code("hand_rank_wild")}')
 
 
 def from_hand(hand, got):
@@ -76,15 +89,27 @@ def with_jokers(hand, got):
             'card of its colour, every other card is itself')
 
 
+def copied_card_error(wild, otherwise=None):
+    """error_hint: for a card refused as a duplicate, say that a copy is allowed and how to rank it."""
+    def hint(error):
+        if 'duplicate card' in str(error):
+            return (f'a {wild} may copy a card of its own hand, so a candidate may hold a card '
+                    f'twice, which hand_rank and best_hand refuse: rank the candidates with '
+                    f'{code("hand_rank_wild")}')
+        return otherwise
+    return hint
+
+
 @exercise('best_wild_hand', returns='five cards', seconds=10,
-          error_hint='replace every joker by a card before ranking: a ranking reads only '
-                     'real cards, and ?B and ?R are not cards')
+          error_hint=copied_card_error(
+              'joker', 'replace every joker by a card before ranking: a ranking reads only '
+                       'real cards, and ?B and ?R are not cards'))
 def _best_wild_hand(run):
     judge_best_five(run, ['AS AH AD AC ?B', '6C 7C 8C 9C TC 5C ?B',
                           'TD TC 5H 5C ?R ?B', 'JD TC TH 7C 7D 7S 7H',
                           '2C 3D 4H 9S KD ?R', 'QH JH TH 9H ?B 2C 3D',
-                          '?R 8C 8D 4S 3H'],
-                    inspect.unwrap(best_wild_hand), with_jokers,
+                          '?R 8C 8D 4S 3H', '?B AS KS QS 9S', '?R AH KH QH 9H 2C'],
+                    best_wild_hand, with_jokers,
                     'every card each joker can stand for, and every way to choose five')
 
 
@@ -126,7 +151,7 @@ exercise('count_wild_rankings', returns='a count')(_judge_count)
 def best_deuces_wild(hand):
     """Reference answer: the best five when every deuce can be any card."""
     options = [DECK if c[0] == '2' else [c] for c in hand]
-    return list(max((list(h) for h in itertools.product(*options)), key=rank5))
+    return list(max((list(h) for h in itertools.product(*options)), key=hand_rank_wild))
 
 
 def _deuces_legal(hand, got):
@@ -135,12 +160,15 @@ def _deuces_legal(hand, got):
     return f'{missing[0]} is not a deuce: it stays as it is' if missing else None
 
 
-@exercise('best_deuces_wild', returns='five cards', seconds=20)
+@exercise('best_deuces_wild', returns='five cards', seconds=20,
+          error_hint=copied_card_error('deuce'))
 def _deuces_wild(run):
     judge_best_five(run, ['2S AS AH KD 9C', '2S 2H AS AH KD', '2C 2D 9C 9D 9H',
-                          '2H 7S 8S 9S TS', 'KS QS 2D 4C 6H', 'AS KD 7C 5H 3S'],
+                          '2H 7S 8S 9S TS', 'KS QS 2D 4C 6H', 'AS KD 7C 5H 3S',
+                          'AS KS QS 8S 2D'],
                     best_deuces_wild, _deuces_legal,
-                    f'every card of the deck for each deuce ({code("itertools.product")})')
+                    f'every card of the deck for each deuce ({code("itertools.product")})',
+                    wild='deuce')
 
 
 @functools.cache

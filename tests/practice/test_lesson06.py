@@ -1,7 +1,11 @@
 """Notebook 06's exercises: best hands from seven cards, with jokers and deuces wild, how many
-rankings the brute force makes, and the exact flush draw."""
+rankings the brute force makes, and the exact flush draw.
 
-import inspect
+Wild hands are ranked as notebook 06 teaches, with hand_rank_wild: a copy of a card counts as a
+card of its own. The right wild versions below once ranked with hand_rank's unchecked groups
+(inspect.unwrap(hand_rank)), the other rule; under the course's rule they rank with
+hand_rank_wild, and the group-ranked ones are now among the wrong versions."""
+
 import itertools
 import math
 from collections import Counter
@@ -9,12 +13,14 @@ from fractions import Fraction
 
 import pytest
 
-from pokerlib import DECK, best_hand as lib_best_hand, hand_rank, showdown, parse_hand
+from pokerlib import (DECK, best_hand as lib_best_hand, hand_rank, hand_rank_wild, showdown,
+                      parse_hand)
 from pokerlib.holdem import replacements
 
 from practice_support import tiered, verdict
 
-rank = inspect.unwrap(hand_rank)   # no check: a joker may copy a card
+rank = hand_rank_wild   # a joker may copy a card, and the copy counts
+group_rank = hand_rank.__wrapped__   # hand_rank's groups, no check: a copy's rank counts once
 
 
 def best_hand_lecture(hand):
@@ -50,6 +56,32 @@ def best_wild_by_sets(hand):
 def best_wild_one_pass(hand):
     return max((five for h in itertools.product(*map(replacements, hand))
                 for five in itertools.combinations(h, 5)), key=rank)
+
+
+def best_wild_as_the_library(hand):
+    """The library's best_wild_hand, written as a student would with what 06 teaches."""
+    hands = dict.fromkeys(five for h in itertools.product(*map(replacements, hand))
+                          for five in itertools.combinations(h, 5))
+    return list(max(hands, key=hand_rank_wild))
+
+
+def best_wild_by_groups(hand):
+    """The lecture's shape, ranking with hand_rank's groups: a copied ace counts once."""
+    candidates = (max(itertools.combinations(h, 5), key=group_rank)
+                  for h in itertools.product(*map(replacements, hand)))
+    return max(candidates, key=group_rank)
+
+
+def best_wild_by_checked_ranks(hand):
+    """The lecture's shape, ranking with hand_rank, which refuses a joker's copy."""
+    candidates = (max(itertools.combinations(h, 5), key=hand_rank)
+                  for h in itertools.product(*map(replacements, hand)))
+    return max(candidates, key=hand_rank)
+
+
+def deuces_by_groups(hand):
+    options = [DECK if card[0] == '2' else [card] for card in hand]
+    return max((list(h) for h in itertools.product(*options)), key=group_rank)
 
 
 def wild_jokers_as_aces(hand):
@@ -141,7 +173,7 @@ RIGHT = [
     ('best_hand', best_hand_lecture), ('best_hand', best_hand_by_sorting),
     ('best_hand', best_hand_by_removing),
     ('best_wild_hand', best_wild_lecture), ('best_wild_hand', best_wild_by_sets),
-    ('best_wild_hand', best_wild_one_pass),
+    ('best_wild_hand', best_wild_one_pass), ('best_wild_hand', best_wild_as_the_library),
     ('count_wild_rankings', count_by_counting_calls), ('count_wild_rankings', count_by_formula),
     ('count_wild_rankings', count_by_counting_lists),
     ('best_deuces_wild', deuces_lecture), ('best_deuces_wild', deuces_recursive),
@@ -166,6 +198,9 @@ WRONG = [
     ('best_wild_hand', lambda hand: max(itertools.combinations(hand, 5), key=rank), 'error',
      'replace every joker by a card before ranking'),
     ('best_wild_hand', lambda hand: None, 'todo', 'not written yet'),
+    ('best_wild_hand', best_wild_by_groups, 'fail', "['?B', 'AS', 'KS', 'QS', '9S']",
+     'a joker may copy a card of its own hand, and the copy counts: AS AS KS QS 9S is the '
+     'flush A A K Q 9, which beats JS AS KS QS 9S'),
     ('best_wild_hand', lambda hand: best_wild_lecture(hand)[:4], 'fail', 'the best five cards'),
     ('count_wild_rankings', lambda hand: math.prod(len(replacements(c)) for c in hand), 'fail',
      'every choice of five cards'),
@@ -178,7 +213,14 @@ WRONG = [
     ('count_wild_rankings', lambda hand: 0, 'fail', 'count_wild_rankings(['),
     ('count_wild_rankings', lambda hand: 14196, 'fail', 'count_wild_rankings(['),
     ('count_wild_rankings', lambda hand: len(hand), 'fail', 'count_wild_rankings(['),
+    ('best_wild_hand', best_wild_by_checked_ranks, 'error', 'duplicate card',
+     'a joker may copy a card of its own hand, so a candidate may hold a card twice'),
+    ('best_deuces_wild', lambda hand: max((list(h) for h in itertools.product(
+        *[DECK if c[0] == '2' else [c] for c in hand])), key=hand_rank), 'error',
+     'a deuce may copy a card of its own hand', 'hand_rank_wild'),
     ('best_deuces_wild', deuces_as_jokers, 'fail', 'best_deuces_wild(['),
+    ('best_deuces_wild', deuces_by_groups, 'fail', "['AS', 'KS', 'QS', '8S', '2D']",
+     'a deuce may copy a card of its own hand, and the copy counts'),
     ('best_deuces_wild', lambda hand: max(itertools.combinations(hand, 5), key=rank), 'fail',
      'a better five cards'),
     ('best_deuces_wild', lambda hand: [c if c[0] != '2' else 'AS' for c in hand], 'fail',
@@ -212,3 +254,15 @@ def test_every_exercise_here_has_three_right_and_five_wrong_versions():
     rights, wrongs = Counter(n for n, f in RIGHT), Counter(n for n, *rest in WRONG)
     for name in rights | wrongs:
         assert rights[name] >= 3 and wrongs[name] >= 5, name
+
+
+def test_the_copy_hint_only_when_the_answer_ranks_the_copy_once():
+    from pokerlib.practice.lesson06 import copy_hint
+    best = 'AS AS KS QS 9S'.split()
+    assert copy_hint(parse_hand('JS AS KS QS 9S'), best, 'joker').startswith(
+        'a joker may copy a card of its own hand, and the copy counts: AS AS KS QS 9S is the '
+        'flush A A K Q 9, which beats JS AS KS QS 9S')
+    for got in ['KS QS JS 9S 8S',    # a lower flush: not that mistake
+                'AS AD KS QS 9S',    # a pair: not a flush at all
+                'AS AS KS QS 8S']:   # a copy too, just not the best one
+        assert copy_hint(got.split(), best, 'joker') == '', got
