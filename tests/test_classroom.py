@@ -84,6 +84,7 @@ def do_lesson(hub, name) -> dict:
     return {'student': student, 'counts': counts}
 
 
+@pytest.mark.slow
 def test_roster_doctests(needs_hub):
     """The class list, passwords and their hashes (classroom/roster.py's doctests)."""
     done = subprocess.run([str(HUB.parent / 'python'), '-m', 'doctest', str(CLASSROOM / 'roster.py')],

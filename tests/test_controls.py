@@ -40,6 +40,7 @@ def test_changing_the_shuffle_the_deck_or_the_number_reruns_the_experiment():
     assert explorer.runs == 4
 
 
+@pytest.mark.slow
 def test_shown_in_a_notebook_it_is_the_controls_and_the_figure(monkeypatch):
     shown = []
     monkeypatch.setattr('IPython.display.display',
@@ -73,6 +74,7 @@ def test_the_first_figure_can_show_counts_already_dealt():
     assert '(2,000 hands)' in explorer.figure.axes[0].get_xlabel()
 
 
+@pytest.mark.slow
 def test_the_slider_reaches_the_lectures_700_000_hands_quickly():
     import time
     explorer = explore_hand_frequencies(1_000, random.Random(9))

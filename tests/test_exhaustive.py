@@ -75,6 +75,7 @@ def test_the_fast_evaluator_orders_the_classes_as_hand_rank(classes):
     assert sorted(fast for *_, fast, n in classes) == list(range(NUM_VALUES))   # 0..7461, no gaps
 
 
+@pytest.mark.slow
 def test_the_fast_evaluator_gives_every_hand_the_value_of_its_class(classes):
     """All 2,598,960 hands, one array: evaluate(hand) is the value of hand's class."""
     hands = np.fromiter(itertools.chain.from_iterable(itertools.combinations(range(52), 5)),

@@ -160,6 +160,7 @@ def _notebook(folder, name, *sources):
     return folder / name
 
 
+@pytest.mark.slow
 def test_a_small_notebook_is_graded_for_real_and_a_stuck_cell_is_stopped(tmp_path, capsys):
     """One real kernel, through `pokerlib progress`: a right flush, a loop that never ends, a wrong kind."""
     _notebook(tmp_path / 'workspace', '01-Hands-and-hand_rank.ipynb',

@@ -176,6 +176,7 @@ def test_solution_regions_become_stubs_at_their_indentation():
         editions.clear_solutions('### BEGIN SOLUTION\nx = 1\n')
 
 
+@pytest.mark.slow
 def test_the_student_edition_runs_to_the_end_and_every_check_says_not_yet(student_edition):
     """Run All on every notebook of the student's edition, as a student's first run would."""
     from jupyter_client.manager import start_new_kernel

@@ -69,6 +69,7 @@ def test_exact_probabilities_for_abc():
         {'ab': Fraction(1, 2), 'ba': Fraction(1, 2)}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize('name', ['shuffle1', 'shuffle3'])
 def test_the_markov_chain_agrees_with_the_real_shuffler(name):
     # The two 'until marked' results come from a model of the loop; check the
@@ -89,6 +90,7 @@ def test_fair_shuffles_pass_the_seeded_tests(name):
     assert chi_square(counts)[1] > 0.001
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize('name', ['shuffle1', 'shuffle_naive'])
 def test_the_course_test_catches_the_badly_biased_shuffles(name):
     counts = shuffle_counts(name, 'abc', 60_000, random.Random(2026))
@@ -96,6 +98,7 @@ def test_the_course_test_catches_the_badly_biased_shuffles(name):
     assert chi_square(counts)[1] < 1e-20
 
 
+@pytest.mark.slow
 def test_shuffle3_passes_the_10_percent_test_but_not_chi_square():
     counts = shuffle_counts('shuffle3', 'abc', 300_000, random.Random(2026))
     assert within_tolerance(counts, 0.10)
@@ -108,6 +111,7 @@ def test_shuffle3_passes_the_10_percent_test_but_not_chi_square():
     assert trials_to_detect(exact_shuffle_probabilities('shuffle2', 'abc')) == 0
 
 
+@pytest.mark.slow
 def test_swap_counts():
     assert expected_swaps('shuffle2', 52) == 51
     assert expected_swaps('shuffle4', 52) == expected_swaps('shuffle_naive', 52) == 52
@@ -132,6 +136,7 @@ def test_unknown_shufflers_and_decks_are_named():
         exact_shuffle_probabilities('shuffle1', 'abcde')
 
 
+@pytest.mark.slow
 def test_pass_probability_agrees_with_a_simulation_of_the_lectures_test():
     """The exact chance that the ±10% rule passes, against 200,000 simulated
     runs of the test (multinomial counts, seeded): within 5 standard errors."""

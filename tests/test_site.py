@@ -86,28 +86,33 @@ def page_of(path) -> str:
 
 # --- the build -------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_build_prints_the_path_of_index_html_last(site):
     last = site.build.stdout.strip().splitlines()[-1]
     assert last == str(site.html / 'index.html')
     assert Path(last).is_file()
 
 
+@pytest.mark.slow
 def test_build_has_no_warnings(site):
     warnings = [line for line in site.build.stderr.splitlines() if 'WARNING' in line]
     assert not warnings, '\n'.join(warnings)
 
 
+@pytest.mark.slow
 def test_a_page_for_every_notebook_and_one_for_the_figures(site):
     expected = {page_of(p) for p in NOTEBOOKS} | {'index.html', 'figures.html'}
     assert expected <= set(site.pages)
 
 
+@pytest.mark.slow
 def test_index_opens_the_contents(site):
     assert site.pages['index.html']['url'].endswith('/' + page_of(NOTEBOOKS[0]))
 
 
 # --- what each page shows --------------------------------------------------------
 
+@pytest.mark.slow
 def test_every_page_renders_its_title(site):
     for name, page in site.pages.items():
         assert page['title'].strip(), f'{name} has no title'
@@ -117,6 +122,7 @@ def test_every_page_renders_its_title(site):
         assert site.pages[page_of(path)]['h1'] == heading(path)
 
 
+@pytest.mark.slow
 def test_every_image_loads(site):
     for name, page in site.pages.items():
         for image in page['images']:
@@ -124,6 +130,7 @@ def test_every_image_loads(site):
             assert image['width'] > 0, f'{name}: {image["src"]} is not shown'
 
 
+@pytest.mark.slow
 def test_every_figure_of_the_notebooks_is_on_its_page(site):
     for path in NOTEBOOKS:
         figures = sum(1 for c in cells(path) for out in c.get('outputs', [])
@@ -131,6 +138,7 @@ def test_every_figure_of_the_notebooks_is_on_its_page(site):
         assert len(site.pages[page_of(path)]['images']) >= figures, path.name
 
 
+@pytest.mark.slow
 def test_every_figure_opens_at_full_size_with_a_click(site):
     for name, page in site.pages.items():
         for image in page['images']:
@@ -139,6 +147,7 @@ def test_every_figure_opens_at_full_size_with_a_click(site):
                     f'{name}: {image["src"]} is not a link to itself'
 
 
+@pytest.mark.slow
 def test_a_control_shows_its_figure_and_never_its_text(site):
     for path in NOTEBOOKS:
         if 'explore_' in ''.join(text(c) for c in cells(path)):
@@ -147,11 +156,13 @@ def test_a_control_shows_its_figure_and_never_its_text(site):
     assert not any(page['widget_text'] for page in site.pages.values())
 
 
+@pytest.mark.slow
 def test_figures_page_shows_every_figure_in_assets(site):
     shown = {Path(image['src']).name for image in site.pages['figures.html']['images']}
     assert {p.name for p in ASSETS} <= shown
 
 
+@pytest.mark.slow
 def test_maths_is_typeset(site):
     """Every formula is MathML the browser draws, none is left as raw TeX."""
     for path in NOTEBOOKS:
@@ -167,6 +178,7 @@ def test_maths_is_typeset(site):
             assert formula['folded'] or (width > 0 and height > 0), (name, formula)
 
 
+@pytest.mark.slow
 def test_solutions_are_folded_until_clicked(site):
     for path in NOTEBOOKS:
         solutions = sum(1 for c in cells(path)
@@ -184,12 +196,14 @@ def test_solutions_are_folded_until_clicked(site):
 
 # --- links -------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_internal_links_resolve(site):
     assert site.report['broken_links'] == {}
     assert all(status == 200 for status in site.report['files_linked'].values()), \
         site.report['files_linked']
 
 
+@pytest.mark.slow
 def test_navigation_lines_link_the_pages_in_order(site):
     base = site.report['base']
     for k, path in enumerate(NOTEBOOKS):
@@ -201,12 +215,14 @@ def test_navigation_lines_link_the_pages_in_order(site):
             assert base + page_of(NOTEBOOKS[k - 1]) in nav, path.name
 
 
+@pytest.mark.slow
 def test_contents_page_links_every_notebook(site):
     links = set(site.pages[page_of(NOTEBOOKS[0])]['links'])
     for path in NOTEBOOKS[1:]:
         assert site.report['base'] + page_of(path) in links, path.name
 
 
+@pytest.mark.slow
 def test_every_notebook_page_links_both_editions_for_download(site):
     for path in NOTEBOOKS:
         student = site.report['base'] + 'notebooks/student/' + path.name
@@ -222,6 +238,7 @@ def test_every_notebook_page_links_both_editions_for_download(site):
 
 # --- offline -----------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_nothing_comes_from_another_host(site):
     requests = site.report['requests']
     assert any(url.endswith('.css') or '.css?' in url for url in requests), \
@@ -229,6 +246,7 @@ def test_nothing_comes_from_another_host(site):
     assert site.report['external_requests'] == []
 
 
+@pytest.mark.slow
 def test_no_absolute_url_to_another_host_in_the_pages(site):
     """No script, stylesheet, font, image or frame named by a full URL (a page may link out)."""
     loads = re.compile(r'<(?:script|img|iframe|source)\b[^>]*\bsrc=["\'](?:https?:)?//'
@@ -240,6 +258,7 @@ def test_no_absolute_url_to_another_host_in_the_pages(site):
             assert not found, f'{file.relative_to(site.html)}: {found.group(0)}'
 
 
+@pytest.mark.slow
 def test_no_errors_in_the_browser_console(site):
     assert site.report['console_errors'] == {}
 
