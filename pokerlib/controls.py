@@ -17,7 +17,7 @@ from .fairness import exact_shuffle_probabilities, shuffle_counts
 from .figures import SHUFFLES, shuffle_title
 from .fast import fast_hand_frequencies
 from .frequencies import frequency_table
-from .plotting import plot_hand_frequencies, plot_shuffle_counts
+from .plotting import DPI, plot_hand_frequencies, plot_shuffle_counts, style
 from .shuffling import SHUFFLERS
 
 __all__ = ['Explorer', 'explore_hand_frequencies', 'explore_shuffles']
@@ -56,7 +56,8 @@ class Explorer:
 
     def redraw(self, change=None):
         """Rerun the experiment with the controls' values and draw its figure."""
-        self.figure = self.draw(**self.values())
+        with style():
+            self.figure = self.draw(**self.values())
         self.runs += 1
         if self._handle is not None:
             self._handle.update(self.image())
@@ -66,8 +67,9 @@ class Explorer:
         import io
         from IPython.display import Image
         png = io.BytesIO()
-        self.figure.savefig(png, format='png', dpi=100, metadata={'Software': None})
-        return Image(data=png.getvalue(), format='png')
+        self.figure.savefig(png, format='png', dpi=DPI, metadata={'Software': None})
+        width = round(self.figure.get_figwidth() * 100)     # pixels on screen, at 100 per inch
+        return Image(data=png.getvalue(), format='png', width=width)
 
     def _ipython_display_(self):
         """The controls, then the figure as an image.
@@ -106,10 +108,10 @@ def explore_hand_frequencies(n=50_000, rng=None, first=None) -> Explorer:
 
     >>> explorer = explore_hand_frequencies(1_000, random.Random(1))
     >>> explorer, explorer.figure.axes[0].get_xlabel()
-    (Explorer(n=1000), 'observed count ÷ expected count (1,000 hands)')
+    (Explorer(n=1000), 'observed count ÷ expected count\\n(1,000 hands)')
     >>> explorer.controls['n'].value = 5_000      # what moving the slider does
     >>> explorer.runs, explorer.figure.axes[0].get_xlabel()
-    (2, 'observed count ÷ expected count (5,000 hands)')
+    (2, 'observed count ÷ expected count\\n(5,000 hands)')
     """
     import ipywidgets
     import numpy as np
@@ -130,9 +132,9 @@ def explore_hand_frequencies(n=50_000, rng=None, first=None) -> Explorer:
         nonlocal first
         counts = first if first is not None else deal(n)
         first = None           # only the first figure is drawn from the given counts
-        fig = _figure(8, 4.2)
+        fig = _figure(7, 6)
         plot_hand_frequencies(frequency_table(counts), ax=fig.add_subplot(),
-                              title=f'How often each hand comes up ({n:,d} hands dealt)')
+                              title='How often each hand comes up')   # the x label says how many hands
         return fig
     return Explorer(draw, n=slider)
 
@@ -167,7 +169,7 @@ def explore_shuffles(shuffler='shuffle3', deck='abc', n=30_000, rng=None) -> Exp
                                      value=n, description='shuffles', continuous_update=False))
 
     def draw(shuffler, deck, n):
-        fig = _figure(9, 4)
+        fig = _figure(7, 5)
         plot_shuffle_counts(shuffle_counts(shuffler, deck, n, rng), ax=fig.add_subplot(),
                             exact=_exact(shuffler, deck),
                             title=f'{shuffle_title(shuffler)}: arrangements of "{deck}"')

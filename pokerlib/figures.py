@@ -1,6 +1,7 @@
 """Regenerate every figure in ``assets/``: ``python -m pokerlib.figures [DIR]``.
 
-The figures use fixed seeds and Matplotlib's default style, so the same
+The figures use fixed seeds and Matplotlib's default style with the course's
+lettering (``plotting.style``), so the same
 files come out every time (tests/test_frequencies.py remakes them and
 compares the bytes); the notebooks draw the same figures with the same
 functions. The hand-frequency figure deals the lecture's 700,000 hands with
@@ -20,7 +21,7 @@ from pathlib import Path
 from .fairness import exact_shuffle_probabilities, shuffle_counts
 from .frequencies import frequency_table
 from .plotting import (plot_benchmarks, plot_hand_frequencies,
-                       plot_shuffle_counts, plot_shuffle_overview, savefig)
+                       plot_shuffle_counts, plot_shuffle_overview, savefig, style)
 from .shuffling import SHUFFLERS
 
 __all__ = ['make_figures', 'main', 'SEED', 'HANDS', 'SHUFFLES', 'SHUFFLE_FILES',
@@ -76,7 +77,7 @@ def make_figures(outdir=ASSETS, hands=HANDS, shuffles=SHUFFLES, seed=SEED,
         paths.append(savefig(fig, out / name))
         plt.close(fig)
 
-    with plt.style.context('default'):     # not the session's or the user's settings
+    with plt.style.context('default'), style():   # not the session's or the user's settings
         table = frequency_table(fast_hand_frequencies(hands, np.random.default_rng(seed)))
         save(plot_hand_frequencies(table, title='How often each hand comes up').figure,
              'hand_frequencies.png')

@@ -1,16 +1,39 @@
 """Figures for the course: each function takes data and an optional ``ax``.
 
-All figures share one look (``decorate``), and ``savefig`` writes a PNG
-that does not change from run to run when the data don't.
+All figures share one look (``decorate``, and ``style()``: lettering large
+enough to read when a figure about 7 inches wide is shown in a phone's
+column), and ``savefig`` writes a PNG at twice screen resolution, sharp
+when enlarged, that does not change from run to run when the data don't.
 """
 
 import math
+import textwrap
 
-__all__ = ['decorate', 'savefig', 'plot_hand_frequencies',
+__all__ = ['STYLE', 'DPI', 'style', 'decorate', 'savefig', 'plot_hand_frequencies',
            'plot_shuffle_counts', 'plot_shuffle_overview', 'plot_benchmarks']
 
 COLORS = {'observed': '#4477AA', 'exact': '#CC6677', 'band': '#DDDDDD',
           'biased': '#EE7733'}
+
+
+STYLE = {'font.size': 13, 'axes.titlesize': 14, 'axes.labelsize': 13,
+         'xtick.labelsize': 12, 'ytick.labelsize': 12, 'legend.fontsize': 12}
+"""The course's lettering (Matplotlib's default is 10 points): the figures are
+about 7 inches wide, so that on a 745-pixel column this is 17-pixel text."""
+
+DPI = 200   # pixels per inch of a saved figure: twice the screen's 100, sharp when zoomed
+
+
+def style():
+    """A context in which new figures get the course's lettering (STYLE).
+
+    >>> import matplotlib.pyplot as plt
+    >>> with style():
+    ...     plt.rcParams['font.size']
+    13.0
+    """
+    import matplotlib
+    return matplotlib.rc_context(STYLE)
 
 
 def _axes(ax, figsize=(7, 4)):
@@ -40,7 +63,7 @@ def decorate(ax, title=None, xlabel=None, ylabel=None, legend=True):
     return ax
 
 
-def savefig(fig, path, dpi=100):
+def savefig(fig, path, dpi=DPI):
     """Save a figure as a PNG without a timestamp, so reruns give equal files.
 
     >>> import io, matplotlib.pyplot as plt
@@ -75,9 +98,9 @@ def plot_hand_frequencies(table, ax=None, title=None, sigmas=3):
     >>> from pokerlib import frequency_table, hand_frequencies
     >>> ax = plot_hand_frequencies(frequency_table(hand_frequencies(500, random.Random(1))))
     >>> ax.get_xlabel(), ax.get_xlim() == (0, 2)
-    ('observed count ÷ expected count (500 hands)', True)
+    ('observed count ÷ expected count\\n(500 hands)', True)
     """
-    ax = _axes(ax, (8, 4.2))
+    ax = _axes(ax, (7, 6))
     names = list(table.index)                   # best first
     y = list(range(len(names)))[::-1]           # best at the top
     n = int(table['count'].sum())
@@ -105,13 +128,13 @@ def plot_hand_frequencies(table, ax=None, title=None, sigmas=3):
         if r > HAND_LIMIT:
             ax.annotate(f'{r:.3g}', (HAND_LIMIT, yy), xytext=(7, 0), textcoords='offset points',
                         ha='left', va='center', fontsize='x-small', color=COLORS['observed'])
-    ax.set_yticks(y, [f'{name}  ({count:,d} of {_expected(e)} expected)'
+    ax.set_yticks(y, [f'{name}\n({count:,d} of {_expected(e)} expected)'
                       for name, count, e in zip(names, table['count'], expected)])
     ax.set_xlim(0, HAND_LIMIT)
-    ax.legend(loc='upper center', bbox_to_anchor=(0.5, -0.13), ncols=3, frameon=False,
+    ax.legend(loc='upper center', bbox_to_anchor=(0.5, -0.2), ncols=1, frameon=False,
               fontsize='small')
     return decorate(ax, title, legend=False,
-                    xlabel=f'observed count ÷ expected count ({n:,d} hands)')
+                    xlabel=f'observed count ÷ expected count\n({n:,d} hands)')
 
 
 SHUFFLE_LINEAR = 1      # percent: the shuffle figures' y axis is linear within ±1%, logarithmic beyond
@@ -164,7 +187,7 @@ def plot_shuffle_counts(counts, ax=None, title=None, sigmas=3, exact=None):
     >>> ax.get_ylim() == (-100, 100)    # the same on every shuffle figure
     True
     """
-    ax = _axes(ax, (9, 4))
+    ax = _axes(ax, (7, 5))
     labels = list(counts)
     n = sum(counts.values())
     fair, half, off, exact_off = _percent_off(counts, sigmas, exact)
@@ -184,33 +207,46 @@ def plot_shuffle_counts(counts, ax=None, title=None, sigmas=3, exact=None):
     _shuffle_axis(ax, _shuffle_top(max(off)))
     ax.set_xticks(list(x), labels, rotation=90 if len(labels) > 8 else 0,
                   fontfamily='monospace')
-    ax.legend(loc='center left', bbox_to_anchor=(1.01, 0.5), fontsize='small', frameon=False)
+    ax.legend(loc='upper center', bbox_to_anchor=(0.5, -0.2), ncols=2, fontsize='small',
+              frameon=False)
     return decorate(ax, title, xlabel='arrangement', legend=False,
                     ylabel=f'count: % above or below fair\n(out of {n:,d} shuffles)')
 
 
-def plot_shuffle_overview(results, axes=None, sigmas=3, exact=None):
+def plot_shuffle_overview(results, axes=None, sigmas=3, exact=None, columns=3):
     """One panel per shuffler, all on the one y axis of plot_shuffle_counts.
 
     `results` is {name: counts}; `exact` (optional) is {name: probabilities}.
-    A name's ' (' starts a second line of its title. Returns the Axes.
+    A name's ' (' starts a second line of its title. Without `axes`, the
+    panels go `columns` to a row (three: legible on a phone), and the legend
+    takes a free place in the last row. Returns the Axes, one per shuffler.
 
     >>> axes = plot_shuffle_overview({'one': {'ab': 50, 'ba': 50}, 'two (2)': {'ab': 70, 'ba': 30}})
     >>> [ax.get_title() for ax in axes], axes[1].get_ylim() == (-100, 100)
     (['one', 'two\\n(2)'], True)
     """
+    spare = None
     if axes is None:
         import matplotlib.pyplot as plt
-        _, axes = plt.subplots(1, len(results), figsize=(1.8 * len(results) + 1, 4.2),
+        columns = min(columns, len(results))
+        rows = -(-len(results) // columns)
+        _, grid = plt.subplots(rows, columns, figsize=(2.5 * columns + 0.6, 3.6 * rows + 0.6),
                                sharey=True, layout='constrained', squeeze=False)
-        axes = axes[0]
+        cells = list(grid.flat)
+        axes, free = cells[:len(results)], cells[len(results):]
+        for ax in free:
+            ax.set_axis_off()
+        spare = free[0] if free else None
+        first_column = {id(row[0]) for row in grid}
+    else:
+        first_column = {id(axes[0])}
     for ax, (name, counts) in zip(axes, results.items()):
         plot_shuffle_counts(counts, ax=ax, title=name.replace(' (', '\n('), sigmas=sigmas,
                             exact=(exact or {}).get(name))
         ax.get_legend().remove()
         ax.set_xlabel('')
-        ax.tick_params(axis='x', labelsize='small')
-        if ax is not axes[0]:
+        ax.tick_params(axis='x', labelsize='small', labelrotation=90)
+        if id(ax) not in first_column:
             ax.set_ylabel('')
     highest = max(max(_percent_off(counts, sigmas)[2]) for counts in results.values())
     for ax in axes:   # the same limits on every panel, shared or not
@@ -220,8 +256,12 @@ def plot_shuffle_overview(results, axes=None, sigmas=3, exact=None):
         for handle, label in zip(*ax.get_legend_handles_labels()):
             if not label.startswith('fair count'):
                 legend.setdefault(label, handle)
-    axes[0].figure.legend(legend.values(), legend.keys(), loc='outside lower center',
-                          ncols=2, frameon=False, fontsize='small')
+    if spare is not None:   # a narrow place: long labels on two lines
+        labels = [textwrap.fill(label, 20) for label in legend]
+        spare.legend(legend.values(), labels, loc='center', frameon=False, fontsize='small')
+    else:
+        axes[0].figure.legend(legend.values(), legend.keys(), loc='outside lower center',
+                              ncols=2, frameon=False, fontsize='small')
     return axes
 
 
@@ -241,7 +281,7 @@ def plot_benchmarks(results, ax=None, title=None):
     order = (rows[rows['cards'] == 7].sort_values('per_second')['contender']
              .tolist())
     order += [c for c in rows['contender'].unique() if c not in order]
-    ax = _axes(ax, (8, 0.55 * len(order) + 1.6))
+    ax = _axes(ax, (7, 0.7 * len(order) + 1.8))
     height = 0.38
     for k, (cards, color) in enumerate([(5, COLORS['band']), (7, COLORS['observed'])]):
         speeds = rows[rows['cards'] == cards].set_index('contender')['per_second']
@@ -251,11 +291,11 @@ def plot_benchmarks(results, ax=None, title=None):
         for y, x in zip(ys, xs):
             if x == x:   # not NaN
                 ax.annotate(f'{x:,.0f}', (x, y), xytext=(3, 0),
-                            textcoords='offset points', va='center', fontsize=7)
+                            textcoords='offset points', va='center', fontsize='x-small')
     ax.set_yticks(range(len(order)), order)
     ax.set_xscale('log')
-    ax.set_xlim(right=ax.get_xlim()[1] * 8)   # room for the labels
+    ax.set_xlim(right=ax.get_xlim()[1] * 12)   # room for the labels
     ax.legend(loc='lower right', frameon=False)
     return decorate(ax, title or 'Hand evaluations per second',
-                    xlabel='hands ranked per second (log scale; median of repeated runs)',
+                    xlabel='hands ranked per second\n(log scale; median of repeated runs)',
                     ylabel='evaluator', legend=False)

@@ -74,7 +74,10 @@ Promise.all(images.map(settle)).then(() => {
     h1: h1 ? h1.textContent.replace(/[#¶]\s*$/, '').trim() : null,
     h1_visible: h1 ? box(h1)[0] > 0 && box(h1)[1] > 0 : false,
     images: images.map(img => ({src: img.currentSrc || img.src, alt: img.alt,
-                                natural_width: img.naturalWidth, width: box(img)[0]})),
+                                natural_width: img.naturalWidth, width: box(img)[0],
+                                enlarge: (img.closest('a.course-enlarge') || {}).href || null,
+                                in_article: !!img.closest('article')})),
+    widget_text: document.body.innerText.includes('HBox(') || document.body.innerText.includes('Explorer('),
     maths: [...document.querySelectorAll('math')].map(m => ({
         display: m.getAttribute('display'), size: box(m), text: m.textContent.slice(0, 80),
         folded: !!m.closest('details:not([open])')})),

@@ -38,9 +38,10 @@ html_theme_options = {
     'navigation_with_keys': False,
     'show_prev_next': False,        # each notebook has its own navigation lines
     'footer_content_items': ['extra-footer.html'],
-    'extra_footer': ("<p>The poker program, its design and the order of ideas are Peter "
-                     "Norvig's, from <em>Design of Computer Programs</em> (CS212). Built from "
-                     "the course's notebooks as committed, with their outputs.</p>"),
+    'extra_footer': ("<p>The poker program and its design are Peter Norvig's, from "
+                     "<em>Design of Computer Programs</em> (CS212); where the course departs "
+                     "from the lecture, each notebook says so. Built from the course's "
+                     "notebooks as committed, with their outputs.</p>"),
     'navbar_persistent': [],        # the search box is in the sidebar already
 }
 html_context = {'default_mode': 'light'}   # readable on a projector; the reader may switch
@@ -50,6 +51,7 @@ templates_path = ['_templates']
 html_additional_pages = {'index': 'index.html'}   # a redirect to the contents page
 html_static_path = ['_static']
 html_css_files = ['course.css']
+html_js_files = ['enlarge.js']   # a click on a figure opens it at full size
 html_copy_source = False
 html_show_sourcelink = False
 html_last_updated_fmt = None

@@ -19,7 +19,7 @@ def test_moving_the_hands_slider_deals_that_many_hands_and_redraws():
     explorer.controls['n'].value = 2_000
     assert explorer.runs == 2 and explorer.figure is not first
     assert '(2,000 hands)' in xlabel(explorer)
-    assert '2,000 hands dealt' in explorer.figure.axes[0].get_title()
+    assert explorer.figure.axes[0].get_title() == 'How often each hand comes up'
 
 
 def test_the_default_size_is_among_the_choices():
@@ -115,3 +115,23 @@ def test_the_shuffle_slider_offers_the_size_of_the_committed_figures():
     axes = explorer.figure.axes[0]
     assert [t.get_text() for t in axes.get_xticklabels()] == ['ab', 'ba']
     assert axes.get_ylim() == (-100, 100)             # the one scale of every shuffle figure
+
+
+def test_the_committed_notebooks_open_with_the_figure_never_the_widgets_text():
+    import json
+    from pathlib import Path
+    widget = 'application/vnd.jupyter.widget-view+json'
+    folder = Path(__file__).resolve().parent.parent / 'notebooks'
+    shown = 0
+    for path in sorted(folder.glob('[0-9][0-9]-*.ipynb')):
+        for cell in json.loads(path.read_text(encoding='utf-8'))['cells']:
+            outputs = cell.get('outputs', [])
+            for out in outputs:
+                data = out.get('data', {})
+                plain = ''.join(data.get('text/plain', ''))
+                assert 'HBox(' not in plain and 'Explorer(' not in plain, path.name
+                if widget in data:
+                    assert plain == '', path.name
+                    assert any('image/png' in o.get('data', {}) for o in outputs), path.name
+                    shown += 1
+    assert shown == 2     # 04's slider and 05's menus

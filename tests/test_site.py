@@ -131,6 +131,22 @@ def test_every_figure_of_the_notebooks_is_on_its_page(site):
         assert len(site.pages[page_of(path)]['images']) >= figures, path.name
 
 
+def test_every_figure_opens_at_full_size_with_a_click(site):
+    for name, page in site.pages.items():
+        for image in page['images']:
+            if image['in_article']:
+                assert image['enlarge'] and Path(image['enlarge']).name == Path(image['src']).name, \
+                    f'{name}: {image["src"]} is not a link to itself'
+
+
+def test_a_control_shows_its_figure_and_never_its_text(site):
+    for path in NOTEBOOKS:
+        if 'explore_' in ''.join(text(c) for c in cells(path)):
+            page = site.pages[page_of(path)]
+            assert not page['widget_text'], f'{path.name}: a widget shows as text'
+    assert not any(page['widget_text'] for page in site.pages.values())
+
+
 def test_figures_page_shows_every_figure_in_assets(site):
     shown = {Path(image['src']).name for image in site.pages['figures.html']['images']}
     assert {p.name for p in ASSETS} <= shown
