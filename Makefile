@@ -115,3 +115,42 @@ site-check: site
 	$(SITE_VENV)/bin/python scripts/check_site.py build/site/html --screenshots build/site/screenshots > build/site/report.json
 	@echo "report: build/site/report.json, screenshots: build/site/screenshots/"
 # --- end website -----------------------------------------------------------
+
+# --- the course in Chinese (make translations, lab-zh, lab-teacher-zh) --------
+# The English notebooks are the source; locale/zh_CN/LC_MESSAGES/ holds the
+# translations (gettext catalogs, one per notebook), notebooks/zh/ the Chinese
+# teacher's edition made from them. After an English change:
+#   make translations   update the catalogs (new entries empty, changed ones
+#                       marked fuzzy), then remake notebooks/zh/ and assets/zh/
+#                       and execute the Chinese notebooks
+# Translate what is empty or fuzzy (Poedit, or any .po editor), run it again,
+# commit. `make test` fails, naming the notebook and the paragraph, until then.
+ZH_WORKSPACE = workspace-zh
+ZH_SETTINGS  = $(VENV)/share/jupyter/lab/user-settings-zh
+.PHONY: translations lab-zh lab-teacher-zh student-zh
+
+translations: setup site-setup
+	$(SITE_VENV)/bin/python scripts/translate.py update
+	$(BIN)/python -c "from pokerlib.i18n import set_language; set_language('zh_CN'); from pokerlib.figures import main; main(['assets/zh'])" > /dev/null
+	cd notebooks/zh && ../../$(BIN)/jupyter nbconvert --log-level WARN --to notebook --execute --inplace [0-9][0-9]-*.ipynb
+	$(SITE_VENV)/bin/python scripts/translate.py stats
+
+# JupyterLab's interface in Chinese: its settings for these two targets live in the venv.
+$(ZH_SETTINGS)/@jupyterlab/translation-extension/plugin.jupyterlab-settings: locale/zh_CN/jupyterlab/@jupyterlab/translation-extension/plugin.jupyterlab-settings
+	mkdir -p $(dir $@)
+	cp $< $@
+
+# Your own Chinese copy of the course, in workspace-zh/ (git ignores it; the same
+# rules as make lab: nothing you changed is ever overwritten).
+lab-zh: setup $(ZH_SETTINGS)/@jupyterlab/translation-extension/plugin.jupyterlab-settings
+	@$(BIN)/python scripts/zh_edition.py workspace $(ZH_WORKSPACE)
+	cd $(ZH_WORKSPACE) && JUPYTERLAB_SETTINGS_DIR=$(abspath $(ZH_SETTINGS)) ../$(LAB)
+
+# The Chinese teacher's edition, notebooks/zh/.
+lab-teacher-zh: setup $(ZH_SETTINGS)/@jupyterlab/translation-extension/plugin.jupyterlab-settings
+	cd notebooks/zh && JUPYTERLAB_SETTINGS_DIR=$(abspath $(ZH_SETTINGS)) ../../$(LAB)
+
+# The Chinese student's edition, in student-zh/ (which git ignores).
+student-zh: setup
+	$(BIN)/python scripts/zh_edition.py student student-zh
+# --- end Chinese -----------------------------------------------------------------

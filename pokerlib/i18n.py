@@ -29,7 +29,8 @@ README's "Translations").
 import gettext
 from pathlib import Path
 
-__all__ = ['LANGUAGES', 'set_language', 'language', '_', 'N_', 'LOCALE_DIR', 'DOMAIN']
+__all__ = ['LANGUAGES', 'set_language', 'language', '_', 'N_', 'LOCALE_DIR', 'DOMAIN',
+           'CATEGORY_NAMES']
 
 LOCALE_DIR = Path(__file__).resolve().parent / 'locale'
 DOMAIN = 'pokerlib'
@@ -71,3 +72,10 @@ def _(message: str) -> str:
 def N_(message: str) -> str:
     """The message unchanged: marks a constant for the catalog, translated later with _()."""
     return message
+
+
+CATEGORY_NAMES = (N_('high card'), N_('one pair'), N_('two pair'), N_('three of a kind'),
+                  N_('straight'), N_('flush'), N_('full house'), N_('four of a kind'),
+                  N_('straight flush'), N_('five of a kind'))
+"""The categories' names as pokerlib.HAND_NAMES has them, marked for the catalog:
+the figures label a category with _(name), so 'full house' reads 葫芦."""

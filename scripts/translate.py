@@ -27,14 +27,18 @@ prose is translated through gettext catalogs in locale/zh_CN/LC_MESSAGES/:
 every markdown paragraph, list item, heading and table cell replaced by its
 translation, code unchanged except the Your turn cells' comments and
 docstrings, and a first code line that switches the library to Chinese.
-``make translations`` runs update, generate, and then executes the Chinese
-notebooks, which are committed with their outputs like the English ones.
+A figure the notebook shows from assets/ is shown from assets/zh/, the same
+figure with Chinese titles and labels (``python -m pokerlib.figures`` with the
+library in Chinese). ``make translations`` runs update, generate, remakes
+assets/zh/ and then executes the Chinese notebooks, which are committed with
+their outputs like the English ones.
 """
 
 import argparse
 import ast
 import io
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -44,6 +48,8 @@ import tokenize
 from pathlib import Path
 
 import polib
+from fontTools import subset as fontsubset
+from fontTools.ttLib import TTFont
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
 from markdown_it.renderer import RendererHTML
@@ -63,6 +69,11 @@ CODE_DOMAIN = 'code'
 LIBRARY = ROOT / 'pokerlib'
 LIBRARY_LOCALE = LIBRARY / 'locale'
 SITE_CONF = ROOT / 'site'
+FONT = LIBRARY_LOCALE / 'NotoSansSC-Course.otf'
+FONT_FAMILY = 'Noto Sans SC Course'
+FONT_SOURCE = Path('/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc')
+"""Debian's fonts-noto-cjk (apt-get install fonts-noto-cjk); NOTO_CJK=PATH names another copy."""
+FONT_INDEX = 2   # Noto Sans CJK SC in the collection
 SWITCH = ("from pokerlib.i18n import set_language; set_language('zh_CN')"
           "   # 改成 set_language('en')，库的输出就换回英文")
 """The first code line of every Chinese notebook: the library speaks Chinese."""
@@ -171,6 +182,7 @@ def update() -> None:
         run(bindir / 'pybabel', '-q', verb, '-D', 'pokerlib', '-i', library_pot, '-d', LIBRARY_LOCALE,
             '-l', LANGUAGE, '--no-wrap', *(['--ignore-obsolete'] if verb == 'update' else []))
     compile_catalogs()
+    update_font()
 
 
 def compile_catalogs() -> None:
@@ -180,6 +192,61 @@ def compile_catalogs() -> None:
         if po_path.exists():
             po = polib.pofile(str(po_path))
             po.save_as_mofile(str(po_path.with_suffix('.mo')))
+
+
+# ---------------------------------------------------------------------------
+# The Chinese font.
+
+def is_cjk(c: str) -> bool:
+    """A character outside DejaVu Sans's reach: CJK, full-width punctuation, CJK symbols."""
+    return ord(c) >= 0x2E80
+
+
+def chinese_characters() -> set:
+    """Every CJK character of the translations (notebooks, code, library) and the switch line."""
+    chars = set(SWITCH)
+    for po_path in sorted(CATALOGS.glob('*.po')) + sorted(LIBRARY_LOCALE.glob('*/LC_MESSAGES/*.po')):
+        for e in polib.pofile(str(po_path)):
+            chars |= set(e.msgstr)
+    return {c for c in chars if is_cjk(c)}
+
+
+def make_font(source: Path, out: Path = FONT) -> int:
+    """Cut Noto Sans CJK SC down to the course's Chinese characters; return how many."""
+    chars = chinese_characters()
+    font = TTFont(str(source), fontNumber=FONT_INDEX, lazy=False)
+    options = fontsubset.Options()
+    options.name_IDs = [0, 1, 2, 3, 4, 5, 6, 13, 14]
+    options.layout_features = ['*']
+    subsetter = fontsubset.Subsetter(options)
+    subsetter.populate(unicodes=[ord(c) for c in chars])
+    subsetter.subset(font)
+    for record in font['name'].names:   # a subset is a modified version: a name of its own
+        if record.nameID in (1, 4):
+            record.string = FONT_FAMILY
+        elif record.nameID == 6:
+            record.string = FONT_FAMILY.replace(' ', '') + '-Regular'
+        elif record.nameID == 3:
+            record.string = FONT_FAMILY + ' (subset of Noto Sans CJK SC, made by scripts/translate.py)'
+    font.save(str(out))
+    return len(chars)
+
+
+def missing_glyphs(font: Path = FONT) -> set:
+    """The course's Chinese characters the shipped font cannot draw."""
+    cmap = TTFont(str(font), lazy=True).getBestCmap() if font.exists() else {}
+    return {c for c in chinese_characters() if ord(c) not in cmap}
+
+
+def update_font() -> None:
+    """Remake the font from Noto Sans CJK if it is here, else say what is missing, if anything."""
+    source = Path(os.environ.get('NOTO_CJK', FONT_SOURCE))
+    if source.exists():
+        print(f'{FONT.relative_to(ROOT)}: {make_font(source)} characters')
+    elif missing_glyphs():
+        raise SystemExit(f'{len(missing_glyphs())} new Chinese characters need the font remade: '
+                         f'apt-get install fonts-noto-cjk (or NOTO_CJK=path/to/NotoSansCJK-Regular.ttc), '
+                         f'then make translations again')
 
 
 # ---------------------------------------------------------------------------
@@ -304,6 +371,7 @@ def chinese_notebook(path: Path, prose: dict, code: dict, missing: list) -> dict
             if k == 0 and cell['source'].startswith(NAV):
                 cell['source'] += ' | ' + OTHER_LANGUAGE.format(name=f'../{path.name}')
         elif cell['cell_type'] == 'code':
+            cell['source'] = cell['source'].replace("ASSETS / '", "ASSETS / 'zh' / '")
             if k in turn:
                 cell['source'] = translate_code(cell['source'], code, missing)
             if not switched:
@@ -403,6 +471,10 @@ def problems() -> list:
         if po_path.exists() and (not mo.exists() or polib.mofile(str(mo)).to_binary()
                                  != _compiled(po_path)):
             found.append(f'{mo.relative_to(ROOT)} is older than its .po: run make translations')
+    lacking = missing_glyphs()
+    if lacking:
+        found.append(f'{FONT.relative_to(ROOT)} cannot draw {len(lacking)} characters of the '
+                     f'translations ({"".join(sorted(lacking)[:10])}...): run make translations')
     return found
 
 
