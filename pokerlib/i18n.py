@@ -15,12 +15,14 @@ shown, or ``N_('...')`` where it is only defined (a constant), with
 ``str.format`` fields rather than an f-string, so that the catalog holds one
 entry per sentence:
 
->>> set_language('en'); _('{n:,d} hands').format(n=1000)
-'1,000 hands'
->>> set_language('zh_CN'); language()
+>>> set_language('zh_CN')
 'zh_CN'
->>> set_language('en'); language()
+>>> _('full house'), _('{n} hands ranked').format(n='1,000')   # the second has no translation
+('葫芦', '1,000 hands ranked')
+>>> set_language('en')
 'en'
+>>> _('full house')
+'full house'
 
 How a translator updates the catalogs: ``make translations`` (see the
 README's "Translations").
