@@ -59,6 +59,7 @@ from myst_parser.parsers.mdit import create_md_parser
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / 'scripts'))
 import editions  # noqa: E402
+from build_site import SITE_TEXT  # noqa: E402
 from nav import NAV, NOTEBOOKS, load, notebooks, source  # noqa: E402
 
 LANGUAGE = 'zh_CN'
@@ -202,12 +203,23 @@ def is_cjk(c: str) -> bool:
     return ord(c) >= 0x2E80
 
 
+SITE_CATALOGS = ('sphinx/locale/zh_CN/LC_MESSAGES/sphinx.mo',
+                 'pydata_sphinx_theme/locale/zh/LC_MESSAGES/sphinx.mo',
+                 'sphinx_book_theme/theme/sphinx_book_theme/static/locales/zh_CN/LC_MESSAGES/booktheme.mo')
+"""The Chinese of the website's own words (search, menus), in Sphinx's and the theme's catalogs."""
+
+
 def chinese_characters() -> set:
-    """Every CJK character of the translations (notebooks, code, library) and the switch line."""
-    chars = set(SWITCH)
+    """Every CJK character of the translations (notebooks, code, library, website, switch line)."""
+    chars = set(SWITCH) | set(''.join(SITE_TEXT['zh_CN'].values()))
     for po_path in sorted(CATALOGS.glob('*.po')) + sorted(LIBRARY_LOCALE.glob('*/LC_MESSAGES/*.po')):
         for e in polib.pofile(str(po_path)):
             chars |= set(e.msgstr)
+    packages = Path(polib.__file__).parent
+    for mo in SITE_CATALOGS:
+        if (packages / mo).exists():
+            for e in polib.mofile(str(packages / mo)):
+                chars |= set(e.msgstr) | set(''.join(e.msgstr_plural.values()))
     return {c for c in chars if is_cjk(c)}
 
 
