@@ -46,6 +46,8 @@ CHROMIUM_FLAGS = [
     '--force-device-scale-factor=1',
 ]
 
+SEARCH_ZH = '葫芦'   # full house: the Chinese search should find the pages that say it
+
 # Runs in the page once it has loaded; returns what the report says about it.
 INSPECT_PAGE = r"""
 const done = arguments[arguments.length - 1];
@@ -211,6 +213,14 @@ def check(folder: Path, shots: Path | None = None) -> dict:
                     screenshot(driver, shots / f'{stem}-figure.png', 'article img')
                 if page['folds']:
                     screenshot(driver, shots / f'{stem}-solution.png', 'article details')
+        if 'zh/search.html' in pages:   # the Chinese search, offline: a word of the glossary
+            driver.get(base + 'zh/search.html?q=' + SEARCH_ZH)
+            WebDriverWait(driver, 20).until(lambda d: d.execute_script(
+                'return document.querySelector("#search-results p.search-summary, '
+                '#search-results .search-summary")'))
+            report['search_zh'] = driver.execute_script(
+                'return [...document.querySelectorAll("#search-results li a")].map(a => a.href)')
+            report['requests'] += requested_urls(driver)
         report['broken_links'], report['files_linked'] = broken_links(report, base)
     finally:
         driver.quit()
