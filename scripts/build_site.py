@@ -63,8 +63,9 @@ SITE_TEXT = {
                         '(with the solutions and all the outputs)'),
            'other': '<a href="zh/{page}" hreflang="zh-CN" lang="zh-CN">中文版</a>',
            'figures': 'Figures',
-           'figures_intro': "The figures in the course's `assets/` folder, as `make experiments` "
-                            'draws them.',
+           'figures_intro': ("The figures in the course's `assets/` folder, drawn with fixed seeds "
+                             'by `python -m pokerlib.figures`. A click on a figure opens it at full '
+                             'size.'),
            'used_in': 'Used in {links}.', 'figure_alt': 'The figure {name}',
            'title': "Norvig's poker program, step by step"},
     'zh_CN': {'show_solution': '显示解答', 'hide_solution': '隐藏解答',
@@ -74,7 +75,9 @@ SITE_TEXT = {
                            '<a href="notebooks/{name}" download>教师版</a>（带解答和全部输出）'),
               'other': '<a href="../{page}" hreflang="en" lang="en">English</a>',
               'figures': '图',
-              'figures_intro': '课程 `assets/zh/` 文件夹里的图（`make translations` 画出的中文版）。',
+              'figures_intro': ('课程 `assets/zh/` 文件夹里的图：中文版，用固定的种子由 '
+                                '`python -m pokerlib.figures` 画出（`make translations`）。'
+                                '点一下图就会以原尺寸打开。'),
               'used_in': '用在 {links}。', 'figure_alt': '图 {name}',
               'title': 'Norvig 的扑克程序，一步一步'},
 }
