@@ -135,20 +135,32 @@ translations: setup site-setup
 	cd notebooks/zh && ../../$(BIN)/jupyter nbconvert --log-level WARN --to notebook --execute --inplace [0-9][0-9]-*.ipynb
 	$(SITE_VENV)/bin/python scripts/translate.py stats
 
-# JupyterLab's interface in Chinese: its settings for these two targets live in the venv.
+# JupyterLab in Chinese, for these two targets only, all inside the venv: the
+# language pack selected in its own settings folder, and the course's Chinese font
+# through a custom.css in its own config folder.
+ZH_CUSTOM  = $(VENV)/etc/jupyter-zh/custom
+ZH_ENV     = JUPYTERLAB_SETTINGS_DIR=$(abspath $(ZH_SETTINGS)) JUPYTER_CONFIG_DIR=$(abspath $(VENV)/etc/jupyter-zh)
+ZH_JUPYTER = $(ZH_SETTINGS)/@jupyterlab/translation-extension/plugin.jupyterlab-settings \
+             $(ZH_CUSTOM)/custom.css $(ZH_CUSTOM)/NotoSansSC-Course.otf
 $(ZH_SETTINGS)/@jupyterlab/translation-extension/plugin.jupyterlab-settings: locale/zh_CN/jupyterlab/@jupyterlab/translation-extension/plugin.jupyterlab-settings
+	mkdir -p $(dir $@)
+	cp $< $@
+$(ZH_CUSTOM)/custom.css: locale/zh_CN/jupyterlab/custom.css
+	mkdir -p $(dir $@)
+	cp $< $@
+$(ZH_CUSTOM)/NotoSansSC-Course.otf: pokerlib/locale/NotoSansSC-Course.otf
 	mkdir -p $(dir $@)
 	cp $< $@
 
 # Your own Chinese copy of the course, in workspace-zh/ (git ignores it; the same
 # rules as make lab: nothing you changed is ever overwritten).
-lab-zh: setup $(ZH_SETTINGS)/@jupyterlab/translation-extension/plugin.jupyterlab-settings
+lab-zh: setup $(ZH_JUPYTER)
 	@$(BIN)/python scripts/zh_edition.py workspace $(ZH_WORKSPACE)
-	cd $(ZH_WORKSPACE) && JUPYTERLAB_SETTINGS_DIR=$(abspath $(ZH_SETTINGS)) ../$(LAB)
+	cd $(ZH_WORKSPACE) && $(ZH_ENV) ../$(LAB) --LabApp.custom_css=True
 
 # The Chinese teacher's edition, notebooks/zh/.
-lab-teacher-zh: setup $(ZH_SETTINGS)/@jupyterlab/translation-extension/plugin.jupyterlab-settings
-	cd notebooks/zh && JUPYTERLAB_SETTINGS_DIR=$(abspath $(ZH_SETTINGS)) ../../$(LAB)
+lab-teacher-zh: setup $(ZH_JUPYTER)
+	cd notebooks/zh && $(ZH_ENV) ../../$(LAB) --LabApp.custom_css=True
 
 # The Chinese student's edition, in student-zh/ (which git ignores).
 student-zh: setup
