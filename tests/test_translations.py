@@ -83,6 +83,11 @@ def test_a_changed_english_sentence_is_named_until_it_is_translated(tmp_path):
                and 'not in the catalog' in line for line in lines), result.stdout
     assert 'notebooks/zh/02-Ties-and-allmax.ipynb is older than the catalogs' in result.stdout
     assert len(lines) == 2, result.stdout      # nothing else is wrong
+    # make translations' first step: the old translation stays, marked fuzzy, and still named
+    assert translate('update', root=copy).returncode == 0
+    lines = translate('check', root=copy).stdout.splitlines()
+    assert len(lines) == 1 and lines[0].startswith('02-Ties-and-allmax.ipynb cell ')
+    assert 'fuzzy (its English changed)' in lines[0] and 'never a wrong answer' in lines[0]
 
 
 # --- the Chinese teacher's edition ---------------------------------------------
