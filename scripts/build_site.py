@@ -84,8 +84,6 @@ SITE_TEXT = {
 """The website's own words in each language (`make site` builds both: English, and Chinese in zh/)."""
 SHOW_SOLUTION = SITE_TEXT['en']['show_solution']
 SHOW_ANSWER = SITE_TEXT['en']['show_answer']
-ENGLISH_LINK = re.compile(r' \| \[English\]\(\.\./[^)]*\)')
-"""The Chinese notebooks' link to the English notebook: on the site, a link to the English page."""
 
 
 def folds(cell: dict, text: dict = SITE_TEXT['en']) -> tuple | None:
@@ -148,7 +146,7 @@ def staged_notebook(path: Path, toctree: str | None, language: str = 'en') -> di
         if show := folds(cell, text):
             cell = fold(cell, *show)
         if cell['cell_type'] == 'markdown':
-            cell['source'] = fix_markdown(ENGLISH_LINK.sub('', cell['source']))
+            cell['source'] = fix_markdown(zh_edition.ENGLISH_LINK.sub('', cell['source']))   # the page links the English page
         cells.append(cell)
     download = markdown(
         f'<p class="course-download"><i class="fa-solid fa-download"></i> '

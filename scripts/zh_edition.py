@@ -15,6 +15,7 @@ changed never overwritten.
 """
 
 import gettext
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -30,6 +31,9 @@ LOCALE = ROOT / 'locale'
 CODE = gettext.translation('code', LOCALE, languages=['zh_CN'])
 STUB_COMMENT = editions.STUB[0]
 STUB_ZH = '# ' + CODE.gettext(STUB_COMMENT.lstrip('# '))
+ENGLISH_LINK = re.compile(r' \| \[English\]\(\.\./[^)]*\)')
+"""The teacher's Chinese notebook's link to the English one beside it (in notebooks/): a
+student's workspace has no English notebook beside it, so its edition leaves the link out."""
 
 
 def student_notebook(path):
@@ -38,6 +42,8 @@ def student_notebook(path):
     for cell in nb.cells:
         if cell.cell_type == 'code' and STUB_COMMENT in cell.source:
             cell.source = cell.source.replace(STUB_COMMENT, STUB_ZH)
+        elif cell.cell_type == 'markdown':
+            cell.source = ENGLISH_LINK.sub('', cell.source)
     return nb
 
 

@@ -186,6 +186,7 @@ def test_the_chinese_student_edition_keeps_no_solution_and_says_where_to_write(t
         code = [c.source for c in nb.cells if c.cell_type == 'code']
         assert not any(editions.BEGIN in s for s in code)
         assert not any('YOUR CODE HERE' in s for s in code)
+        assert '[English]' not in nb.cells[0].source     # no English notebook in a workspace
         stubs += sum('# 在这里写你的代码\n' in s for s in code)
     assert stubs == sum(editions.BEGIN in text(c) for p in NOTEBOOKS for c in load(p)['cells']
                         if c['cell_type'] == 'code')
