@@ -190,3 +190,17 @@ def test_the_chinese_student_edition_keeps_no_solution_and_says_where_to_write(t
         stubs += sum('# 在这里写你的代码\n' in s for s in code)
     assert stubs == sum(editions.BEGIN in text(c) for p in NOTEBOOKS for c in load(p)['cells']
                         if c['cell_type'] == 'code')
+
+
+@pytest.mark.slow
+def test_the_chinese_figures_are_what_the_command_makes_in_chinese(english, tmp_path):
+    """assets/zh/ is remade byte for byte by pokerlib.figures with the library in Chinese."""
+    from pokerlib import figures
+    i18n.set_language('zh_CN')
+    with warnings.catch_warnings():
+        warnings.simplefilter('error')       # a missing glyph would warn
+        paths = figures.make_figures(tmp_path)
+    assert {p.name for p in paths} == {p.name for p in (ROOT / 'assets' / 'zh').glob('*.png')}
+    for path in paths:
+        assert (ROOT / 'assets' / 'zh' / path.name).read_bytes() == path.read_bytes(), \
+            f'assets/zh/{path.name} is stale: run make translations'
