@@ -226,7 +226,7 @@ def chinese_characters() -> set:
 def make_font(source: Path, out: Path = FONT) -> int:
     """Cut Noto Sans CJK SC down to the course's Chinese characters; return how many."""
     chars = chinese_characters()
-    font = TTFont(str(source), fontNumber=FONT_INDEX, lazy=False)
+    font = TTFont(str(source), fontNumber=FONT_INDEX, lazy=False, recalcTimestamp=False)
     options = fontsubset.Options()
     options.name_IDs = [0, 1, 2, 3, 4, 5, 6, 13, 14]
     options.layout_features = ['*']
