@@ -79,6 +79,11 @@ bench:
 bench-notebooks: setup
 	$(BIN)/python benchmarks/notebooks.py $(BENCH_ARGS)
 
+# How long each course check cell takes in a Jupyter kernel (target: median < 1 s).
+.PHONY: bench-checks
+bench-checks: setup
+	$(BIN)/python benchmarks/checks.py $(BENCH_ARGS)
+
 # (workspace/ is yours: clean leaves it alone.)
 clean:
 	rm -rf $(VENV) $(BENCH_VENV) $(SITE_VENV) .pytest_cache student build

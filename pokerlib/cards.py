@@ -11,14 +11,16 @@ wild-card game.
 ['TC', 'JC', 'QC', 'KC', 'AC']
 """
 
+import copy
+import operator
 import random
+import re
 import reprlib
 from collections import Counter
-from numbers import Integral
+from collections.abc import Iterable
 
 __all__ = ['PokerError', 'RANKS', 'SUITS', 'DECK', 'JOKERS', 'parse_card',
-           'parse_hand', 'check_hand', 'check_count', 'check_rng', 'card_id',
-           'id_card', 'short_repr']
+           'parse_hand', 'check_hand', 'check_hands', 'card_id', 'id_card']
 
 
 class PokerError(ValueError):
@@ -39,19 +41,95 @@ class PokerError(ValueError):
         return [f'\x1b[0;31m{type(self).__name__}\x1b[0m: {self}']
 
 
+def _refuse(self, *args, **kwargs):
+    raise PokerError(self._refusal)
+
+
+class SharedList(list):
+    """A list the whole library shares: it reads like a list, and refuses every change.
+
+    A change would change the library's answers for everyone, so each
+    mutator raises PokerError saying how to get a copy to change. A copy
+    (list(table), table[:], table + [], copy.copy, copy.deepcopy, pickle)
+    is an ordinary list.
+
+    >>> deck = SharedList('DECK', ['2S', '2H']); deck, deck[:1], list(deck) + ['2D']
+    (['2S', '2H'], ['2S'], ['2S', '2H', '2D'])
+    >>> deck.append('2C')
+    Traceback (most recent call last):
+    ...
+    pokerlib.cards.PokerError: DECK is shared by the whole library; shuffle a copy: list(DECK)
+    """
+
+    def __init__(self, name, items=(), advice='shuffle'):
+        if hasattr(self, '_refusal'):
+            _refuse(self)
+        super().__init__(items)
+        self._refusal = (f'{name} is shared by the whole library; {advice} a copy: '
+                         f'list({name})')
+
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse
+    append = extend = insert = pop = remove = clear = sort = reverse = _refuse
+
+    def __copy__(self):
+        return list(self)
+
+    def __deepcopy__(self, memo):
+        return copy.deepcopy(list(self), memo)
+
+    def __reduce__(self):
+        return (list, (list(self),))
+
+
+class SharedDict(dict):
+    """A dict the whole library shares: it reads like a dict, and refuses every change.
+
+    >>> table = SharedDict('TABLE', {'a': 1}); table, table['a'], dict(table) | {'b': 2}
+    ({'a': 1}, 1, {'a': 1, 'b': 2})
+    >>> table['a'] = 2
+    Traceback (most recent call last):
+    ...
+    pokerlib.cards.PokerError: TABLE is shared by the whole library; change a copy: dict(TABLE)
+    """
+
+    def __init__(self, name, items=()):
+        if hasattr(self, '_refusal'):
+            _refuse(self)
+        super().__init__(items)
+        self._refusal = (f'{name} is shared by the whole library; change a copy: '
+                         f'dict({name})')
+
+    __setitem__ = __delitem__ = __ior__ = _refuse
+    pop = popitem = clear = update = setdefault = _refuse
+
+    def __copy__(self):
+        return dict(self)
+
+    def __deepcopy__(self, memo):
+        return copy.deepcopy(dict(self), memo)
+
+    def __reduce__(self):
+        return (dict, (dict(self),))
+
+
 RANKS = '23456789TJQKA'  # low to high
 SUITS = 'SHDC'           # spades, hearts, diamonds, clubs
-DECK = [r + s for r in RANKS for s in SUITS]
-JOKERS = ['?B', '?R']    # any black card, any red card
+_DECK = tuple(r + s for r in RANKS for s in SUITS)   # the library's own copy
+DECK = SharedList('DECK', _DECK)
+JOKERS = SharedList('JOKERS', ['?B', '?R'], advice='change')  # any black card, any red card
 
-_DECK_SET = frozenset(DECK)
-_JOKER_SET = frozenset(JOKERS)
+_DECK_SET = frozenset(_DECK)
+_ID = {card: i for i, card in enumerate(_DECK)}
+_JOKER_SET = frozenset(('?B', '?R'))
 _VALID_WILD = _DECK_SET | _JOKER_SET
 _SUIT_ALIASES = {'♠': 'S', '♥': 'H', '♦': 'D', '♣': 'C',
                  '♤': 'S', '♡': 'H', '♢': 'D', '♧': 'C'}
 # The variation selectors that phones and web pages put after a suit symbol
 # ('♠\ufe0f' asks for the emoji picture): they change no card.
 _NO_VARIATION = {0xFE0E: None, 0xFE0F: None}
+# Ranks and suits are compared in ASCII only: str.upper() would also turn
+# 'ſ' (long s) into 'S' and 'ı' (dotless i) into 'I'.
+_ASCII_UPPER = str.maketrans('abcdefghijklmnopqrstuvwxyz', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ')
 
 _SHORT = reprlib.Repr()
 _SHORT.maxstring = _SHORT.maxother = _SHORT.maxlong = 40
@@ -60,12 +138,35 @@ _SHORT.maxdict = 5
 
 
 def short_repr(value) -> str:
-    """repr(value) for an error message: long strings and lists cut short with '...'.
+    """repr(value) for an error message: cut short with '...', and on one line.
+
+    A NumPy array or a pandas table, whose repr spans lines, comes out on one.
 
     >>> short_repr('AS'), short_repr('X' * 10_000)
     ("'AS'", "'XXXXXXXXXXXXXXXXX...XXXXXXXXXXXXXXXXXX'")
     """
-    return _SHORT.repr(value)
+    try:
+        text = _SHORT.repr(value)
+    except Exception:           # a repr that fails: name the type instead
+        text = f'<{type(value).__name__}>'
+    if isinstance(value, (str, bytes, list, tuple, dict, set, frozenset)):
+        return re.sub(r'\s*\n\s*', ' ', text)   # (the strings inside keep their spaces)
+    return re.sub(r'\s+', ' ', text).strip()   # a table's columns, an array's rows
+
+
+def as_whole_number(value):
+    """`value` as a Python int if it is a whole number (a NumPy integer or a
+    0-d integer array included, True and False not), else None.
+
+    >>> as_whole_number(3), as_whole_number(True), as_whole_number(3.0)
+    (3, None, None)
+    """
+    if isinstance(value, bool) or type(value).__name__ == 'bool_':
+        return None
+    try:
+        return operator.index(value)
+    except TypeError:
+        return None
 
 
 def parse_card(text: str) -> str:
@@ -87,7 +188,7 @@ def parse_card(text: str) -> str:
                          f'such as "TC"')
     if text in _VALID_WILD:     # the fast path: already canonical
         return text
-    s = text.strip().upper()
+    s = text.strip().translate(_ASCII_UPPER)
     if not s.isascii():
         s = s.translate(_NO_VARIATION)
     rank, suit = s[:-1], s[-1:]
@@ -132,6 +233,20 @@ def parse_hand(text: str) -> list:
     return hand
 
 
+def check_distinct_ids(ids, where: str = ''):
+    """Raise PokerError naming the first card id that appears twice in `ids` (a list of ints).
+
+    >>> check_distinct_ids([48, 48, 44, 40, 36], 'row 0: ')
+    Traceback (most recent call last):
+    ...
+    pokerlib.cards.PokerError: row 0: duplicate card id 48 ('AS') in hand [48, 48, 44, 40, 36]
+    """
+    if len(set(ids)) != len(ids):
+        dup = next(i for i, n in Counter(ids).items() if n > 1)
+        raise PokerError(f'{where}duplicate card id {dup} ({_DECK[dup]!r}) in hand '
+                         f'{short_repr(ids)}')
+
+
 def _check_duplicates(cards, where: str):
     """Raise PokerError naming the first card that appears twice."""
     if len(set(cards)) != len(cards):
@@ -153,6 +268,11 @@ def check_hand(hand, sizes=(5,), jokers=False) -> list:
     ...
     pokerlib.cards.PokerError: a hand needs 5 cards, got 4: ['AS', 'KS', 'QS', 'JS']
     """
+    if jokers is not False and jokers is not True:
+        raise PokerError(f"check_hand's jokers must be True or False, got "
+                         f"{short_repr(jokers)}")
+    if type(sizes) is not tuple or not all(type(n) is int for n in sizes):
+        sizes = _check_sizes(sizes)
     valid = _VALID_WILD if jokers else _DECK_SET
     try:
         if (type(hand) in (list, tuple) and len(hand) in sizes
@@ -186,6 +306,42 @@ def check_hand(hand, sizes=(5,), jokers=False) -> list:
     return cards
 
 
+def check_hands(hands, sizes=(5,), jokers=False) -> list:
+    """Check a list of hands: at least one, each valid, no card in two hands.
+
+    Returns the hands as check_hand returns each (a hand given as an
+    iterator comes back as a list; a list or tuple comes back itself).
+
+    >>> check_hands([['AS', 'KD', '9C', '7H', '3S'], ['AS', 'KC', '9D', '7S', '3C']])
+    Traceback (most recent call last):
+    ...
+    pokerlib.cards.PokerError: duplicate card 'AS': it is in hands 0 and 1 (counting from 0)
+    """
+    if isinstance(hands, str) or not isinstance(hands, (list, tuple)):
+        raise PokerError(f'expected a list of hands, got {short_repr(hands)}')
+    if not hands:
+        raise PokerError('no hands to compare: expected a list of at least one hand')
+    hands = [check_hand(hand, sizes, jokers) for hand in hands]
+    holder = {}
+    for i, hand in enumerate(hands):
+        for card in hand:
+            if card in holder:
+                raise PokerError(f'duplicate card {card!r}: it is in hands '
+                                 f'{holder[card]} and {i} (counting from 0)')
+            holder[card] = i
+    return hands
+
+
+def _check_sizes(sizes) -> tuple:
+    """check_hand's sizes as a tuple of ints: a non-empty collection of whole numbers."""
+    numbers = ([as_whole_number(n) for n in sizes]
+               if isinstance(sizes, Iterable) and not isinstance(sizes, (str, bytes)) else [])
+    if not numbers or None in numbers or min(numbers) < 0:
+        raise PokerError(f"check_hand's sizes must be whole numbers such as (5,) "
+                         f"or range(5, 8), got {short_repr(sizes)}")
+    return tuple(numbers)
+
+
 def check_count(value, what: str) -> int:
     """Check that `value` is a non-negative whole number; return it as an int.
 
@@ -199,14 +355,32 @@ def check_count(value, what: str) -> int:
     ...
     pokerlib.cards.PokerError: numhands must be a non-negative whole number, got -1
     """
-    if isinstance(value, bool) or not isinstance(value, Integral) or value < 0:
+    n = as_whole_number(value)
+    if n is None or n < 0:
         raise PokerError(f'{what} must be a non-negative whole number, '
                          f'got {short_repr(value)}')
-    return int(value)
+    return n
 
 
-def check_rng(rng) -> random.Random:
+def check_limit(n: int, most: int, what: str) -> int:
+    """`n` (a checked count) if it is at most `most`; else PokerError naming the limit.
+
+    >>> check_limit(10**12, 10**6, 'N (deck size)')
+    Traceback (most recent call last):
+    ...
+    pokerlib.cards.PokerError: N (deck size) must be at most 1,000,000, got 1000000000000
+    """
+    if n > most:
+        raise PokerError(f'{what} must be at most {most:,d}, got {short_repr(n)}')
+    return n
+
+
+def check_rng(rng, needs=('randrange', 'shuffle', 'sample', 'choice')) -> random.Random:
     """The random generator to use: `rng` itself, or a fresh one if None.
+
+    `rng` must have the methods `needs` (a stand-in for random.Random that
+    has them will do); the class random.Random itself is named as the
+    likely slip.
 
     >>> check_rng(random.Random(1)).randrange(10)
     2
@@ -217,7 +391,10 @@ def check_rng(rng) -> random.Random:
     """
     if rng is None:
         return random.Random()
-    if not all(hasattr(rng, m) for m in ('randrange', 'shuffle', 'sample', 'choice')):
+    if isinstance(rng, type):
+        raise PokerError('rng must be a random.Random instance '
+                         '(did you mean random.Random()?)')
+    if not all(hasattr(rng, m) for m in needs):
         raise PokerError(f'rng must be a random.Random (or None for a fresh '
                          f'one), got {short_repr(rng)}')
     return rng
@@ -230,7 +407,7 @@ def card_id(card: str) -> int:
     (0, 51, 12, 3)
     """
     check_hand([card], sizes=(1,))
-    return RANKS.index(card[0]) * 4 + SUITS.index(card[1])
+    return _ID[card]
 
 
 def id_card(i: int) -> str:
@@ -239,7 +416,8 @@ def id_card(i: int) -> str:
     >>> id_card(51), [id_card(card_id(c)) for c in ['TC', '9D']]
     ('AC', ['TC', '9D'])
     """
-    if isinstance(i, bool) or not isinstance(i, Integral) or not 0 <= i < 52:
+    n = as_whole_number(i)
+    if n is None or not 0 <= n < 52:
         raise PokerError(f'card id must be a whole number 0..51, got '
                          f'{short_repr(i)}')
-    return DECK[int(i)]
+    return _DECK[n]

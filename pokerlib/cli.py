@@ -19,12 +19,16 @@ red joker cannot be the AH, so the first hand is a king-high straight flush.
 ``versus`` reads its file (or standard input) one line at a time, so a file
 of any length is scored in the same small memory. ``make-versus -o FILE``
 writes a temporary file beside FILE and renames it only when every line is
-written: an error or Ctrl-C part-way leaves FILE as it was.
+written: an error, Ctrl-C, SIGTERM or SIGHUP part-way leaves FILE as it
+was and removes the temporary file. Only a regular file (or a new name) is
+replaced so; a FIFO or a device (``/dev/stdout``, ``/dev/null``) is opened
+and written to, never replaced.
 
 Exit status: 0 on success; 1 when the input is wrong (a bad hand, a
 malformed line of a file, a file that cannot be read or written), with one
 line ``pokerlib: error: ...`` on standard error and no traceback; 2 for a
-usage error, as argparse reports it; 130 when stopped by Ctrl-C. Standard
+usage error, as argparse reports it; 130 when stopped by Ctrl-C (143 by
+SIGTERM, 129 by SIGHUP while ``make-versus -o`` writes a file). Standard
 output that cannot be written is status 1 in every subcommand: closed
 (``>&-``) with an error line, or a reader that stopped reading (as in
 ``pokerlib deal --hands 10 | head -1``) quietly. ``main(argv)`` returns the
@@ -43,19 +47,19 @@ import errno
 import json
 import os
 import random
+import signal
 import stat
 import sys
 import tempfile
 
-from .cards import PokerError, check_hand, parse_hand
+from .cards import PokerError, check_hand, check_hands, parse_hand
 from .dealing import deal
-from .holdem import best_hand, best_wild_hand, best_wild_hands
-from .ranking import allmax, category_name, hand_rank, poker
+from .holdem import _rank, best_hand, best_wild_hand, best_wild_hands
+from .ranking import allmax, category_name, poker
 from .versus import iter_versus, iter_versus_lines, score_versus
 
-__all__ = ['main', 'describe_hand', 'winning_hands']
+__all__ = ['describe_hand', 'winning_hands']
 
-_rank = hand_rank.__wrapped__   # unchecked: a joker may copy a card
 
 
 def _is_wild(hand) -> bool:
@@ -91,17 +95,7 @@ def describe_hand(text) -> dict:
 
 def _table(texts) -> tuple:
     """(the hands, their best fives, the indexes of the winners), from hands as text."""
-    hands = [check_hand(parse_hand(t), sizes=(5, 6, 7), jokers=True)
-             for t in texts]
-    if not hands:
-        raise PokerError('no hands to compare')
-    holder = {}
-    for i, hand in enumerate(hands, 1):
-        for card in hand:
-            if card in holder:
-                raise PokerError(f'duplicate card {card!r}: it is in hands '
-                                 f'{holder[card]} and {i}')
-            holder[card] = i
+    hands = check_hands([parse_hand(t) for t in texts], sizes=(5, 6, 7), jokers=True)
     if all(len(h) == 5 and not _is_wild(h) for h in hands):
         won = poker(hands)
         return hands, hands, [i for i, h in enumerate(hands)
@@ -186,17 +180,79 @@ def _cmd_make_versus(args):
         out = _stdout()
         for line in lines:
             out.write(line + '\n')
+    elif _replaced_whole(args.output):
+        with _signals_stop():
+            _write_whole(args.output, lines)
     else:
-        _write_whole(args.output, lines)
+        _write_into(args.output, lines)
     return 0
+
+
+def _replaced_whole(path) -> bool:
+    """True if `path` is a regular file or does not exist: a file we may replace.
+
+    Anything else that exists (a FIFO, a device such as /dev/null, a
+    terminal), and any name under /dev or /proc (/dev/stdout may stand for
+    a file the shell opened), is not ours to replace: it is opened and
+    written to, as a shell's `>` does.
+    """
+    if os.path.abspath(path).startswith(('/dev/', '/proc/')):
+        return False
+    try:
+        mode = os.stat(path).st_mode      # through symbolic links
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return True    # e.g. a folder we cannot search: _write_whole names the error
+    return stat.S_ISREG(mode) or stat.S_ISDIR(mode)
+
+
+def _write_into(path, lines):
+    """Write the lines into `path` (a FIFO, a device) as it is; an OSError names `path`.
+
+    Opened to append, so that /dev/stdout standing for a file opened with
+    the shell's `>>` is added to, not cut short.
+    """
+    try:
+        with open(path, 'a', encoding='utf-8', newline='\n') as f:
+            for line in lines:
+                f.write(line + '\n')
+    except OSError as e:
+        raise OSError(e.errno, e.strerror, path) from None
+
+
+class _Stopped(BaseException):
+    """SIGTERM or SIGHUP arrived: unwind (cleaning up) and exit with 128 + signum."""
+
+    def __init__(self, signum):
+        super().__init__(signum)
+        self.signum = signum
+
+
+@contextlib.contextmanager
+def _signals_stop():
+    """While in this block, SIGTERM and SIGHUP unwind like Ctrl-C does (as _Stopped)."""
+    def stop(signum, frame):
+        raise _Stopped(signum)
+    saved = {}
+    try:
+        for signum in (signal.SIGTERM, signal.SIGHUP):
+            saved[signum] = signal.signal(signum, stop)
+    except ValueError:      # not the main thread: signals cannot be caught here
+        pass
+    try:
+        yield
+    finally:
+        for signum, handler in saved.items():
+            signal.signal(signum, handler)
 
 
 def _write_whole(path, lines):
     """Write the lines to `path` whole or not at all: into a temporary file
     in the same folder, renamed to `path` once the last line is written.
 
-    On any error or interruption the temporary file is removed and `path`
-    is left as it was; an OSError names `path`.
+    On any error or interruption (Ctrl-C, SIGTERM, SIGHUP) the temporary
+    file is removed and `path` is left as it was; an OSError names `path`.
     """
     path = os.path.realpath(path)   # through a symbolic link, to its file
     try:
@@ -216,7 +272,7 @@ def _write_whole(path, lines):
         with contextlib.suppress(OSError):
             os.remove(temp)
         raise OSError(e.errno, e.strerror, path) from None
-    except BaseException:           # PokerError, Ctrl-C: no half-written file
+    except BaseException:           # PokerError, Ctrl-C, SIGTERM: no half-written file
         with contextlib.suppress(OSError):
             os.remove(temp)
         raise
@@ -399,6 +455,8 @@ def main(argv=None) -> int:
         return _run(argv)
     except KeyboardInterrupt:     # Ctrl-C: 128 + SIGINT, as shells report it
         return 130
+    except _Stopped as e:         # SIGTERM, SIGHUP while writing a file
+        return 128 + e.signum
 
 
 def _run(argv) -> int:

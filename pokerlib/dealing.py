@@ -7,10 +7,11 @@
 
 import random
 
-from .cards import (DECK, PokerError, check_count, check_hand, check_rng,
+from .cards import (_DECK, DECK, PokerError, check_count, check_hand, check_rng,
                     short_repr)
+from .ranking import checked
 
-__all__ = ['deal', 'deal_by_removing', 'check_deck']
+__all__ = ['deal', 'deal_by_removing']
 
 
 def check_deck(deck) -> list:
@@ -30,36 +31,38 @@ def check_deck(deck) -> list:
     return deck
 
 
-def _check_deal(numhands, n, deck) -> tuple:
-    """Check a deal's arguments; (numhands, n, deck), the counts as Python ints."""
+def _check_deal(numhands, n=5, deck=DECK, rng=None) -> tuple:
+    """Check a deal's arguments; (numhands, n, deck, rng), the counts as Python ints."""
     numhands = check_count(numhands, 'numhands')
     n = check_count(n, 'n (cards per hand)')
     if n < 1:
         raise PokerError(f'n (cards per hand) must be at least 1, got {n}: '
                          f'a hand has at least one card')
-    deck = check_deck(deck)
+    deck = _DECK if deck is DECK else check_deck(deck)   # the library's own copy
     if numhands * n > len(deck):
         raise PokerError(f'cannot deal {numhands} hands of {n} cards: that is '
                          f'{numhands * n} cards and the deck has {len(deck)}')
-    return numhands, n, deck
+    return numhands, n, deck, check_rng(rng)
 
 
 def deal(numhands, n=5, deck=DECK, rng=None) -> list:
     """Deal `numhands` hands of `n` cards: shuffle a copy of the deck, then slice.
 
-    The caller's deck is never changed. `rng` is a random.Random (a fresh
-    unseeded one if None).
+    The lecture's deal shuffles the deck it is given, in place, with the
+    random module; this one shuffles a copy (the caller's deck is never
+    changed) with `rng`, a random.Random (a fresh unseeded one if None).
 
     >>> deal(1, 60)
     Traceback (most recent call last):
     ...
     pokerlib.cards.PokerError: cannot deal 1 hands of 60 cards: that is 60 cards and the deck has 52
     """
-    numhands, n, deck = _check_deal(numhands, n, deck)
-    rng = check_rng(rng)
     deck = list(deck)
     rng.shuffle(deck)
     return [deck[n*i:n*(i+1)] for i in range(numhands)]
+
+
+deal = checked(deal, _check_deal)
 
 
 def deal_by_removing(numhands, n=5, deck=DECK, rng=None) -> list:
@@ -69,8 +72,6 @@ def deal_by_removing(numhands, n=5, deck=DECK, rng=None) -> list:
     >>> [len(h) for h in hands], len(set(sum(hands, [])))
     ([4, 4, 4], 12)
     """
-    numhands, n, deck = _check_deal(numhands, n, deck)
-    rng = check_rng(rng)
     deck = list(deck)
     hands = []
     for _ in range(numhands):
@@ -81,3 +82,6 @@ def deal_by_removing(numhands, n=5, deck=DECK, rng=None) -> list:
             hand.append(card)
         hands.append(hand)
     return hands
+
+
+deal_by_removing = checked(deal_by_removing, _check_deal)

@@ -24,22 +24,34 @@ from collections.abc import Mapping
 from fractions import Fraction
 from numbers import Real
 
-from .cards import PokerError, check_count, check_rng, short_repr
+from .cards import PokerError, check_count, check_limit, check_rng, short_repr
 from .frequencies import check_counts
-from .shuffling import SHUFFLERS, swap
+from .shuffling import (SHUFFLERS, shuffle1, shuffle2, shuffle3, shuffle4,
+                        shuffle_naive, swap)
 
 __all__ = ['shuffle_counts', 'within_tolerance', 'chi_square', 'pass_probability',
            'exact_shuffle_probabilities', 'trials_to_detect', 'count_swaps',
            'expected_swaps']
 
 
-def _name(shuffler) -> str:
-    """The name of a shuffler given by name or as the function."""
-    return _get_shuffler(shuffler).__name__
+MAX_PASS_TRIALS = 1_000_000    # pass_probability: arrays of about n numbers (50 MB)
+MAX_SWAP_DECK = 1_000_000      # count_swaps: a list of N items
+MAX_SWAP_TRIALS = 1_000_000    # count_swaps: one number per trial
+MAX_EXPECTED_DECK = 2_000      # expected_swaps of a marking shuffle: N exact fractions (0.5 s)
+
+
+def _name(shuffle) -> str:
+    """A shuffler's name for a message: its __name__, or its short repr."""
+    name = getattr(shuffle, '__name__', None)
+    return name if isinstance(name, str) else short_repr(shuffle)
 
 
 def _get_shuffler(shuffler):
+    """The shuffle function: `shuffler` itself if callable, else the library's of that name."""
     if callable(shuffler):
+        if isinstance(shuffler, type):
+            raise PokerError(f'a shuffler is a function such as shuffle2, not the '
+                             f'class {_name(shuffler)}')
         return shuffler
     if not isinstance(shuffler, str) or shuffler not in SHUFFLERS:
         raise PokerError(f'unknown shuffler {short_repr(shuffler)}; choose from '
@@ -104,7 +116,8 @@ def chi_square(counts, probabilities=None):
     from scipy.stats import chisquare
     check_counts(counts)
     if len(counts) < 2:
-        raise PokerError(f'a chi-square test needs at least 2 outcomes, got {counts!r}')
+        raise PokerError(f'a chi-square test needs at least 2 outcomes, got '
+                         f'{short_repr(counts)}')
     observed = list(counts.values())
     n = sum(observed)
     expected = None
@@ -121,8 +134,8 @@ def _check_probabilities(probabilities, keys=None):
         raise PokerError(f'expected probabilities as a dict of at least 2 '
                          f'outcomes, got {short_repr(probabilities)}')
     if keys is not None and set(probabilities) != set(keys):
-        raise PokerError(f'the probabilities are for {sorted(probabilities)}, '
-                         f'the counts for {sorted(keys)}')
+        raise PokerError(f'the probabilities are for {short_repr(sorted(probabilities, key=str))}, '
+                         f'the counts for {short_repr(sorted(keys, key=str))}')
     if not all(isinstance(p, Real) and not isinstance(p, bool) and 0 <= p <= 1
                for p in probabilities.values()):
         raise PokerError(f'probabilities must be numbers from 0 to 1, got '
@@ -299,30 +312,35 @@ def _solve(A, b):
     return x
 
 
-_MARKS = {'shuffle1': lambda i, j: frozenset((i, j)),
-          'shuffle3': lambda i, j: frozenset((i,))}
+# The two 'until every position is marked' shuffles, by the function itself
+# (a student's function that happens to be called shuffle1 is not this one).
+_MARKS = {shuffle1: lambda i, j: frozenset((i, j)),
+          shuffle3: lambda i, j: frozenset((i,))}
 
 
 def exact_shuffle_probabilities(shuffler, deck='abc') -> dict:
     """The exact probability (a Fraction) of each permutation of a small deck.
 
-    Shuffles with a fixed number of random choices are enumerated by running
-    the library's own code over every sequence of choices; the two
-    'until every position is marked' shuffles are solved as Markov chains.
+    A shuffle with a bounded number of random choices is enumerated by running
+    its own code over every sequence of choices; the library's two 'until
+    every position is marked' shuffles (shuffle1 and shuffle3 themselves, or
+    their names) are solved as Markov chains. Any function (a partial or a
+    callable object too) is judged by what it does, not by its name.
     Practical for decks of up to 4 (5 for the bounded shuffles).
 
     >>> exact_shuffle_probabilities('shuffle1', 'ab')
     {'ab': Fraction(1, 6), 'ba': Fraction(5, 6)}
     """
     _check_small_deck(deck, most=5)
-    name = _name(shuffler)
-    if name in _MARKS:
+    shuffle = _get_shuffler(shuffler)
+    name = _name(shuffle)
+    if shuffle in _MARKS:
         if len(deck) > 4:
             raise PokerError(f'{name}: exact probabilities only for decks of '
                              f'up to 4 items, got {len(deck)}')
-        return _marking_chain(deck, _MARKS[name])
+        return _marking_chain(deck, _MARKS[shuffle])
     probs = dict.fromkeys(_perms(deck), Fraction(0))
-    for outcome, p in enumerate_runs(_get_shuffler(shuffler), deck):
+    for outcome, p in enumerate_runs(shuffle, deck):
         if outcome is None:
             raise PokerError(f'{name} does not stop after a bounded number of '
                              f'random choices')
@@ -354,7 +372,8 @@ def pass_probability(probabilities, n, tol=0.10) -> float:
     from scipy.signal import fftconvolve
     from scipy.stats import poisson
     _check_probabilities(probabilities)
-    n = check_count(n, 'n (number of trials)')
+    n = check_limit(check_count(n, 'n (number of trials)'), MAX_PASS_TRIALS,
+                    'n (number of trials)')
     if isinstance(tol, bool) or not isinstance(tol, Real) or not 0 <= tol < 1:
         raise PokerError(f'tol must be a number from 0 to 1, such as 0.10; got {short_repr(tol)}')
     if n == 0:
@@ -386,7 +405,7 @@ def trials_to_detect(probabilities, alpha=0.01, power=0.9) -> int:
     _check_probabilities(probabilities)
     for what, x in [('alpha', alpha), ('power', power)]:
         if isinstance(x, bool) or not isinstance(x, Real) or not 0 < x < 1:
-            raise PokerError(f'{what} must be a number between 0 and 1, got {x!r}')
+            raise PokerError(f'{what} must be a number between 0 and 1, got {short_repr(x)}')
     ps = [float(p) for p in probabilities.values()]
     k = len(ps)
     w2 = sum((p - 1 / k) ** 2 / (1 / k) for p in ps)   # Cohen's w squared
@@ -424,8 +443,8 @@ def count_swaps(shuffler, N=52, trials=1000, rng=None) -> list:
     ([51, 51, 51], [3, 6, 4, 4, 2])
     """
     shuffle = _get_shuffler(shuffler)
-    N = check_count(N, 'N (deck size)')
-    trials = check_count(trials, 'trials')
+    N = check_limit(check_count(N, 'N (deck size)'), MAX_SWAP_DECK, 'N (deck size)')
+    trials = check_limit(check_count(trials, 'trials'), MAX_SWAP_TRIALS, 'trials')
     rng = check_rng(rng)
     out = []
     for _ in range(trials):
@@ -441,13 +460,17 @@ def expected_swaps(shuffler, N=52) -> Fraction:
     >>> expected_swaps('shuffle2', 52), expected_swaps('shuffle3', 2)
     (Fraction(51, 1), Fraction(3, 1))
     """
-    name = _name(shuffler)
+    shuffle = _get_shuffler(shuffler)
     N = check_count(N, 'N (deck size)')
-    fixed = {'shuffle2': max(N - 1, 0), 'shuffle4': N, 'shuffle_naive': N}
-    if name in fixed:
-        return Fraction(fixed[name])
-    if name not in _MARKS:
-        raise PokerError(f'unknown shuffler {name!r}')
+    fixed = {shuffle2: max(N - 1, 0), shuffle4: N, shuffle_naive: N}
+    if shuffle in fixed:
+        return Fraction(fixed[shuffle])
+    if shuffle not in _MARKS:
+        raise PokerError(f"expected_swaps knows the library's shuffles only "
+                         f"({', '.join(SHUFFLERS)}), not {_name(shuffle)}; "
+                         f"count_swaps counts any shuffle's swaps")
+    N = check_limit(N, MAX_EXPECTED_DECK, 'N (deck size)')
+    name = shuffle.__name__
     # E[k] = expected swaps still to come when k positions are marked.
     # A swap picks i, j uniformly; only how many new positions it marks matters.
     E = [Fraction(0)] * (N + 2)

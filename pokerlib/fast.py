@@ -48,12 +48,12 @@ import functools
 import itertools
 from collections import Counter
 from math import comb
-from numbers import Integral
 
 import numpy as np
 
-from .cards import DECK, PokerError, check_count, check_hand, short_repr
-from .ranking import HAND_NAMES
+from .cards import (_DECK, _ID, PokerError, as_whole_number, check_count,
+                    check_distinct_ids, check_hand, short_repr)
+from .ranking import HAND_NAMES, checked
 
 __all__ = ['hand_ids', 'id_hands', 'evaluate', 'categories', 'exact_counts',
            'fast_hand_frequencies', 'RANK_WEIGHTS', 'NUM_VALUES']
@@ -215,9 +215,6 @@ def _best_of_more(k, counts5, value5):
 # ---------------------------------------------------------------------------
 # Converting and checking.
 
-_ID = {card: i for i, card in enumerate(DECK)}
-
-
 def hand_ids(hands) -> np.ndarray:
     """The card ids of a list of hands (all of 5, 6 or 7 cards): an (n, k) uint8 array.
 
@@ -257,7 +254,7 @@ def id_hands(cards) -> list:
     """
     a = _check_cards(cards)
     _check_distinct(_columns(a))
-    return [[DECK[i] for i in row] for row in a.tolist()]
+    return [[_DECK[i] for i in row] for row in a.tolist()]
 
 
 def _check_cards(cards) -> np.ndarray:
@@ -281,7 +278,15 @@ def _check_cards(cards) -> np.ndarray:
 
 
 def _array(x, what) -> np.ndarray:
-    """np.asarray(x), with a PokerError for what NumPy can't make an array of."""
+    """np.asarray(x), with a PokerError for what NumPy can't make an array of.
+
+    Bytes are not numbers here (NumPy would read bytearray(b'\\x05') as [5]).
+    """
+    byte_types = (str, bytes, bytearray, memoryview)
+    if isinstance(x, byte_types) or (isinstance(x, (list, tuple)) and
+                                     any(isinstance(row, byte_types) for row in x)):
+        raise PokerError(f'{what} must be whole numbers, not bytes or text; got '
+                         f'{short_repr(x)}')
     try:
         return np.asarray(x)
     except (ValueError, TypeError):   # e.g. rows of different lengths
@@ -301,9 +306,7 @@ def _check_distinct(cols):
         same |= cols[i] == cols[j]
     if same.any():
         row = np.flatnonzero(same)[0]
-        ids, n = np.unique(cols[:, row], return_counts=True)
-        dup = ids[n > 1][0]
-        raise PokerError(f'row {row}: card id {dup} ({DECK[dup]}) appears twice')
+        check_distinct_ids(cols[:, row].tolist(), f'row {row}: ')
 
 
 # ---------------------------------------------------------------------------
@@ -322,7 +325,7 @@ def evaluate(cards) -> np.ndarray:
     >>> evaluate([[0, 1, 2, 3, 3]])
     Traceback (most recent call last):
     ...
-    pokerlib.cards.PokerError: row 0: card id 3 (2C) appears twice
+    pokerlib.cards.PokerError: row 0: duplicate card id 3 ('2C') in hand [0, 1, 2, 3, 3]
     """
     a = _check_cards(cards)
     cols = _columns(a)
@@ -451,10 +454,17 @@ def _tally(k, top=()) -> np.ndarray:
 
 def _check_size(cards) -> int:
     """The number of cards in a hand, 5, 6 or 7, as an int; PokerError if not."""
-    if (isinstance(cards, bool) or not isinstance(cards, Integral)
-            or cards not in _SIZES):
+    number = as_whole_number(cards)
+    if number not in _SIZES:
         raise PokerError(f'cards must be 5, 6 or 7, got {short_repr(cards)}')
-    return int(cards)
+    return number
+
+
+def _check_exact_counts(cards=5, progress=False) -> tuple:
+    """exact_counts' arguments: 5, 6 or 7 cards (as an int), and progress True or False."""
+    if progress is not True and progress is not False and type(progress) is not np.bool_:
+        raise PokerError(f'progress must be True or False, got {short_repr(progress)}')
+    return _check_size(cards), bool(progress)
 
 
 def exact_counts(cards=5, progress=False) -> dict:
@@ -470,7 +480,6 @@ def exact_counts(cards=5, progress=False) -> dict:
     >>> exact_counts(5)['straight flush'], exact_counts(5)['high card']
     (40, 1302540)
     """
-    cards = _check_size(cards)
     tops = list(itertools.combinations(range(51, -1, -1), cards - 5))
     tops = [top for top in tops if not top or top[-1] >= 5]
     counts = np.zeros(NUM_VALUES, dtype=np.int64)
@@ -487,6 +496,9 @@ def exact_counts(cards=5, progress=False) -> dict:
         bar.close()
     by_category = np.bincount(_tables()['category'], weights=counts, minlength=9)
     return {name: int(n) for name, n in zip(HAND_NAMES[:9], by_category)}
+
+
+exact_counts = checked(exact_counts, _check_exact_counts)
 
 
 # ---------------------------------------------------------------------------
@@ -508,6 +520,9 @@ def fast_hand_frequencies(n=700_000, rng=None, cards=5) -> Counter:
     cards = _check_size(cards)
     if rng is None:
         rng = np.random.default_rng()
+    if isinstance(rng, type) or rng is np.random.default_rng:
+        raise PokerError('rng must be a numpy.random.Generator instance '
+                         '(did you mean np.random.default_rng()?)')
     if not isinstance(rng, np.random.Generator):
         raise PokerError(f'rng must be a numpy.random.Generator, such as '
                          f'np.random.default_rng(1); got {short_repr(rng)}')

@@ -21,23 +21,23 @@ import random
 from collections import Counter
 from collections.abc import Mapping
 
-from .cards import PokerError, check_count, check_rng, short_repr
+from .cards import (PokerError, SharedDict, as_whole_number, check_count,
+                    check_rng, short_repr)
 from .dealing import deal
 from .holdem import best_hand
 from .ranking import HAND_NAMES, category_name, hand_rank
 
-__all__ = ['EXACT_COUNTS', 'hand_frequencies', 'frequency_table',
-           'check_counts']
+__all__ = ['EXACT_COUNTS', 'hand_frequencies', 'frequency_table']
 
 # Published counts of each category among all hands of 5 and of 7 cards
 # (facts of combinatorics; the tests recompute both by enumeration).
-EXACT_COUNTS = {
-    5: dict(zip(HAND_NAMES, [1_302_540, 1_098_240, 123_552, 54_912, 10_200,
-                             5_108, 3_744, 624, 40])),
-    7: dict(zip(HAND_NAMES, [23_294_460, 58_627_800, 31_433_400, 6_461_620,
-                             6_180_020, 4_047_644, 3_473_184, 224_848,
-                             41_584])),
-}
+EXACT_COUNTS = SharedDict('EXACT_COUNTS', {
+    5: SharedDict('EXACT_COUNTS[5]', zip(HAND_NAMES, [
+        1_302_540, 1_098_240, 123_552, 54_912, 10_200, 5_108, 3_744, 624, 40])),
+    7: SharedDict('EXACT_COUNTS[7]', zip(HAND_NAMES, [
+        23_294_460, 58_627_800, 31_433_400, 6_461_620, 6_180_020, 4_047_644,
+        3_473_184, 224_848, 41_584])),
+})
 
 
 def hand_frequencies(n=700_000, rng=None, cards=5) -> Counter:
@@ -51,7 +51,7 @@ def hand_frequencies(n=700_000, rng=None, cards=5) -> Counter:
     (['high card', 'one pair', 'two pair'], 1000)
     """
     n = check_count(n, 'n (number of hands)')
-    _check_cards(cards)
+    cards = _check_cards(cards)
     rng = check_rng(rng)
     per_deal = 10 if cards == 5 else 52 // cards
     counts = Counter(dict.fromkeys(HAND_NAMES[:9], 0))
@@ -63,9 +63,12 @@ def hand_frequencies(n=700_000, rng=None, cards=5) -> Counter:
     return counts
 
 
-def _check_cards(cards):
-    if type(cards) is not int or cards not in EXACT_COUNTS:
+def _check_cards(cards) -> int:
+    """The number of cards per hand, 5 or 7, as an int."""
+    number = as_whole_number(cards)
+    if number not in EXACT_COUNTS:
         raise PokerError(f'cards must be 5 or 7, got {short_repr(cards)}')
+    return number
 
 
 def check_counts(counts, keys=None):
@@ -82,7 +85,7 @@ def check_counts(counts, keys=None):
     for key, n in counts.items():
         if keys is not None and key not in keys:
             raise PokerError(f'unknown key {short_repr(key)} in counts; expected some of '
-                             f'{list(keys)}')
+                             f'{short_repr(list(keys))}')
         check_count(n, f'the count of {short_repr(key)}')
     if not sum(counts.values()):
         raise PokerError('all the counts are zero')
@@ -99,7 +102,7 @@ def frequency_table(counts, cards=5):
     [440.0, 422.6]
     """
     import pandas as pd
-    _check_cards(cards)
+    cards = _check_cards(cards)
     check_counts(counts, keys=HAND_NAMES[:9])
     exact = EXACT_COUNTS[cards]
     total = sum(exact.values())

@@ -19,31 +19,61 @@ compares hands with jokers (``pokerlib winner`` on the command line).
 
 import itertools
 import random
-from numbers import Integral
 
-from .cards import (DECK, RANKS, PokerError, check_count, check_hand,
-                    check_rng, short_repr)
-from .ranking import (COUNT_RANKINGS, _as_list, category_name, check_hands,
-                      checked, hand_rank, takes_hand)
+from .cards import (_DECK, RANKS, PokerError, SharedList, check_count,
+                    check_distinct_ids, check_hand, check_hands, check_rng,
+                    short_repr)
+from .ranking import (count_rankings, _as_list, _shape, _whole_numbers,
+                      category_name, checked, hand_rank, takes_hand)
 
 __all__ = ['best_hand', 'best_wild_hand', 'BLACK_CARDS', 'RED_CARDS',
            'replacements', 'best_wild_hands', 'hand_name', 'hand_rank_ids',
            'best_hand_ids', 'showdown']
 
-BLACK_CARDS = [r + s for r in RANKS for s in 'SC']
-RED_CARDS = [r + s for r in RANKS for s in 'HD']
+BLACK_CARDS = SharedList('BLACK_CARDS', [r + s for r in RANKS for s in 'SC'], 'change')
+RED_CARDS = SharedList('RED_CARDS', [r + s for r in RANKS for s in 'HD'], 'change')
 
-_rank = hand_rank.__wrapped__   # unchecked: a joker may copy a card in the hand
+_hand_rank = hand_rank.__wrapped__   # unchecked
+_ORDER = {r: i for i, r in enumerate('--23456789TJQKA')}
 
 
-@takes_hand(sizes=(5, 6, 7))
+def _rank(hand) -> tuple:
+    """hand_rank, unchecked, where a joker may have copied a card of its own hand.
+
+    The rule for a copy: it counts as a card of its own. In a flush it
+    counts with its rank, so A♠ A♠ K♠ Q♠ 9♠ is a flush with the ranks
+    A A K Q 9, and beats A♠ K♠ Q♠ J♠ 9♠, as the lecture's first hand_rank
+    (hand_rank_elif, whose card_ranks keeps repeated ranks) ranks it; the
+    group-based hand_rank alone would rank it (5, (14, 13, 12, 9)), below
+    every ace-king-queen flush. Hands without a copied card rank as hand_rank.
+
+    >>> _rank(['AS', 'AS', 'KS', 'QS', '9S']) > _rank(['AS', 'KS', 'QS', 'JS', '9S'])
+    True
+    >>> _rank(['AS', 'AS', 'KS', 'QS', '9S'])
+    (5, (14, 14, 13, 12, 9))
+    """
+    ranking = _hand_rank(hand)
+    if ranking[0] == 5 and len(ranking[1]) < 5:    # a flush holding a copied card
+        return 5, tuple(sorted((_ORDER[r] for r, s in hand), reverse=True))
+    return ranking
+
+
 def best_hand(hand) -> list:
     """The best five-card hand out of 5 to 7 cards, trying every combination.
+
+    The lecture's best_hand returns the max itself (a tuple) with
+    key=hand_rank; this returns it as a list, and ranks with _rank: hand_rank
+    without the check (the hand was checked once), where a joker's copy of a
+    card counts as a card of its own (see _rank).
 
     >>> best_hand('TD TC TH 7C 7D 8C 8S'.split())
     ['TD', 'TC', 'TH', '8C', '8S']
     """
     return list(max(itertools.combinations(hand, 5), key=_rank))
+
+
+_best_five = best_hand   # unchecked: for a hand in which a joker copied a card
+best_hand = takes_hand(best_hand, sizes=(5, 6, 7))
 
 
 def replacements(card) -> list:
@@ -55,19 +85,27 @@ def replacements(card) -> list:
     return {'?B': BLACK_CARDS, '?R': RED_CARDS}.get(card, [card])
 
 
-@takes_hand(sizes=(5, 6, 7), jokers=True)
 def best_wild_hand(hand) -> list:
     """The best five-card hand out of 5 to 7 cards, where jokers are wild.
 
     A joker may stand for a card already in the hand: that is how five of a
-    kind happens.
+    kind happens, and a copied card counts as a card of its own (so
+    ?B A♠ K♠ Q♠ 9♠ is the flush A A K Q 9: see _rank). The lecture's answer
+    collects the candidates in a set and takes max(hands, key=hand_rank);
+    this keeps them in a dict (so that ties come out in the same order on
+    every run), ranks with _rank, and returns a list; _best_five is
+    best_hand without its check, which would refuse a joker's copy of a
+    card as a card dealt twice.
 
     >>> best_wild_hand('JD TC TH 7C 7D 7S 7H'.split())
     ['JD', '7C', '7D', '7S', '7H']
     """
-    hands = dict.fromkeys(tuple(best_hand.__wrapped__(h)) for h in
+    hands = dict.fromkeys(tuple(_best_five(h)) for h in
                           itertools.product(*map(replacements, hand)))
     return list(max(hands, key=_rank))
+
+
+best_wild_hand = takes_hand(best_wild_hand, sizes=(5, 6, 7), jokers=True)
 
 
 def best_wild_hands(hands) -> list:
@@ -93,7 +131,7 @@ def _best_wild(hand, taken) -> list:
         if not options:
             raise PokerError(f'joker {card!r} can stand for no card: the other '
                              f'hands hold every card of its colour')
-    hands = dict.fromkeys(tuple(best_hand.__wrapped__(h))
+    hands = dict.fromkeys(tuple(_best_five(h))
                           for h in itertools.product(*choices))
     return list(max(hands, key=_rank))
 
@@ -113,21 +151,20 @@ def hand_name(hand) -> str:
 
 def _check_ids(ids, sizes=(5,)) -> tuple:
     """Check 5 (or `sizes`) distinct card ids; (ids,), as a list of ints if they were not."""
-    def ok(ids):
-        return (len(ids) in sizes and all(type(i) is int and 0 <= i < 52 for i in ids)
-                and len(set(ids)) == len(ids))
-    if type(ids) in (list, tuple) and ok(ids):
+    if (type(ids) in (list, tuple) and len(ids) in sizes
+            and all(type(i) is int and 0 <= i < 52 for i in ids)
+            and len(set(ids)) == len(ids)):
         return (ids,)   # the fast path: nothing wrong
-    items = _as_list(ids)    # an iterator, or a NumPy array of ids
-    if items is not None and all(isinstance(i, Integral) and not isinstance(i, bool)
-                                 for i in items):
-        items = [int(i) for i in items]
-        if ok(items):
-            return (items,)
-    lo, hi = min(sizes), max(sizes)
-    need = f'{lo}' if lo == hi else f'{lo} to {hi}'
-    raise PokerError(f'expected {need} distinct card ids, whole numbers '
-                     f'0..51, got {short_repr(ids)}')
+    items = _as_list(ids)    # an iterator, a NumPy array or a pandas Series of ids
+    numbers = None if items is None else _whole_numbers(items, 0, 51)
+    if numbers is None or len(numbers) not in sizes:
+        lo, hi = min(sizes), max(sizes)
+        need = f'{lo}' if lo == hi else f'{lo} to {hi}'
+        hint = ' (for many hands, use pokerlib.evaluate)' if _shape(ids) else ''
+        raise PokerError(f'expected {need} distinct card ids, whole numbers '
+                         f'0..51, got {short_repr(ids)}{_shape(ids)}{hint}')
+    check_distinct_ids(numbers)
+    return (numbers,)
 
 
 # A straight is a set of five consecutive ranks: as a 13-bit mask of rank
@@ -136,7 +173,6 @@ _STRAIGHT_MASKS = {0b11111 << low: low + 6 for low in range(9)}
 _STRAIGHT_MASKS[0b1000000001111] = 5        # the wheel, A-2-3-4-5: five high
 
 
-@checked(_check_ids)
 def hand_rank_ids(ids) -> tuple:
     """hand_rank for five integer card ids: the same ranking, without strings.
 
@@ -157,10 +193,12 @@ def hand_rank_ids(ids) -> tuple:
     if high == 5:
         ranks = (5, 4, 3, 2, 1)
     flush = ids[0] & 3 == ids[1] & 3 == ids[2] & 3 == ids[3] & 3 == ids[4] & 3
-    return max(COUNT_RANKINGS[pattern], 4*(high is not None) + 5*flush), ranks
+    return max(count_rankings[pattern], 4*(high is not None) + 5*flush), ranks
 
 
-@checked(lambda ids: _check_ids(ids, sizes=(5, 6, 7)))
+hand_rank_ids = checked(hand_rank_ids, _check_ids)
+
+
 def best_hand_ids(ids) -> tuple:
     """best_hand for 5 to 7 integer card ids.
 
@@ -168,6 +206,9 @@ def best_hand_ids(ids) -> tuple:
     (40, 44, 48, 36, 32)
     """
     return max(itertools.combinations(ids, 5), key=hand_rank_ids.__wrapped__)
+
+
+best_hand_ids = checked(best_hand_ids, lambda ids: _check_ids(ids, sizes=(5, 6, 7)))
 
 
 # ---------------------------------------------------------------------------
@@ -190,8 +231,8 @@ def showdown(hole1, hole2, n=10_000, rng=None, board=()) -> dict:
     rng = check_rng(rng)
     hole1, hole2 = list(hole1), list(hole2)
     taken = {*hole1, *hole2, *board}
-    rest = [c for c in DECK if c not in taken]
-    best = best_hand.__wrapped__
+    rest = [c for c in _DECK if c not in taken]
+    best = _best_five
     result = {'player1': 0, 'player2': 0, 'ties': 0}
     for _ in range(n):
         cards = board + rng.sample(rest, 5 - len(board))

@@ -34,10 +34,10 @@ five of a kind     9      (none)            10
 """
 
 import functools
-from collections import Counter, namedtuple
-from numbers import Integral
+from collections import namedtuple
 
-from .cards import PokerError, check_hand, short_repr
+from .cards import (PokerError, SharedDict, as_whole_number, check_hand,
+                    check_hands, short_repr)
 
 __all__ = ['card_ranks', 'straight', 'flush', 'kind', 'two_pair',
            'hand_rank_elif', 'group', 'unzip', 'COUNT_RANKINGS', 'hand_rank',
@@ -68,45 +68,45 @@ HAND_NAMES = tuple(c.name for c in CATEGORIES)
 """The category names, worst first: HAND_NAMES[i] is the category with index i."""
 
 
-def checked(check):
-    """Decorator: the function gets the arguments check(*args) returns, and stays as the course wrote it.
+# ---------------------------------------------------------------------------
+# The checks. The lecture's functions below are written as the lecture wrote
+# them (source() shows exactly that); each is then put behind its check with
+# checked() or takes_hand(), at the boundary, after its plain def.
 
-    The check raises PokerError for bad arguments, and returns the arguments
-    to pass on (a tuple): the same values, but an iterator read into a list
-    and a NumPy integer made an int, so the function sees what was checked.
-    The unchecked function stays available as ``f.__wrapped__``.
+def checked(f, check):
+    """`f` behind a check: check(*args, **kwargs) raises PokerError for bad
+    arguments and returns every argument to pass on, in order (an iterator
+    read into a list, a NumPy integer made an int), so f sees what was checked.
+
+    The plain function stays available as ``wrapper.__wrapped__``, and
+    inspect.getsource (so pokerlib.source) shows its plain def.
     """
-    def decorate(f):
-        @functools.wraps(f)
-        def wrapper(*args):
-            return f(*check(*args))
-        return wrapper
-    return decorate
+    @functools.wraps(f)
+    def wrapper(*args, **kwargs):
+        return f(*check(*args, **kwargs))
+    return wrapper
 
 
-def takes_hand(sizes=(5,), jokers=False):
-    """Decorator: check the hand (the first argument) with check_hand, and pass on what it returns.
-
-    (The same as checked(), with the check written out: this wrapper runs for
-    every hand ranked, so it saves the extra call.) A hand given as an
-    iterator reaches the function as the list check_hand read it into.
-    """
-    def decorate(f):
-        @functools.wraps(f)
-        def wrapper(hand, *args):
-            return f(check_hand(hand, sizes, jokers), *args)
-        return wrapper
-    return decorate
+def takes_hand(f, sizes=(5,), jokers=False):
+    """`f` behind check_hand of its first argument (checked(), written out:
+    this wrapper runs for every hand ranked, so it saves a call)."""
+    @functools.wraps(f)
+    def wrapper(hand, *args):
+        return f(check_hand(hand, sizes, jokers), *args)
+    return wrapper
 
 
 _RANK_SET = frozenset(range(1, 15))
 
 
 def _as_list(items):
-    """`items` itself if a list or tuple, else a list of them (None if not iterable)."""
+    """`items` itself if a list or tuple, else a list of them; None if it is
+    not a flat sequence of items (text, bytes, a mapping, a table or an
+    array of more than one dimension, or not iterable)."""
     if type(items) in (list, tuple):
         return items
-    if isinstance(items, (str, bytes, dict)):
+    if (isinstance(items, (str, bytes, bytearray, memoryview, dict))
+            or getattr(items, 'ndim', 1) != 1):
         return None
     try:
         return list(items)
@@ -114,37 +114,86 @@ def _as_list(items):
         return None
 
 
+def _shape(value) -> str:
+    """' (a 2-D array of shape (1, 5))' for an array or a table, else ''."""
+    shape = getattr(value, 'shape', None)
+    if isinstance(shape, tuple) and len(shape) != 1:
+        return f' (a {len(shape)}-D {type(value).__name__} of shape {shape})'
+    return ''
+
+
+def _whole_numbers(items, lo, hi):
+    """The items as a list of ints if each is a whole number lo..hi, else None."""
+    numbers = [as_whole_number(x) for x in items]
+    if None in numbers or not all(lo <= n <= hi for n in numbers):
+        return None
+    return numbers
+
+
 def _check_ranks(ranks) -> tuple:
     """Check a list of five card ranks (integers 1..14), as card_ranks makes; (ranks,)."""
-    given = ranks
-    if type(ranks) not in (list, tuple):
-        ranks = _as_list(ranks)   # an iterator, read into a list
-    try:
-        if ranks is not None and len(ranks) == 5 and _RANK_SET.issuperset(ranks):
-            return (ranks,)
-    except TypeError:   # an unhashable item
-        pass
+    if (type(ranks) in (list, tuple) and len(ranks) == 5
+            and all(type(r) is int and 0 < r < 15 for r in ranks)):
+        return (ranks,)     # the fast path: nothing wrong
+    items = _as_list(ranks)   # an iterator, read into a list
+    numbers = None if items is None else _whole_numbers(items, 1, 14)
+    if numbers is not None and len(numbers) == 5:
+        return (numbers,)
     raise PokerError(f'expected the five ranks of a hand, integers 2..14 '
-                     f'(1 for an ace-low straight), got {short_repr(given)}')
+                     f'(1 for an ace-low straight), got {short_repr(ranks)}{_shape(ranks)}')
 
 
 def _check_kind(n, ranks) -> tuple:
     """Check kind's arguments: n from 1 to 5, and five ranks; (n, ranks)."""
-    try:
-        if (type(n) is int and 0 < n < 6 and type(ranks) in (list, tuple)
-                and len(ranks) == 5 and _RANK_SET.issuperset(ranks)):
-            return (n, ranks)   # the fast path: nothing wrong
-    except TypeError:   # an unhashable item
-        pass
-    if isinstance(n, bool) or not isinstance(n, Integral) or not 1 <= n <= 5:
+    number = n if type(n) is int else as_whole_number(n)
+    if number is None or not 1 <= number <= 5:
         raise PokerError(f'kind(n, ranks) needs n from 1 to 5, got {short_repr(n)}')
-    return (int(n), *_check_ranks(ranks))
+    return (number, *_check_ranks(ranks))
+
+
+def _check_group(items) -> tuple:
+    """group's argument: a list (or tuple, or text) of items that can be counted and sorted."""
+    if type(items) is list and all(type(x) is int for x in items):
+        return (items,)     # the fast path: what hand_rank passes
+    listed = items if isinstance(items, str) else _as_list(items)
+    try:
+        if listed is None:
+            raise TypeError
+        sorted(set(listed))
+    except TypeError:
+        raise PokerError(f'group takes a list of items that can be counted and '
+                         f'compared, such as card ranks [7, 10, 7]; got '
+                         f'{short_repr(items)}') from None
+    return (listed,)
+
+
+def _check_unzip(pairs) -> tuple:
+    """unzip's argument: a list of pairs (each a tuple or a list)."""
+    listed = _as_list(pairs)
+    if listed is not None and all(type(p) in (list, tuple) for p in listed):
+        return (listed,)
+    raise PokerError(f'unzip takes a list of pairs such as [(3, 7), (2, 10)], '
+                     f'got {short_repr(pairs)}')
+
+
+def _check_allmax(iterable, key=None) -> tuple:
+    """allmax's arguments: something iterable, and a function (or None) as key."""
+    if key is not None and not callable(key):
+        raise PokerError(f"allmax's key must be a function such as len, or None; "
+                         f"got {short_repr(key)}")
+    if isinstance(iterable, (list, tuple)):
+        return (iterable, key)
+    try:
+        iterator = iter(iterable)
+    except TypeError:
+        raise PokerError(f'allmax takes a list (or any iterable) of items, got '
+                         f'{short_repr(iterable)}') from None
+    return (iterator, key)
 
 
 # ---------------------------------------------------------------------------
 # Version 1: the if/elif chain over the helper functions.
 
-@takes_hand()
 def card_ranks(hand) -> list:
     """The ranks of the cards, highest first; an ace-low straight counts A as 1.
 
@@ -158,7 +207,9 @@ def card_ranks(hand) -> list:
     return [5, 4, 3, 2, 1] if (ranks == [14, 5, 4, 3, 2]) else ranks
 
 
-@checked(_check_ranks)
+card_ranks = takes_hand(card_ranks)
+
+
 def straight(ranks) -> bool:
     """True if the ranks form a five-card straight.
 
@@ -168,7 +219,9 @@ def straight(ranks) -> bool:
     return (max(ranks) - min(ranks) == 4) and len(set(ranks)) == 5
 
 
-@takes_hand()
+straight = checked(straight, _check_ranks)
+
+
 def flush(hand) -> bool:
     """True if all the cards are of one suit.
 
@@ -179,7 +232,9 @@ def flush(hand) -> bool:
     return len(set(suits)) == 1
 
 
-@checked(_check_kind)
+flush = takes_hand(flush)
+
+
 def kind(n, ranks):
     """The first rank that occurs exactly n times in ranks, or None.
 
@@ -192,7 +247,9 @@ def kind(n, ranks):
     return None
 
 
-@checked(_check_ranks)
+kind = checked(kind, _check_kind)
+
+
 def two_pair(ranks):
     """The (high, low) ranks of the two pairs, or None if there aren't two.
 
@@ -203,10 +260,13 @@ def two_pair(ranks):
     lowpair = kind(2, list(reversed(ranks)))
     if pair and lowpair != pair:
         return (pair, lowpair)
-    return None
+    else:
+        return None
 
 
-@takes_hand()
+two_pair = checked(two_pair, _check_ranks)
+
+
 def hand_rank_elif(hand) -> tuple:
     """The course's first hand_rank: one if/elif branch per category.
 
@@ -234,6 +294,9 @@ def hand_rank_elif(hand) -> tuple:
         return (0, ranks)
 
 
+hand_rank_elif = takes_hand(hand_rank_elif)
+
+
 # ---------------------------------------------------------------------------
 # Version 2: the refactoring with group and unzip.
 
@@ -247,6 +310,9 @@ def group(items) -> list:
     return sorted(groups, reverse=True)
 
 
+group = checked(group, _check_group)
+
+
 def unzip(pairs):
     """Split a list of pairs into a tuple of firsts and a tuple of seconds.
 
@@ -257,12 +323,17 @@ def unzip(pairs):
     return zip(*pairs)
 
 
-COUNT_RANKINGS = {(5,): 10, (4, 1): 7, (3, 2): 6, (3, 1, 1): 3, (2, 2, 1): 2,
-                  (2, 1, 1, 1): 1, (1, 1, 1, 1, 1): 0}
-"""The category of each pattern of counts (the partitions of 5)."""
+unzip = checked(unzip, _check_unzip)
+
+count_rankings = SharedDict('count_rankings', {
+    (5,): 10, (4, 1): 7, (3, 2): 6, (3, 1, 1): 3, (2, 2, 1): 2,
+    (2, 1, 1, 1): 1, (1, 1, 1, 1, 1): 0})
+"""The category of each pattern of counts (the partitions of 5), by the lecture's name."""
+
+COUNT_RANKINGS = SharedDict('COUNT_RANKINGS', count_rankings)
+"""The same table, exported (a copy, read-only like the lecture's: the library reads its own)."""
 
 
-@takes_hand()
 def hand_rank(hand) -> tuple:
     """The ranking of a five-card hand: (category, ranks by count then rank).
 
@@ -275,7 +346,10 @@ def hand_rank(hand) -> tuple:
         ranks = (5, 4, 3, 2, 1)
     straight = len(ranks) == 5 and max(ranks) - min(ranks) == 4
     flush = len(set([s for r, s in hand])) == 1
-    return max(COUNT_RANKINGS[counts], 4*straight + 5*flush), ranks
+    return max(count_rankings[counts], 4*straight + 5*flush), ranks
+
+
+hand_rank = takes_hand(hand_rank)
 
 
 _BY_NUMBER = {numbering: {getattr(c, numbering): c for c in CATEGORIES
@@ -305,16 +379,16 @@ def category_name(category, numbering='hand_rank') -> str:
     """
     _check_numbering(numbering)
     table = _BY_NUMBER[numbering]
-    is_int = isinstance(category, int) and not isinstance(category, bool)
-    if not is_int or category not in table:
+    number = as_whole_number(category)
+    if number not in table:
         numbers = ', '.join(map(str, table))
         hint = ''
-        if is_int and numbering == 'hand_rank' and category in _BY_NUMBER['index']:
+        if numbering == 'hand_rank' and number in _BY_NUMBER['index']:
             hint = (f" (for an index into HAND_NAMES, write "
-                    f"category_name({category!r}, 'index'))")
+                    f"category_name({number!r}, 'index'))")
         raise PokerError(f'{numbering} numbers no category {short_repr(category)}; its '
                          f'numbers are {numbers}{hint}')
-    return table[category].name
+    return table[number].name
 
 
 def category_number(name, numbering='hand_rank') -> int:
@@ -351,24 +425,7 @@ def allmax(iterable, key=None) -> list:
     return result
 
 
-def check_hands(hands, sizes=(5,), jokers=False) -> list:
-    """Check a list of hands: at least one, each valid, no card dealt twice.
-
-    Returns the hands as check_hand returns each (a hand given as an
-    iterator comes back as a list; a list or tuple comes back itself).
-    """
-    if isinstance(hands, str) or not isinstance(hands, (list, tuple)):
-        raise PokerError(f'expected a list of hands, got {short_repr(hands)}')
-    if not hands:
-        raise PokerError('no hands to compare: expected a list of at least one hand')
-    hands = [check_hand(hand, sizes, jokers) for hand in hands]
-    seen = Counter(c for hand in hands for c in hand)
-    for card, n in seen.items():
-        if n > 1:
-            holders = [i for i, hand in enumerate(hands) if card in hand]
-            raise PokerError(f'duplicate card {card!r}: it is in hands '
-                             f'{holders} (counting from 0)')
-    return hands
+allmax = checked(allmax, _check_allmax)
 
 
 def poker(hands) -> list:
@@ -377,5 +434,7 @@ def poker(hands) -> list:
     >>> poker([['6C', '7C', '8C', '9C', 'TC'], ['JD', 'JH', 'JS', 'JC', '7D']])
     [['6C', '7C', '8C', '9C', 'TC']]
     """
-    hands = check_hands(hands)
     return allmax(hands, key=hand_rank)
+
+
+poker = checked(poker, lambda hands: (check_hands(hands),))

@@ -1,19 +1,21 @@
 """The shuffles the course compares, each in place and each taking ``rng``.
 
-==============  ==============================================  ==========
-name            what it does                                    fair?
-==============  ==============================================  ==========
-shuffle1        the "teacher's" shuffle: swap random pairs      no
+==============  ==============================================  ===============
+name here       what it does                                    the lecture's
+==============  ==============================================  ===============
+shuffle1        the "teacher's" shuffle: swap random pairs      shuffle1
                 until every position was touched (both marked)
-shuffle2        Knuth's Algorithm P (Fisher-Yates): swap i      yes
+shuffle2        Knuth's Algorithm P (Fisher-Yates): swap i      shuffle
                 with a random position in i..N-1
-shuffle3        shuffle1, marking only the first position i     no (slightly)
-shuffle4        shuffle2 run over all N positions               yes
-shuffle_naive   swap each i with any position 0..N-1            no
-==============  ==============================================  ==========
+shuffle3        shuffle1, marking only the first position i     shuffle2
+shuffle4        shuffle2 run over all N positions               (none)
+shuffle_naive   swap each i with any position 0..N-1            shuffle3
+==============  ==============================================  ===============
 
-The fairness column is proved, not guessed: ``pokerlib.fairness``
-computes every permutation's exact probability for small decks.
+The lecture's versions call ``random.randrange``; these take the random
+generator as ``rng`` (a random.Random), so that a run can be repeated. Which
+of them are fair is what lesson 05 finds out; ``pokerlib.fairness``
+computes every arrangement's exact probability for small decks.
 
 >>> import random
 >>> deck = list('abcde')
@@ -22,19 +24,32 @@ computes every permutation's exact probability for small decks.
 ['c', 'a', 'd', 'b', 'e']
 """
 
-from .cards import PokerError, short_repr
+from .cards import PokerError, SharedDict, as_whole_number, check_rng, short_repr
+from .ranking import checked
 
 __all__ = ['swap', 'shuffle1', 'shuffle2', 'shuffle3', 'shuffle4',
            'shuffle_naive', 'SHUFFLERS']
 
 
-def _check(deck, rng):
+def _check_shuffle(deck, rng) -> tuple:
+    """A shuffle's arguments: a list to shuffle in place, and a random generator."""
     if not isinstance(deck, list):
         raise PokerError(f'a shuffle works in place on a list, got '
                          f'{type(deck).__name__}: {short_repr(deck)}')
-    if not (hasattr(rng, 'randrange')):
-        raise PokerError(f'rng must be a random.Random (something with '
-                         f'randrange), got {short_repr(rng)}')
+    return deck, check_rng(rng, needs=('randrange',))
+
+
+def _check_swap(deck, i, j) -> tuple:
+    """swap's arguments: a list, and two positions in it."""
+    if not isinstance(deck, list):
+        raise PokerError(f'swap works in place on a list, got '
+                         f'{type(deck).__name__}: {short_repr(deck)}')
+    positions = [as_whole_number(i), as_whole_number(j)]
+    for given, k in zip((i, j), positions):
+        if k is None or not -len(deck) <= k < len(deck):
+            raise PokerError(f'swap needs positions in the list (0 to {len(deck) - 1}), '
+                             f'got {short_repr(given)}')
+    return (deck, *positions)
 
 
 def swap(deck, i, j):
@@ -46,17 +61,16 @@ def swap(deck, i, j):
     deck[i], deck[j] = deck[j], deck[i]
 
 
-def shuffle1(deck, rng):
-    """The teacher's shuffle: swap random pairs until all positions were swapped.
+swap = checked(swap, _check_swap)
 
-    Badly biased: for 'abc', 'abc' itself comes out with probability 1/20 and
-    'bca' with 4/15, where a fair shuffle gives each 1/6.
+
+def shuffle1(deck, rng):
+    """The teacher's shuffle: swap random pairs until every position was swapped.
 
     >>> import random
     >>> deck = list('abcd'); shuffle1(deck, random.Random(1)); deck
     ['c', 'a', 'b', 'd']
     """
-    _check(deck, rng)
     N = len(deck)
     swapped = [False] * N
     while not all(swapped):
@@ -66,29 +80,24 @@ def shuffle1(deck, rng):
 
 
 def shuffle2(deck, rng):
-    """Knuth's Algorithm P (Fisher-Yates): fair, with exactly N-1 swaps.
+    """Knuth's Algorithm P (Fisher-Yates), the lecture's shuffle: N-1 swaps.
 
     >>> import random
     >>> deck = list('abcd'); shuffle2(deck, random.Random(1)); deck
     ['b', 'd', 'c', 'a']
     """
-    _check(deck, rng)
     N = len(deck)
     for i in range(N - 1):
         swap(deck, i, rng.randrange(i, N))
 
 
 def shuffle3(deck, rng):
-    """shuffle1, but marking only the first position of each swap.
-
-    Slightly biased: for 'abc', 'abc' comes out with probability 249/1,540
-    (16.17%) instead of 1/6 (16.67%), too little for the course's 10% test.
+    """shuffle1, but marking only the first position of each swap (the lecture's shuffle2).
 
     >>> import random
     >>> deck = list('abcd'); shuffle3(deck, random.Random(1)); deck
     ['a', 'c', 'b', 'd']
     """
-    _check(deck, rng)
     N = len(deck)
     swapped = [False] * N
     while not all(swapped):
@@ -98,30 +107,35 @@ def shuffle3(deck, rng):
 
 
 def shuffle4(deck, rng):
-    """shuffle2 run over all N positions (the last swap is a no-op). Fair.
+    """shuffle2 run over all N positions (the last swap swaps a card with itself).
 
     >>> import random
     >>> deck = list('abcd'); shuffle4(deck, random.Random(1)); deck
     ['b', 'd', 'c', 'a']
     """
-    _check(deck, rng)
     N = len(deck)
     for i in range(N):
         swap(deck, i, rng.randrange(i, N))
 
 
 def shuffle_naive(deck, rng):
-    """Swap each position with any position: N**N equally likely runs, biased.
+    """Swap each position with any position, 0 to N-1 (the lecture's shuffle3).
 
     >>> import random
     >>> deck = list('abcd'); shuffle_naive(deck, random.Random(1)); deck
     ['d', 'b', 'c', 'a']
     """
-    _check(deck, rng)
     N = len(deck)
     for i in range(N):
         swap(deck, i, rng.randrange(N))
 
 
-SHUFFLERS = {f.__name__: f for f in
-             (shuffle1, shuffle2, shuffle3, shuffle4, shuffle_naive)}
+shuffle1 = checked(shuffle1, _check_shuffle)
+shuffle2 = checked(shuffle2, _check_shuffle)
+shuffle3 = checked(shuffle3, _check_shuffle)
+shuffle4 = checked(shuffle4, _check_shuffle)
+shuffle_naive = checked(shuffle_naive, _check_shuffle)
+
+SHUFFLERS = SharedDict('SHUFFLERS', {f.__name__: f for f in
+                       (shuffle1, shuffle2, shuffle3, shuffle4, shuffle_naive)})
+"""Each shuffle by name (shared, so read-only)."""

@@ -12,12 +12,13 @@ import itertools
 import time
 from collections import namedtuple
 
-from .cards import SUITS, parse_hand
+from .cards import SUITS, PokerError, SharedList, as_whole_number, parse_hand, short_repr
 
 __all__ = ['BEST_TO_WORST', 'ranking_problems', 'same', 'same_order', 'per_second',
            'freeze', 'source']
 
-BEST_TO_WORST = [
+BEST_TO_WORST = SharedList('BEST_TO_WORST', [SharedList(f'BEST_TO_WORST[{i}]', tier, 'change')
+                                             for i, tier in enumerate([
     ['AH KH QH JH TH', 'AS KS QS JS TS'],   # royal flushes tie
     ['9D TD JD QD KD'],                     # straight flush, king high
     ['5C 4C 3C 2C AC'],                     # the lowest straight flush
@@ -46,7 +47,7 @@ BEST_TO_WORST = [
     ['AS KH QD JC 8S'],
     ['KS QH JD TC 8S'],
     ['7S 5H 4D 3C 2S'],                     # the worst hand of all
-]
+])], 'change')
 """Hands from best to worst, as text; hands on one line tie.
 
 This course's own list. Norvig's pytudes poker notebook tests with a list of
@@ -126,10 +127,20 @@ class Source(str):
 def source(function) -> Source:
     """The source code of a function, straight from its module.
 
+    A function the library checks at its boundary shows its plain def: the
+    code as the course wrote it.
+
     >>> source(freeze).splitlines()[0]
     'def freeze(x):'
     """
-    return Source(inspect.getsource(function))
+    if isinstance(function, str):
+        raise PokerError(f'source() takes the function itself, without quotes: '
+                         f'source({function[:40]}), not source({short_repr(function)})')
+    try:
+        return Source(inspect.getsource(function))
+    except (TypeError, OSError):
+        raise PokerError(f'source() shows a function written in Python in a file, '
+                         f'such as source(hand_rank); got {short_repr(function)}') from None
 
 
 def freeze(x):
@@ -143,12 +154,28 @@ def freeze(x):
     return tuple([freeze(v) if type(v) in (list, tuple) else v for v in x])
 
 
+def _check_functions(who, f, g, inputs) -> list:
+    """same's and same_order's arguments: two functions and something iterable (read into a list)."""
+    for name, h in (('f', f), ('g', g)):
+        if not callable(h):
+            raise PokerError(f'{who}(f, g, inputs): {name} must be a function, got '
+                             f'{short_repr(h)}')
+    if isinstance(inputs, (str, bytes)):
+        return list(inputs)
+    try:
+        return list(inputs)
+    except TypeError:
+        raise PokerError(f'{who}(f, g, inputs): inputs must be a list (or any '
+                         f'iterable), got {short_repr(inputs)}') from None
+
+
 def same(f, g, inputs) -> bool:
     """True if f(x) == g(x) for every x in inputs.
 
     >>> same(abs, lambda x: x, [0, 1, 2]), same(abs, lambda x: x, [-1])
     (True, False)
     """
+    inputs = _check_functions('same', f, g, inputs)
     return all(f(x) == g(x) for x in inputs)
 
 
@@ -165,7 +192,14 @@ def same_order(f, g, inputs) -> bool:
     >>> same_order(lambda x: x, lambda x: x % 3, [3, 1, 2])
     False
     """
-    pairs = sorted({(freeze(f(x)), freeze(g(x))) for x in inputs})
+    inputs = _check_functions('same_order', f, g, inputs)
+    values = {(freeze(f(x)), freeze(g(x))) for x in inputs}
+    try:
+        pairs = sorted(values)
+    except TypeError:
+        raise PokerError(f'same_order: the values of f and g must be comparable with <, '
+                         f'such as numbers or tuples; got {short_repr(next(iter(values)))}'
+                         ) from None
     fs = [a for a, b in pairs]
     gs = [b for a, b in pairs]
     return len(set(fs)) == len(fs) and all(b1 < b2 for b1, b2 in zip(gs, gs[1:]))
@@ -180,7 +214,17 @@ def per_second(f, items, repeats=3) -> float:
     >>> per_second(len, ['AS KS'] * 1000) > 1000
     True
     """
-    items = list(items)
+    if not callable(f):
+        raise PokerError(f'per_second(f, items): f must be a function, got {short_repr(f)}')
+    try:
+        items = list(items)
+    except TypeError:
+        raise PokerError(f'per_second(f, items): items must be a list (or any iterable) '
+                         f'of arguments for f, got {short_repr(items)}') from None
+    repeats = as_whole_number(repeats)
+    if repeats is None or repeats < 1:
+        raise PokerError(f'per_second: repeats must be a whole number, 1 or more, '
+                         f'got {short_repr(repeats)}')
     best = float('inf')
     for _ in range(repeats):
         start = time.perf_counter()

@@ -53,10 +53,10 @@ from collections import Counter
 from collections.abc import Iterable
 from numbers import Real
 
-from .cards import (DECK, SUITS, PokerError, check_count, check_hand,
+from .cards import (_DECK_SET, SUITS, PokerError, check_count, check_hands,
                     check_rng, parse_card, short_repr)
 from .dealing import deal
-from .ranking import category_name, hand_rank
+from .ranking import category_name, checked, hand_rank
 
 __all__ = ['parse_versus_line', 'read_versus', 'iter_versus', 'versus_winner',
            'score_versus', 'versus_table', 'versus_errors',
@@ -66,14 +66,14 @@ MAX_LINE = 1000
 """The longest line, in characters, that a file of deals may have (ten cards
 need about 30): a longer line is an error, and no more of it is read."""
 
-_DECK_SET = frozenset(DECK)
 _rank = hand_rank.__wrapped__   # for hands already checked
 
 
-def parse_versus_line(line, lineno=1) -> tuple:
+def parse_versus_line(line, lineno=None) -> tuple:
     """The two hands, (player 1's, player 2's), of one ten-card line.
 
-    `lineno` (counting from 1) is only for the error message.
+    `lineno` (counting from 1) is only for the error message: with it the
+    message starts "line N: ", without it the message is the problem alone.
 
     >>> parse_versus_line('10c jc qc kc ac 2d 3d 4d 5d 7h')
     (['TC', 'JC', 'QC', 'KC', 'AC'], ['2D', '3D', '4D', '5D', '7H'])
@@ -81,42 +81,46 @@ def parse_versus_line(line, lineno=1) -> tuple:
     Traceback (most recent call last):
     ...
     pokerlib.cards.PokerError: line 3: expected 10 cards, got 9
+    >>> parse_versus_line('AS KS QS JS TS 2D 3D 4D 5D')
+    Traceback (most recent call last):
+    ...
+    pokerlib.cards.PokerError: expected 10 cards, got 9
     """
-    lineno = check_count(lineno, 'lineno (the line number)')
+    where = '' if lineno is None else f'line {check_count(lineno, "lineno (the line number)")}: '
     if isinstance(line, (bytes, bytearray)):
         try:
             line = line.decode('utf-8')
         except UnicodeDecodeError:
-            raise PokerError(f'line {lineno}: not UTF-8 text') from None
+            raise PokerError(f'{where}not UTF-8 text') from None
     if not isinstance(line, str):
-        raise PokerError(f'line {lineno}: expected a line of text, '
+        raise PokerError(f'{where}expected a line of text, '
                          f'got {type(line).__name__}')
     if len(line) > MAX_LINE:
-        raise PokerError(f'line {lineno}: longer than {MAX_LINE:,d} characters '
+        raise PokerError(f'{where}longer than {MAX_LINE:,d} characters '
                          f'(a line is ten cards)')
     if not line.isascii():
         try:
             line.encode('utf-8')
         except UnicodeEncodeError:   # bytes that were not UTF-8, escaped by the reader
-            raise PokerError(f'line {lineno}: not UTF-8 text') from None
+            raise PokerError(f'{where}not UTF-8 text') from None
     words = line.split()
     if len(words) != 10:
-        raise PokerError(f'line {lineno}: expected 10 cards, got {len(words)}')
+        raise PokerError(f'{where}expected 10 cards, got {len(words)}')
     cards = []
     for word in words:
         try:
             card = parse_card(word)
         except PokerError as e:
-            raise PokerError(f'line {lineno}: {e}') from None
+            raise PokerError(f'{where}{e}') from None
         if card not in _DECK_SET:
-            raise PokerError(f'line {lineno}: joker {short_repr(word)} is not '
+            raise PokerError(f'{where}joker {short_repr(word)} is not '
                              f'allowed in a head-to-head deal')
         cards.append(card)
     if len(set(cards)) != 10:
         first = {}
         for i, card in enumerate(cards, 1):
             if card in first:
-                raise PokerError(f'line {lineno}: duplicate card {card!r} '
+                raise PokerError(f'{where}duplicate card {card!r} '
                                  f'(cards {first[card]} and {i})')
             first[card] = i
     return cards[:5], cards[5:]
@@ -184,11 +188,13 @@ def _numbered_lines(lines):
 def _numbered_deals(source, errors=None):
     """(line number, hand1, hand2) for each deal of a source, read one line at a time.
 
-    Blank lines (nothing but white space, of any kind) are skipped. With a
-    list as `errors`, bad lines are noted there and passed over.
+    Blank lines (nothing but white space, of any kind) are skipped, but a
+    line longer than MAX_LINE is an error even if all of it is blank (all
+    that is read of it is). With a list as `errors`, bad lines are noted
+    there and passed over.
     """
     for lineno, line in _numbered_lines(_lines(source)):
-        if isinstance(line, str) and not line.strip():
+        if isinstance(line, str) and len(line) <= MAX_LINE and not line.strip():
             continue
         try:
             yield (lineno, *parse_versus_line(line, lineno))
@@ -250,13 +256,9 @@ def versus_errors(source) -> list:
 def _check_pair(hand1, hand2, where) -> tuple:
     """The two hands, checked (lists if they were iterators); `where` starts each message."""
     try:
-        hand1, hand2 = check_hand(hand1), check_hand(hand2)
+        hand1, hand2 = check_hands([hand1, hand2])
     except PokerError as e:
         raise PokerError(f'{where}{e}') from None
-    shared = set(hand1) & set(hand2)
-    if shared:
-        card = next(c for c in hand1 if c in shared)
-        raise PokerError(f'{where}duplicate card {card!r}: it is in both hands')
     return hand1, hand2
 
 
@@ -268,8 +270,11 @@ def versus_winner(hand1, hand2) -> str:
     >>> versus_winner(['AS', 'KS', '9S', '7D', '3C'], ['AH', 'KH', '9H', '7C', '3D'])
     'tie'
     """
-    hand1, hand2 = _check_pair(hand1, hand2, '')
-    return _winner(hand1, hand2)
+    r1, r2 = hand_rank(hand1), hand_rank(hand2)
+    return 'player1' if r1 > r2 else 'player2' if r2 > r1 else 'tie'
+
+
+versus_winner = checked(versus_winner, lambda hand1, hand2: _check_pair(hand1, hand2, ''))
 
 
 def _winner(hand1, hand2):

@@ -3,13 +3,16 @@
 Never an IndexError, KeyError, TypeError or ZeroDivisionError from deep
 inside, and never a wrong answer because an argument was an iterator (read
 once by the check, then found empty) or a NumPy integer (which wraps around
-in arithmetic). (The generic helpers allmax, group, unzip, same,
-same_order and per_second behave like Python's own max, zip and timeit, and are left out.)
+in arithmetic). The helpers the notebooks teach (group, unzip, allmax,
+swap, same, same_order, per_second, source) are in too: their checks sit
+at the boundary, outside the lecture's code that source() shows.
 """
 
+import functools
 import random
 
 import numpy as np
+import pandas as pd
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
@@ -37,11 +40,20 @@ junk = st.one_of(
     st.builds(iter, st.lists(st.sampled_from(DECK), max_size=8, unique=True)),
     st.builds(iter, st.lists(st.integers(1, 14), max_size=6)),
     st.sampled_from([LONG, [LONG], ['AS', 'KS', 'QS', 'JS', LONG]]),
+    # Round three: the class instead of an instance, non-ASCII case folds,
+    # pandas tables, 0-d and 2-D arrays, bytes, shared tables, partials.
+    st.sampled_from([random.Random, np.random.Generator, 'Aſ', 'ſ', 'Kı', True, False,
+                     np.array(5), np.array(9), np.bool_(True), b'AS', bytearray(b'\x00\x04'),
+                     memoryview(b'\x05\x05'), pd.DataFrame([[0, 4, 8, 12, 16]]),
+                     pd.Series([0, 4, 8, 12, 16]), pd.DataFrame(np.zeros((40, 40))),
+                     np.zeros((40, 40)), np.arange(1000).reshape(20, 50), DECK,
+                     pokerlib.COUNT_RANKINGS, pokerlib.SHUFFLERS,
+                     functools.partial(pokerlib.shuffle2), len, abs, 0, -1]),
 )
 
 FUNCTIONS = [
     # (function, how many arguments it takes at most)
-    ('parse_card', 1), ('parse_hand', 1), ('check_hand', 1), ('card_id', 1),
+    ('parse_card', 1), ('parse_hand', 1), ('check_hand', 3), ('card_id', 1),
     ('id_card', 1), ('card_ranks', 1), ('straight', 1), ('flush', 1),
     ('kind', 2), ('two_pair', 1), ('hand_rank_elif', 1), ('hand_rank', 1),
     ('category_name', 2), ('category_number', 2), ('hand_name', 1), ('poker', 1), ('best_hand', 1),
@@ -56,6 +68,9 @@ FUNCTIONS = [
     ('make_versus_lines', 3),
     ('evaluate', 1), ('hand_ids', 1), ('id_hands', 1), ('categories', 1),
     ('exact_counts', 1), ('fast_hand_frequencies', 3),
+    ('check_hands', 3), ('pass_probability', 3), ('iter_versus_lines', 3),
+    ('group', 1), ('unzip', 1), ('allmax', 2), ('swap', 3), ('same', 3),
+    ('same_order', 3), ('per_second', 3), ('source', 1),
 ]
 
 

@@ -10,6 +10,8 @@ import signal
 import stat
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -159,7 +161,7 @@ def test_rank_with_jokers_uses_best_wild_hand(capsys):
     (['rank', 'AS KS QS JS 1X'], "bad card '1X'"),
     (['rank', 'AS KS QS JS AS'], "duplicate card 'AS'"),
     (['winner', 'AS KS QS JS TS', 'AS 2D 3D 4D 5D'],
-     "duplicate card 'AS': it is in hands 1 and 2"),
+     "duplicate card 'AS': it is in hands 0 and 1 (counting from 0)"),
     (['deal', '--hands', '11'], 'cannot deal 11 hands of 5 cards'),
     (['versus', str(BAD)], 'line 3: expected 10 cards, got 9'),
 ])
@@ -409,3 +411,67 @@ def test_versus_from_a_closed_standard_input_says_so(monkeypatch, capsys):
     assert main(['versus', '-']) == 1
     assert capsys.readouterr() == ('', 'pokerlib: error: cannot read: standard '
                                    'input is closed\n')
+
+
+# ---------------------------------------------------------------------------
+# -o onto what is not a regular file: written to, never replaced.
+
+def test_make_versus_writes_into_a_fifo_and_leaves_it_a_fifo(tmp_path):
+    fifo = tmp_path / 'deals.fifo'
+    os.mkfifo(fifo)
+    received = []
+    reader = threading.Thread(target=lambda: received.append(fifo.read_text()), daemon=True)
+    reader.start()
+    try:
+        assert main(['make-versus', '--lines', '5', '--seed', '3', '-o', str(fifo)]) == 0
+    finally:
+        reader.join(timeout=30)
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+    assert received == [''.join(line + '\n' for line in
+                                make_versus_lines(5, random.Random(3)))]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ['deals.fifo']
+
+
+def test_make_versus_to_dev_stdout_through_a_pipe():
+    command = [sys.executable, '-m', 'pokerlib', 'make-versus', '--lines', '5', '--seed', '3']
+    plain = subprocess.run(command, capture_output=True, text=True, timeout=60)
+    piped = subprocess.run(command + ['-o', '/dev/stdout'], capture_output=True,
+                           text=True, timeout=60)
+    assert (piped.returncode, piped.stderr) == (0, '')
+    assert piped.stdout == plain.stdout and len(piped.stdout.splitlines()) == 5
+
+
+def test_only_a_regular_file_or_a_new_name_is_replaced_whole(tmp_path):
+    # Decided from the target alone, without writing: /dev/null is a
+    # character device and is never replaced (nor written to by this test).
+    from pokerlib.cli import _replaced_whole
+    fifo = tmp_path / 'f'
+    os.mkfifo(fifo)
+    (tmp_path / 'regular').write_text('x')
+    (tmp_path / 'link').symlink_to(fifo)
+    assert _replaced_whole(str(tmp_path / 'regular')) and _replaced_whole(str(tmp_path / 'new'))
+    for path in ['/dev/null', '/dev/stdout', str(fifo), str(tmp_path / 'link')]:
+        assert not _replaced_whole(path), path
+    assert stat.S_ISCHR(os.stat('/dev/null').st_mode)
+
+
+@pytest.mark.parametrize('signum', [signal.SIGTERM, signal.SIGHUP])
+def test_a_terminated_make_versus_leaves_no_part_file(tmp_path, signum):
+    out = tmp_path / 'deals.txt'
+    out.write_text('the old file\n')
+    p = subprocess.Popen([sys.executable, '-m', 'pokerlib', 'make-versus', '--lines',
+                          str(10 ** 9), '-o', str(out)], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 60
+        while not any(p.name.endswith('.part') for p in tmp_path.iterdir()):
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        time.sleep(0.2)                                  # part-way through the writing
+        p.send_signal(signum)
+        out_text, err = p.communicate(timeout=60)
+    finally:
+        p.kill()
+    assert (p.returncode, out_text, err) == (128 + signum, '', '')
+    assert out.read_text() == 'the old file\n'
+    assert [q.name for q in tmp_path.iterdir()] == ['deals.txt']

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from pokerlib import (DECK, PokerError, best_hand, best_wild_hand, hand_name,
-                      hand_rank, parse_hand)
+                      hand_rank, parse_hand, same_order)
 
 
 def test_norvigs_best_hand_tests():
@@ -89,9 +89,11 @@ def test_integer_ids_rank_exactly_like_strings():
         assert [DECK[i] for i in best_hand_ids(ids)] == best_hand(hand)
     wheel = [card_id(c) for c in parse_hand('AS 2S 3S 4S 5S')]
     assert hand_rank_ids(wheel) == (9, (5, 4, 3, 2, 1))
-    for bad in ([0, 1, 2, 3], [0, 1, 2, 3, 52], [0, 0, 1, 2, 3], (0, 1, 2, 3, '4')):
+    for bad in ([0, 1, 2, 3], [0, 1, 2, 3, 52], (0, 1, 2, 3, '4')):
         with pytest.raises(PokerError, match='distinct card ids'):
             hand_rank_ids(bad)
+    with pytest.raises(PokerError, match=r"^duplicate card id 0 \('2S'\) in hand"):
+        hand_rank_ids([0, 0, 1, 2, 3])
 
 
 def test_showdown_aces_against_kings():
@@ -159,7 +161,7 @@ def test_best_wild_hands_is_best_wild_hand_over_the_cards_left(cards, joker):
 def test_best_wild_hands_checks_its_hands():
     for hands, message in [
             ([parse_hand('AS KS QS JS TS'), parse_hand('AS 2D 3D 4D 5D')],
-             re.escape("duplicate card 'AS': it is in hands [0, 1]")),
+             re.escape("duplicate card 'AS': it is in hands 0 and 1 (counting from 0)")),
             ([parse_hand('?B KS QS JS TS'), parse_hand('?B 2D 3D 4D 5D')],
              "duplicate card '\\?B'"),
             ([], 'no hands to compare'),
@@ -173,3 +175,84 @@ def test_best_wild_hands_checks_its_hands():
     hands.append(['?B', '2H', '3H', '4H', '5H'])
     with pytest.raises(PokerError, match="joker '\\?B' can stand for no card"):
         best_wild_hands(hands)
+
+
+# ---------------------------------------------------------------------------
+# A joker that copies a card of its own hand inside a flush: the copy counts
+# as a card of its own (A♠ A♠ K♠ Q♠ 9♠ is the flush A A K Q 9), as the
+# lecture's elif hand_rank ranks it. The oracle: the elif version, run on the
+# helpers without their checks (a copy repeats a card), five of a kind on
+# top, over every replacement of the joker.
+
+def _elif_oracle():
+    import inspect
+    from pokerlib import card_ranks, flush, hand_rank_elif, kind, straight, two_pair
+    namespace = {f.__name__: f.__wrapped__ for f in (card_ranks, flush, straight)}
+    namespace.update(kind=kind.__wrapped__, two_pair=two_pair.__wrapped__)
+    lines = inspect.getsource(hand_rank_elif).splitlines(keepends=True)
+    exec(''.join(line for line in lines if not line.startswith('@')), namespace)
+    elif_rank = namespace['hand_rank_elif']
+
+    def rank(hand):
+        if len({r for r, s in hand}) == 1:
+            return (1, '23456789TJQKA'.index(hand[0][0]))   # five of a kind beats all
+        return (0, elif_rank(list(hand)))
+    return rank
+
+
+ORACLE = _elif_oracle()
+
+
+def oracle_best(hand, taken=()):
+    """The oracle's value of the best five of `hand`, each joker anything allowed."""
+    from pokerlib.holdem import replacements
+    options = [[c for c in replacements(card) if c not in taken] for card in hand]
+    return max(ORACLE(five) for h in itertools.product(*options)
+               for five in itertools.combinations(h, 5))
+
+
+def test_a_copied_card_counts_in_a_flush():
+    from pokerlib.cli import winning_hands
+    copy = best_wild_hand(['?B', 'AS', 'KS', 'QS', '9S'])
+    assert sorted(copy) == ['9S', 'AS', 'AS', 'KS', 'QS']
+    assert hand_name(['?B', 'AS', 'KS', 'QS', '9S']) == 'flush'
+    assert winning_hands(['?B AS KS QS 9S', 'AH KH QH JH 9H']) == [0]
+    assert winning_hands(['?B AS KS QS 9S', 'AH KH QH 9H 7H']) == [0]
+    assert winning_hands(['?R AH KH QH 9H', '?B AS KS QS 9S']) == [0, 1]
+
+
+@pytest.mark.parametrize('ranks, suits, jokers', [('9JQKA', 'SHD', ['?B'])])
+def test_wild_hands_rank_as_the_elif_oracle_over_a_reduced_deck(ranks, suits, jokers):
+    from pokerlib.holdem import _rank
+    cards = [r + s for r in ranks for s in suits]
+    hands = [list(h) + [j] for j in jokers for h in itertools.combinations(cards, 4)]
+    best = {tuple(h): best_wild_hand(h) for h in hands}
+    truth = {tuple(h): oracle_best(h) for h in hands}
+    for h in hands:   # the library's choice is a best hand by the oracle
+        assert ORACLE(best[tuple(h)]) == truth[tuple(h)], h
+    assert same_order(lambda h: _rank(best[tuple(h)]), lambda h: truth[tuple(h)], hands)
+
+
+@pytest.mark.slow
+def test_wild_hands_rank_as_the_elif_oracle_over_a_larger_deck():
+    test_wild_hands_rank_as_the_elif_oracle_over_a_reduced_deck('9TJQKA', 'SHDC', ['?B', '?R'])
+
+
+def test_the_winner_with_a_joker_is_the_oracles_winner():
+    from pokerlib.cli import winning_hands
+    rng = random.Random(18)
+    for k in range(1_000):
+        if k % 2:   # four cards of a suit and a joker of its colour: copies in flushes
+            suit = rng.choice('SHDC')
+            a = rng.sample([r + suit for r in '23456789TJQKA'], 4)
+            a.append('?B' if suit in 'SC' else '?R')
+        else:
+            a = rng.sample(DECK, 4) + [rng.choice(['?B', '?R'])]
+        b = rng.sample([c for c in DECK if c not in a], 5)
+        if k % 4 == 1:   # often a flush against it
+            suit = rng.choice('SHDC')
+            pool = [r + suit for r in '23456789TJQKA' if r + suit not in a]
+            b = rng.sample(pool, 5)
+        va, vb = oracle_best(a, taken=b), ORACLE(b)
+        expected = [0] if va > vb else [1] if vb > va else [0, 1]
+        assert winning_hands([' '.join(a), ' '.join(b)]) == expected, (a, b)

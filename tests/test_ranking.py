@@ -163,7 +163,7 @@ def test_poker_returns_every_winner_on_a_genuine_tie():
 @pytest.mark.parametrize('hands, message', [
     ([], 'no hands'),
     ('AS KS', 'list of hands'),
-    ([sf, sf], "duplicate card '6C': it is in hands [0, 1]"),
+    ([sf, sf], "duplicate card '6C': it is in hands 0 and 1 (counting from 0)"),
     ([sf, parse_hand('6C 2D 3D 4D 5H')], "duplicate card '6C'"),
     ([sf, ['AS', 'KS']], 'needs 5 cards, got 2'),
     ([sf, ['AS', 'KS', 'QS', 'JS', 'XX']], "bad card 'XX'"),

@@ -3,7 +3,9 @@
 import contextlib
 import io
 import itertools
+import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -64,7 +66,7 @@ def test_a_malformed_line_names_its_number_and_the_problem(line, message):
 
 
 def test_a_line_must_be_text():
-    with pytest.raises(PokerError, match='line 1: expected a line of text'):
+    with pytest.raises(PokerError, match='^expected a line of text'):
         parse_versus_line(None)
     assert parse_versus_line(GOOD.encode()) == parse_versus_line(GOOD)
 
@@ -164,12 +166,12 @@ def test_ties_are_counted_as_ties():
     ([(['AS', 'KS', 'QS', 'JS', 'TS'],)], 'deal 1: expected a pair of hands'),
     ([parse_versus_line(GOOD), (['AS', 'KS', 'QS', 'JS', 'TS'],
                                 ['AS', '2D', '3D', '4D', '5D'])],
-     "deal 2: duplicate card 'AS': it is in both hands"),
+     "deal 2: duplicate card 'AS': it is in hands 0 and 1 (counting from 0)"),
     ([(['AS', 'KS', 'QS', 'JS'], ['2D', '3D', '4D', '5D', '7H'])],
      'a hand needs 5 cards, got 4'),
 ])
 def test_score_versus_names_a_bad_pair(pairs, message):
-    with pytest.raises(PokerError, match=message):
+    with pytest.raises(PokerError, match=re.escape(message)):
         score_versus(pairs)
 
 
@@ -368,3 +370,39 @@ def test_iter_versus_lines_are_make_versus_lines_one_at_a_time():
     assert [next(lines)] + list(lines) == make_versus_lines(40, random.Random(5), 0.3)[1:]
     with pytest.raises(PokerError, match='tie_fraction'):   # checked at once
         iter_versus_lines(3, random.Random(1), 2)
+
+
+# ---------------------------------------------------------------------------
+# A line too long is an error even when all that is read of it is blank.
+
+LONG_BLANKS = [' ' * 1_001, '\t' * 5_000, ' \t' * 600 + 'AS', ' ' * 2_000_000 + GOOD]
+
+
+@pytest.mark.parametrize('long', LONG_BLANKS, ids=['1001 spaces', 'tabs', 'mixed', '2 MB then a deal'])
+@pytest.mark.parametrize('source', ['path', 'stdin', 'list', 'text file'])
+def test_a_long_blank_line_is_too_long_from_every_source(long, source, tmp_path):
+    text = f'{GOOD}\n{long}\n{GOOD}\n'
+    if source == 'path':
+        (tmp_path / 'deals.txt').write_text(text)
+        given = lambda: str(tmp_path / 'deals.txt')
+    elif source == 'stdin':
+        given = lambda: io.BytesIO(text.encode())
+    elif source == 'list':
+        given = lambda: text.splitlines()
+    else:
+        given = lambda: io.StringIO(text)
+    with pytest.raises(PokerError, match='^line 2: longer than 1,000 characters'):
+        read_versus(given())
+    assert versus_errors(given()) == ['line 2: longer than 1,000 characters (a line is ten cards)']
+
+
+def test_versus_on_the_command_line_refuses_a_long_blank_line(tmp_path, capsys):
+    from pokerlib.cli import main
+    path = tmp_path / 'deals.txt'
+    path.write_text(' ' * 10_000 + '\n' + GOOD + '\n')
+    assert main(['versus', str(path)]) == 1
+    assert capsys.readouterr().err == ('pokerlib: error: line 1: longer than 1,000 '
+                                       'characters (a line is ten cards)\n')
+    path.write_text(' ' * 1_000 + '\n' + GOOD + '\n')      # 1,000 blanks: a blank line
+    assert main(['versus', '--json', str(path)]) == 0
+    assert sum(json.loads(capsys.readouterr().out).values()) == 1   # the one deal

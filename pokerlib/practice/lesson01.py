@@ -1,0 +1,322 @@
+"""Exercises of notebook 01, Hands and hand_rank.
+
+The helpers are judged on their whole input space: every multiset of five
+ranks a hand can hold (6,175 of them, in mixed card orders), every pattern
+of suits, every ``n``. The rankings are judged on every class of hands
+(``judges.judge_ranking``).
+"""
+
+import functools
+import itertools
+
+from ..cards import DECK, RANKS, SUITS
+from ..ranking import (card_ranks, category_name, flush, hand_rank, kind, straight,
+                       two_pair)
+from .core import code, exercise, need_bool, short, wrong
+from .judges import cases_judge, judge_ranking, mistake_signature, ranking_cases
+
+__all__ = []
+
+RANK_CHARS = '--23456789TJQKA'
+
+
+@functools.cache
+def rank_lists() -> list:
+    """Every multiset of five ranks one deck can deal, highest first (6,175 lists):
+    five different ranks first, then one pair, and so on (the commoner hands first)."""
+    out = []
+    for combo in itertools.combinations_with_replacement(range(14, 1, -1), 5):
+        if max(combo.count(r) for r in combo) <= 4:
+            out.append(list(combo))
+    return sorted(out, key=lambda ranks: -len(set(ranks)))
+
+
+@functools.cache
+def all_hands() -> list:
+    """A hand for every multiset of ranks, cards in a mixed order, suits varied (6,175)."""
+    hands = []
+    for i, ranks in enumerate(rank_lists()):
+        seen = {}
+        hand = []
+        for k, r in enumerate(ranks):
+            n = seen.get(r, 0)
+            seen[r] = n + 1
+            hand.append(RANK_CHARS[r] + SUITS[(n + i + k) % 4] if ranks.count(r) == 1
+                        else RANK_CHARS[r] + SUITS[(n + i) % 4])
+        k = i % 5
+        hands.append(hand[k:] + hand[:k])        # not sorted: the function must sort
+    return hands
+
+
+def card_ranks_cases():
+    return [(hand,) for hand in all_hands()]
+
+
+def _ace_low_with_any_deuce(hand):
+    ranks = sorted((RANK_CHARS.index(r) for r, s in hand), reverse=True)
+    return [1 if r == 14 else r for r in ranks] if 2 in ranks else ranks
+
+
+def _no_ace_low(hand):
+    return sorted((RANK_CHARS.index(r) for r, s in hand), reverse=True)
+
+
+def _unsorted(hand):
+    return card_ranks(hand) if sorted(card_ranks(hand)) == [1, 2, 3, 4, 5] else \
+        [RANK_CHARS.index(r) for r, s in hand]
+
+
+def _ascending(hand):
+    return sorted(card_ranks(hand))
+
+
+def _as_text(hand):
+    return sorted((r for r, s in hand), key=RANK_CHARS.index, reverse=True)
+
+
+def _card_ranks_hint(hand, got=None):
+    return f'the ranks as numbers from 2 to 14 (an ace is 14), highest first; for this hand {short(card_ranks(hand))}'
+
+
+exercise('card_ranks', returns='a list of five numbers, highest first')(cases_judge(
+    card_ranks, card_ranks_cases, _card_ranks_hint,
+    mistakes=[(_ace_low_with_any_deuce, 'the ace plays low only in A-2-3-4-5: '
+                                        'make it 1 only when the ranks are exactly [14, 5, 4, 3, 2]'),
+              (_no_ace_low, 'an ace plays low in A-2-3-4-5: report that hand as [5, 4, 3, 2, 1]'),
+              (_unsorted, f'highest first: sort the ranks, {code("sorted(ranks, reverse=True)")}'),
+              (_ascending, f'highest first: sort with {code("reverse=True")}'),
+              (_as_text, f'ranks are numbers: 2 to 9, then T is 10, J 11, Q 12, K 13 and '
+                         f'A 14 ({code(chr(39) + "--23456789TJQKA" + chr(39) + ".index(r)")} '
+                         f'gives them)')]))
+
+
+def straight_cases():
+    lists = [card_ranks(h) for h in all_hands()]
+    return [(ranks,) for ranks in lists]
+
+
+def _straight_by_spread(ranks):
+    return max(ranks) - min(ranks) == 4
+
+
+def _straight_hint(ranks, got=None):
+    if straight(ranks):
+        return f'{short(ranks)} are five consecutive ranks: a straight'
+    if len(set(ranks)) < 5:
+        return f'{short(ranks)} has a rank more than once: not a straight'
+    return f'{short(ranks)} are not five consecutive ranks'
+
+
+def _check_bool(got):
+    need_bool(got)
+
+
+exercise('straight', returns='True or False')(cases_judge(
+    straight, straight_cases, _straight_hint, check_type=_check_bool,
+    mistakes=[(_straight_by_spread, lambda ranks: f'{short(ranks)} is not a straight: its '
+                                                  f'highest and lowest ranks are 4 apart, but '
+                                                  f'a rank comes more than once (a straight '
+                                                  f'needs five different ranks)')]))
+
+
+@functools.cache
+def flush_hands() -> list:
+    """Every pattern of five suits (1,024), on ranks that change from hand to hand."""
+    out = []
+    for i, suits in enumerate(itertools.product(SUITS, repeat=5)):
+        ranks = [RANKS[(i + 3 * k) % 13] for k in range(5)]
+        out.append([r + s for r, s in zip(ranks, suits)])
+    return out
+
+
+def _flush_hint(hand, got=None):
+    if flush(hand):
+        return 'all five cards are of one suit (the second character of each card): a flush'
+    return 'a flush needs all five cards of one suit; here the suits differ'
+
+
+exercise('flush', returns='True or False')(cases_judge(
+    flush, lambda: [(h,) for h in flush_hands()], _flush_hint, check_type=_check_bool))
+
+
+def kind_cases():
+    return [(n, ranks) for ranks in straight_cases_ranks() for n in (4, 3, 2, 1)]
+
+
+@functools.cache
+def straight_cases_ranks():
+    return [card_ranks(h) for h in all_hands()]
+
+
+def _kind_at_least(n, ranks):
+    return next((r for r in ranks if ranks.count(r) >= n), None)
+
+
+def _kind_lowest(n, ranks):
+    return next((r for r in reversed(ranks) if ranks.count(r) == n), None)
+
+
+def _kind_hint(n, ranks, got=None):
+    expected = kind(n, ranks)
+    if expected is None:
+        return (f'no rank occurs exactly {n} time{"s" * (n > 1)} in {short(ranks)}: '
+                f'return None')
+    return f'{expected} is the highest rank that occurs exactly {n} time{"s" * (n > 1)}'
+
+
+exercise('kind', returns='a rank (a number) or None')(cases_judge(
+    kind, kind_cases, _kind_hint,
+    mistakes=[(_kind_at_least, lambda n, ranks: f'exactly {n}: in {short(ranks)} no rank occurs '
+                                                f'exactly {n} time{"s" * (n > 1)}, and '
+                                                f'more than {n} of a kind is not {n} of a kind'),
+              (_kind_lowest, 'the first such rank in the list, which is the highest: ranks '
+                             'are sorted highest first')]))
+
+
+def _two_pair_low_high(ranks):
+    found = two_pair(ranks)
+    return found and (found[1], found[0])
+
+
+def _two_pair_hint(ranks, got=None):
+    expected = two_pair(ranks)
+    if expected is None:
+        return f'{short(ranks)} does not hold two pairs: return None'
+    return f'the two ranks that occur exactly twice, as (high, low): {expected}'
+
+
+exercise('two_pair', returns='a pair (high, low) or None')(cases_judge(
+    two_pair, lambda: [(r,) for r in straight_cases_ranks()], _two_pair_hint,
+    mistakes=[(_two_pair_low_high, 'the higher pair first: (high, low)')]))
+
+
+def _kinds(n, ranks):
+    return [r for r in sorted(set(ranks), reverse=True) if ranks.count(r) == n]
+
+
+def _kinds_unsorted_set(n, ranks):
+    return [r for r in set(ranks) if ranks.count(r) == n]
+
+
+def _kinds_repeated(n, ranks):
+    return [r for r in ranks if ranks.count(r) == n]
+
+
+exercise('kinds', returns='a list of ranks, highest first')(cases_judge(
+    _kinds, kind_cases,
+    lambda n, ranks, got=None: f'every rank that occurs exactly {n} times, highest first, '
+                               f'each once ([] if none)',
+    mistakes=[(_kinds_unsorted_set, 'highest first: a set has no order, so sort it '
+                                    f'({code("sorted(set(ranks), reverse=True)")})'),
+              (_kinds_repeated, 'each rank once: [9], not [9, 9, 9, 9]')]))
+
+
+@functools.cache
+def wheels() -> tuple:
+    """Reference answer: (hands holding exactly A, 2, 3, 4, 5; how many are one suit)."""
+    cards = [c for c in DECK if c[0] in 'A2345']
+    found = [h for h in itertools.combinations(cards, 5)
+             if sorted(r for r, s in h) == sorted('A2345')]
+    return len(found), sum(flush(list(h)) for h in found)
+
+
+@exercise('count_wheels', takes_value=True, seconds=90, prepare=[wheels],
+          returns='a pair of counts',
+          slow_hint='only the 20 cards of A, 2, 3, 4 and 5 can be in a wheel')
+def _count_wheels(value):
+    expected = wheels()
+    if isinstance(value, (tuple, list)) and len(value) == 2 and list(value) == list(expected):
+        return
+    if isinstance(value, (tuple, list)) and len(value) == 2 and value[0] == expected[0]:
+        hint = 'the first count is right; the second: how many of those are all one suit?'
+    elif isinstance(value, (tuple, list)) and len(value) == 2 and value[0] == expected[0] - expected[1]:
+        hint = 'count every A-2-3-4-5 hand, the straight flushes among them too'
+    else:
+        hint = ('(how many hands hold exactly A, 2, 3, 4, 5; how many of those are all one '
+                'suit)')
+    raise wrong(value, expected, hint)
+
+
+# ---------------------------------------------------------------------------
+# Rankings
+
+def ranking_reference(hand):
+    """The library's ranking (a function that caches can take only hashable data)."""
+    return hand_rank(list(hand))
+
+
+def describe(hand) -> str:
+    return category_name(hand_rank(list(hand))[0])
+
+
+def _elif(hand, wheel=True, low_pair_first=False, kickers_up=False, straight_any=False,
+          trips_first=False, straight_over_flush=False):
+    """hand_rank_elif with a known mistake switched on (for the hints)."""
+    ranks = sorted((RANK_CHARS.index(r) for r, s in hand), reverse=True)
+    if wheel and ranks == [14, 5, 4, 3, 2]:
+        ranks = [5, 4, 3, 2, 1]
+    shown = sorted(ranks) if kickers_up else ranks
+    st = (max(ranks) - min(ranks) == 4) and (straight_any or len(set(ranks)) == 5)
+    fl = len({s for r, s in hand}) == 1
+    k = kind
+    if st and fl:
+        return (8, max(ranks))
+    if k(4, ranks):
+        return (7, k(4, ranks), k(1, ranks))
+    if trips_first and k(3, ranks):
+        return (3, k(3, ranks), shown)
+    if k(3, ranks) and k(2, ranks):
+        return (6, k(3, ranks), k(2, ranks))
+    if straight_over_flush and st:
+        return (5, max(ranks))
+    if fl:
+        return (5 - straight_over_flush, shown)
+    if st:
+        return (4, max(ranks))
+    if k(3, ranks):
+        return (3, k(3, ranks), shown)
+    pair, low = k(2, ranks), k(2, ranks[::-1])
+    if pair and low != pair:
+        return (2, (low, pair) if low_pair_first else (pair, low), shown)
+    if pair:
+        return (1, pair, shown)
+    return (0, shown)
+
+
+RANKING_MISTAKES = [
+    (functools.partial(_elif, wheel=False),
+     'A-2-3-4-5 is a straight, the lowest one: the ace plays low there (card_ranks turns '
+     'those ranks into [5, 4, 3, 2, 1])'),
+    (functools.partial(_elif, straight_any=True),
+     'a straight needs five different ranks: ranks that span 4 with a pair among them '
+     '(such as 9 9 8 7 5) are not a straight'),
+    (functools.partial(_elif, low_pair_first=True),
+     'in two pair the higher pair is compared first: (high, low), as two_pair returns them'),
+    (functools.partial(_elif, kickers_up=True),
+     'compare the other cards highest first: the ranks sorted with reverse=True'),
+    (functools.partial(_elif, trips_first=True),
+     'a full house is three of a kind and a pair: test for it before three of a kind'),
+    (functools.partial(_elif, straight_over_flush=True),
+     'a flush beats a straight'),
+    (lambda hand: hand_rank(hand)[0],
+     'hands of one category are told apart by their ranks: the ranking needs more '
+     'than the category'),
+]
+
+
+def _judge_hand_rank(run):
+    return judge_ranking(run, ranking_reference, describe, RANKING_MISTAKES)
+
+
+for _name in ('hand_rank', 'hand_rank_elif', 'hand_rank_counter'):
+    exercise(_name, returns='a ranking: a tuple that compares with other rankings',
+             error_hint='every hand given is five different cards, as a list of two-character '
+                        'strings; run your function on the hand named above',
+             prepare=[functools.partial(ranking_cases, ranking_reference),
+                      lambda: prepare_signatures()])(_judge_hand_rank)
+del _name
+
+
+def prepare_signatures():
+    """Where each known mistake first shows, worked out once (before the student's code runs)."""
+    return [mistake_signature(ranking_reference, mistaken) for mistaken, why, *pair in RANKING_MISTAKES]

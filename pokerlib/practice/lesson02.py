@@ -1,0 +1,206 @@
+"""Exercises of notebook 02, Ties and allmax.
+
+``allmax`` and ``allmin`` are judged with keys a careless start value gets
+wrong (negative numbers, tuples, strings, floats), with ties, an empty
+iterable, an iterator that can be read once, and ``key=None``.
+"""
+
+import functools
+import math
+from collections import Counter
+from fractions import Fraction
+
+from ..cards import parse_hand
+from ..classes import hand_classes
+from ..ranking import hand_rank
+from .core import code, exercise, same_value, wrong
+from .judges import ShownIterator
+
+__all__ = []
+
+
+def hands(*texts) -> list:
+    """Hands from text, e.g. hands('AS KS QS JS TS', '2C 3C 4C 5C 7D')."""
+    return [parse_hand(t) for t in texts]
+
+
+def second(pair):
+    """The second item of a pair (a key function for the cases below)."""
+    return pair[1]
+
+
+def negative(x):
+    """A key that makes every number negative."""
+    return -abs(x) - 1
+
+
+SF, FK, FH = hands('6C 7C 8C 9C TC', 'QD QH QS QC 7D', 'TD TS TH 7S 7H')
+F1, F2, F3 = hands('AS QS 9S 5S 3S', 'AD QD 9D 5D 3D', 'AH QH 9H 5H 2H')
+W1, W2 = hands('5C 4H 3D 2C AC', '5D 4C 3H 2S AH')
+P1, P2, HC = hands('KS KH 9C 7D 2S', 'KD KC 9D 7C 2H', 'AS QH JD 8C 4S')
+
+
+def extremes_cases():
+    """(items, key or None, how to pass them) for allmax and allmin."""
+    return [([3, 1, 3, 2], None), (['ab', 'cd', 'ab', 'e'], len), (['ab', 'cd', 'e'], len),
+            ([], None),
+            ([-3, -1, -7, -1], None), ([-2, 5, -5, 2], abs), ([5], None),
+            ([2.5, -0.5, 2.5], None), ([(1, 'b'), (2, 'a'), (2, 'a'), (0, 'z')], None),
+            (['pear', 'apple', 'pear', 'fig'], None), ([3, 4, 1, 4, 1], negative),
+            ([('b', 2), ('a', 2), ('c', 1)], second),
+            ('iter', [1, 7, 7, 2]), ('iter', [-4, -2, -2]),
+            ([P1, SF, FK, P2, SF], hand_rank), ([P1, P2, HC, W1], hand_rank)]
+
+
+def _reference(items, key, pick):
+    key = key or (lambda x: x)
+    if not items:
+        return []
+    best = pick(map(key, items))
+    return [x for x in items if key(x) == best]
+
+
+def _same_items(got, expected) -> bool:
+    """Do got and expected hold the same items (with repeats), in any order?"""
+    return (isinstance(got, (list, tuple)) and len(got) == len(expected)
+            and Counter(map(repr, got)) == Counter(map(repr, expected)))
+
+
+def _from_zero(items, key, pick):
+    """The mistake: start from 0 (or -inf) instead of the first key."""
+    key = key or (lambda x: x)
+    best, result = 0, []
+    for x in items:
+        v = key(x)
+        if (v > best) if pick is max else (v < best):
+            best, result = v, [x]
+        elif v == best:
+            result.append(x)
+    return result
+
+
+def _items_not_keys(items, key, pick):
+    best = pick(items, key=key) if items else None
+    return [x for x in items if x == best]
+
+
+def _first_only(items, key, pick):
+    return [pick(items, key=key)] if items else []
+
+
+def _judge_extremes(run, pick):
+    word = 'largest' if pick is max else 'smallest'
+    for items, key in extremes_cases():
+        once = items == 'iter'
+        if once:
+            items = key
+            key = None
+        expected = _reference(items, key, pick)
+        arg = ShownIterator(items) if once else list(items)
+        got = run(arg, key=key) if key else run(arg)
+        if _same_items(got, expected):
+            continue
+        if got is None:
+            hint = f'your function returned None: is a {code("return")} missing?'
+        elif not isinstance(got, (list, tuple)):
+            hint = f'return a list of the items, even when there is only one'
+        elif once and got == []:
+            hint = ('the iterable may be an iterator, which can be read only once: go '
+                    'through it in one pass')
+        elif items and _same_items(got, _from_zero(items, key, pick)) and \
+                not _same_items(got, expected):
+            hint = (f'start from the first item\'s key, not from a number such as 0 '
+                    f'(or -inf): here every key is {"below" if pick is max else "above"} it, '
+                    f'and keys may also be tuples or strings')
+        elif items and len(expected) > 1 and _same_items(got, _first_only(items, key, pick)):
+            hint = f'every item whose key equals the {word} key, not just the first'
+        elif items and _same_items(got, _items_not_keys(items, key, pick)):
+            hint = f'compare the keys, {code("key(x)")}, not the items themselves'
+        else:
+            hint = f'the items whose key is the {word} key, in a list'
+        raise wrong(got, expected, hint)
+
+
+EXTREMES_ERROR = ('the keys may be any values that compare with each other: negative '
+                  'numbers, floats, tuples or strings; compare keys only with one another '
+                  '(start from the first item), never with a number such as 0 or -inf, '
+                  'and never negate them')
+
+
+@exercise('allmax', error_hint=EXTREMES_ERROR, returns='a list of items')
+def _allmax(run):
+    _judge_extremes(run, max)
+
+
+@exercise('allmin', error_hint=EXTREMES_ERROR, returns='a list of items')
+def _allmin(run):
+    _judge_extremes(run, min)
+
+
+POKER_CASES = [([SF, FK, FH], [SF]), ([FK, FH], [FK]), ([FH], [FH]), ([FH, FK], [FK]),
+               ([F1, F2, F3], [F1, F2]), ([W1, W2], [W1, W2]), ([F3, F1, F2], [F1, F2]),
+               ([HC, P1, P2], [P1, P2]), ([HC, W1], [W1])]
+
+
+@exercise('poker', returns='a list of hands')
+def _poker(run):
+    for case, winners in POKER_CASES:
+        got = run(list(case))
+        if _same_items(got, winners):
+            continue
+        if isinstance(got, list) and got and isinstance(got[0], str):
+            hint = ('poker returns a list of the winning hands, even when there is '
+                    'only one: [hand]')
+        elif isinstance(got, (list, tuple)) and len(got) == 1 and len(winners) > 1 \
+                and any(got[0] == w for w in winners):
+            hint = 'on a tie every winning hand is returned (allmax finds them all)'
+        else:
+            hint = 'the winners are the hands with the highest ranking'
+        raise wrong(got, winners, hint)
+
+
+SHARES_CASES = [
+    (hands('AS KH QD JC TS', 'AD KC QS JH TC', 'KD QC JS TH 9C'), [1/2, 1/2, 0]),
+    (hands('KD QC JS TH 9C', 'AS KH QD JC TS'), [0, 1]),
+    ([F1, F2, F3], [1/2, 1/2, 0]), ([SF], [1]), ([P1, P2, HC], [1/2, 1/2, 0]),
+    ([W1, HC, W2, P2], [1/2, 0, 1/2, 0]),
+    (hands('2S 3S 4S 5S 7D', '2H 3H 4H 5H 7C', '2D 3D 4D 5D 7S'), [1/3, 1/3, 1/3])]
+
+
+@exercise('shares', returns='a list of numbers, one per hand')
+def _shares(run):
+    for case, expected in SHARES_CASES:
+        got = run(list(case))
+        if same_value(got, expected, tol=1e-9):
+            continue
+        if isinstance(got, (list, tuple)) and len(got) == len(expected) and all(
+                isinstance(g, (int, float, Fraction)) for g in got) and \
+                sorted(got) == sorted(expected):
+            hint = 'one share per hand, in the order the hands are given'
+        else:
+            hint = ('one share per hand, in the order of the hands: 1/k for each of k '
+                    'winners, 0 for the others')
+        raise wrong(got, expected, hint)
+
+
+@functools.cache
+def tie_chance() -> Fraction:
+    """Reference answer: two hands from two separate decks tie, exactly."""
+    total = math.comb(52, 5)
+    return sum(Fraction(n, total) ** 2 for hand, n in hand_classes())
+
+
+@exercise('tie_chance_two_decks', takes_value=True, prepare=[tie_chance], returns='a probability')
+def _tie_chance_two_decks(value):
+    expected = tie_chance()
+    if isinstance(value, (int, float, Fraction)) and not isinstance(value, bool) \
+            and abs(value - expected) < 1e-12:
+        return
+    if isinstance(value, (int, float, Fraction)) and not isinstance(value, bool) \
+            and abs(value - float(expected) * 2598960) < 1e-3:
+        hint = 'that is a count; the chance is a probability, between 0 and 1'
+    else:
+        hint = ('each distinct ranking v, held by n[v] of the hands, ties with '
+                'probability (n[v] / 2598960) ** 2; add these up')
+    raise wrong(value, float(expected), hint)
+

@@ -1,0 +1,175 @@
+"""Exercises of notebook 03, Refactoring with group and unzip.
+
+``hand_rank`` and ``hand_rank_counter`` share notebook 01's ranking judge;
+``lowball_rank`` is judged the same way, on every class of hands, in
+deuce-to-seven order.
+"""
+
+import functools
+import math
+from collections import Counter
+
+from ..classes import hand_classes
+from ..ranking import COUNT_RANKINGS, HAND_NAMES, category_name, group, hand_rank
+from .core import exercise, unreadable, wrong
+from .judges import judge_ranking, mistake_signature, ranking_cases
+from .lesson01 import all_hands
+
+__all__ = []
+
+RANK_CHARS = '--23456789TJQKA'
+
+
+def group_cases():
+    lists = [[RANK_CHARS.index(r) for r, s in hand] for hand in all_hands()]
+    return lists + [['a', 'b', 'a'], [], [7], ['x', 'y', 'z', 'y'], [-1, -1, 0, 2, 2]]
+
+
+def _group_not_reversed(items):
+    return sorted((items.count(x), x) for x in set(items))
+
+
+def _group_item_count(items):
+    return sorted(((x, items.count(x)) for x in set(items)), reverse=True)
+
+
+def _group_ties_low_first(items):
+    return sorted(((items.count(x), x) for x in set(items)), key=lambda p: (-p[0], p[1]))
+
+
+def _group_repeats(items):
+    return sorted(((items.count(x), x) for x in items), reverse=True)
+
+
+GROUP_MISTAKES = [
+    (_group_not_reversed, 'the most frequent first, and among equal counts the higher item '
+                          'first: sort the (count, item) pairs in reverse'),
+    (_group_item_count, 'each pair is (count, item): the count first'),
+    (_group_ties_low_first, 'among equal counts the higher item comes first'),
+    (_group_repeats, 'one pair for each different item: go through set(items)'),
+]
+
+
+@exercise('group', returns='a list of (count, item) pairs')
+def _group(run):
+    for items in group_cases():
+        expected = group(items)
+        got = run(list(items))
+        pairs = ([tuple(p) for p in got] if isinstance(got, (list, tuple))
+                 and all(isinstance(p, (list, tuple)) for p in got) else None)
+        if pairs == expected:
+            continue
+        hint = next((why for mistaken, why in GROUP_MISTAKES
+                     if pairs is not None and pairs == [tuple(p) for p in mistaken(items)]),
+                    'a list of (count, item) pairs, one for each different item')
+        raise wrong(got, expected, hint)
+
+
+UNZIP_CASES = [[(3, 7), (2, 10)], [(1, 'a')], [(2, 9), (2, 8), (1, 2)], [(4, 14), (1, 5)],
+               [(1, 14), (1, 13), (1, 12), (1, 11), (1, 9)]]
+
+
+@exercise('unzip', returns='two sequences (a zip object, or a pair of tuples or lists)')
+def _unzip(run):
+    for pairs in UNZIP_CASES:
+        got = run(list(pairs))
+        expected = tuple(zip(*pairs))
+        try:
+            shown = tuple(tuple(part) for part in got)
+        except TypeError:
+            raise unreadable(got, 'two sequences: all the first items, then all the '
+                                  'second items')
+        if shown != expected:
+            raise wrong(shown, expected,
+                        'two sequences: all the first items, then all the second items '
+                        '(zip(*pairs) does it)')
+
+
+# ---------------------------------------------------------------------------
+# Lowball
+
+def lowball_reference(hand):
+    """Reference answer: deuce-to-seven, the best hand the highest (an ace is always high)."""
+    counts, ranks = zip(*group([RANK_CHARS.index(r) for r, s in hand]))
+    straight = len(ranks) == 5 and max(ranks) - min(ranks) == 4
+    flush = len({s for r, s in hand}) == 1
+    category = max(COUNT_RANKINGS[counts], 4 * straight + 5 * flush)
+    return -category, tuple(-r for r in ranks)
+
+
+def lowball_describe(hand) -> str:
+    return category_name(-lowball_reference(tuple(hand))[0])
+
+
+def _lowball_ace_low(hand):
+    ranks = [1 if r == 'A' else RANK_CHARS.index(r) for r, s in hand]
+    counts, ranks = zip(*sorted(((ranks.count(x), x) for x in set(ranks)), reverse=True))
+    straight = len(ranks) == 5 and max(ranks) - min(ranks) == 4
+    flush = len({s for r, s in hand}) == 1
+    return -max(COUNT_RANKINGS[counts], 4 * straight + 5 * flush), tuple(-r for r in ranks)
+
+
+def _lowball_ranks_not_negated(hand):
+    category, ranks = lowball_reference(hand)
+    return category, tuple(-r for r in ranks)
+
+
+def _lowball_ignores_straights(hand):
+    counts, ranks = zip(*group([RANK_CHARS.index(r) for r, s in hand]))
+    return -COUNT_RANKINGS[counts], tuple(-r for r in ranks)
+
+
+LOWBALL_MISTAKES = [
+    (_lowball_ace_low, 'in deuce-to-seven an ace is always high: A 5 4 3 2 is no straight, '
+                       'just ace high, better than any pair',
+     ('2S 2H 5D 4C 3S', 'AS 5H 4D 3C 2S')),
+    (_lowball_ignores_straights, 'straights and flushes count against you in '
+                                 'deuce-to-seven: 6 5 4 3 2 is a straight, not a good low hand'),
+    (_lowball_ranks_not_negated, 'within a category the lowest ranks win: negate every '
+                                 'rank, not only the category'),
+]
+
+
+@exercise('lowball_rank', returns='a ranking: a tuple that compares with other rankings',
+          prepare=[functools.partial(ranking_cases, lowball_reference),
+                   lambda: prepare_signatures()])
+def _lowball_rank(run):
+    return judge_ranking(run, lowball_reference, lowball_describe, LOWBALL_MISTAKES,
+                         better='the better lowball hand')
+
+
+# ---------------------------------------------------------------------------
+# How many rankings?
+
+@functools.cache
+def distinct_rankings() -> dict:
+    """Reference answer: {category name: number of distinct rankings}."""
+    counts = Counter(category_name(hand_rank(h)[0]) for h, n in hand_classes())
+    return {name: counts[name] for name in reversed(HAND_NAMES[:9])}
+
+
+@exercise('distinct_rankings', takes_value=True, prepare=[distinct_rankings],
+          returns='a dict: {category name: number of distinct rankings}')
+def _distinct_rankings(value):
+    expected = distinct_rankings()
+    if isinstance(value, dict) and dict(value) == expected:
+        return
+    if isinstance(value, dict) and set(value) != set(expected):
+        hint = ('one count for each of the nine categories, keyed by its name as '
+                'category_name gives it')
+    elif isinstance(value, dict) and all(isinstance(v, int) for v in value.values()) \
+            and sum(value.values()) == math.comb(52, 5):
+        hint = ('those are numbers of hands: count the distinct rankings, one for each '
+                'class that hand_classes lists')
+    elif isinstance(value, dict):
+        bad = next(k for k in expected if value[k] != expected[k])
+        hint = f'the count for {bad!r} is off'
+    else:
+        hint = 'a dict: {category name: number of distinct rankings}'
+    raise wrong(value, expected, hint)
+
+
+
+def prepare_signatures():
+    """Where each known mistake first shows, worked out once (before the student's code runs)."""
+    return [mistake_signature(lowball_reference, mistaken) for mistaken, why, *pair in LOWBALL_MISTAKES]

@@ -1,0 +1,126 @@
+"""Exercises of notebook 07, A file of hands (Project Euler problem 54)."""
+
+import functools
+import random
+from collections import Counter
+
+from ..ranking import hand_rank
+from ..versus import (make_versus_lines, parse_versus_line, score_versus, versus_errors,
+                      versus_winner)
+from .core import code, exercise, wrong
+
+__all__ = []
+
+
+@functools.cache
+def versus_lines() -> tuple:
+    """300 deals, a tenth of them ties (the same for every check)."""
+    return tuple(make_versus_lines(300, random.Random(54), tie_fraction=0.1))
+
+
+@functools.cache
+def versus_wins() -> Counter:
+    return Counter(versus_winner(*parse_versus_line(line)) for line in versus_lines())
+
+
+@exercise('player1_wins', returns='a count', prepare=[versus_wins])
+def _player1_wins(run):
+    lines = list(versus_lines())
+    wins = versus_wins()
+    expected, ties = wins['player1'], wins['tie']
+    got = run(lines, shown=f'{run.name}(lines)  # 300 deals, 10% of them ties')
+    if isinstance(got, int) and not isinstance(got, bool) and got == expected:
+        return f': right on {len(lines)} deals, {ties} of them ties'
+    if got == expected + ties:
+        hint = 'a tie is not a win for player 1: count only the deals where hand 1 ranks higher'
+    elif got == wins['player2']:
+        hint = "that is player 2's count: hand 1 is the first five cards of each line"
+    elif isinstance(got, float):
+        hint = 'how many deals player 1 wins: a count, not a fraction'
+    else:
+        hint = (f'compare the whole rankings, {code("hand_rank(hand1) > hand_rank(hand2)")}: '
+                f'the category first, and when both hands are in one category, the ranks '
+                f'decide')
+    raise wrong(got, expected, hint)
+
+
+HOW_WON_LINES = ['5H 5C 6S 7S KD 2C 3S 8S 8D TD', '5D 8C 9S JS AC 2C 5C 7D 8S QH',
+                 '2D 9C AS AH AC 3D 6D 7D TD QD', '4D 6S 9H QH QC 3D 6D 7H QD QS',
+                 '2H 2D 4C 4D 4S 3C 3D 3S 9S 9D', 'AS KS 9S 7D 3C AH KH 9H 7C 3D',
+                 'AS KS 9S 7S 3S AH KD 9H 7C 3D', 'AS AH KD KC 2S AD AC KH KS 3S',
+                 '2C 3C 4C 5C 7D 2D 3D 4D 5D 7S', 'TS JS QS KS AS 9H TH JH QH KH']
+
+
+def how_won_reference(hand1, hand2) -> str:
+    r1, r2 = hand_rank(hand1), hand_rank(hand2)
+    return 'tie' if r1 == r2 else 'category' if r1[0] != r2[0] else 'ranks'
+
+
+@exercise('how_won', returns="'category', 'ranks' or 'tie'")
+def _how_won(run):
+    for line in HOW_WON_LINES:
+        h1, h2 = parse_versus_line(line)
+        expected = how_won_reference(h1, h2)
+        got = run(h1, h2)
+        if got == expected:
+            continue
+        if got == 'tie':
+            hint = ("'tie' only when the whole rankings are equal: the same category, or "
+                    "the same ranks in other suits, is not enough")
+        elif got in ('category', 'ranks'):
+            hint = ("'category' when the categories differ, 'ranks' when the category is the "
+                    "same and the ranks decide, whoever wins")
+        else:
+            hint = "one of three words: 'tie', 'category' or 'ranks'"
+        raise wrong(got, expected, hint)
+
+
+@functools.cache
+def score_valid_case() -> tuple:
+    """(40 lines, 3 of them bad and 2 blank; the expected (counts, messages))."""
+    lines = list(versus_lines()[:38])
+    lines[3] = lines[3].rsplit(' ', 1)[0]                  # nine cards
+    lines[11] = lines[11].replace(lines[11][:2], '1X', 1)  # a bad card
+    lines[20] = ' '.join(lines[20].split()[:9] + lines[20].split()[:1])   # a card twice
+    lines.insert(7, '')                                    # blank lines: skipped, but
+    lines.insert(30, '   ')                                # they count in line numbers
+    errors = versus_errors(lines)
+    good = []
+    for lineno, line in enumerate(lines, 1):
+        if line.strip():
+            try:
+                good.append(parse_versus_line(line, lineno))
+            except ValueError:
+                pass
+    return tuple(lines), (score_versus(good), errors)
+
+
+@exercise('score_valid', returns='a pair: (counts, list of messages)', prepare=[score_valid_case],
+          error_hint=f'a bad line must not stop the count: catch the error that '
+                     f'parse_versus_line raises for it ({code("except ValueError as e")}) '
+                     f'and keep its message, {code("str(e)")}; and skip blank lines')
+def _score_valid(run):
+    lines, expected = score_valid_case()
+    counts, errors = expected
+    got = run(list(lines), shown=f'{run.name}(lines)  # 40 lines, 3 of them bad, 2 blank')
+    pair = isinstance(got, (tuple, list)) and len(got) == 2
+    if pair and isinstance(got[0], dict) and dict(got[0]) == counts \
+            and isinstance(got[1], (list, tuple)) and list(got[1]) == errors:
+        return f': right on {len(lines)} lines, {len(errors)} of them bad, 2 blank'
+    same_counts = pair and isinstance(got[0], dict) and dict(got[0]) == counts \
+        and isinstance(got[1], (list, tuple))
+    if same_counts and not all(isinstance(e, str) for e in got[1]):
+        hint = f'the error messages as text, {code("str(e)")}, not the errors themselves'
+    elif same_counts and len(got[1]) == len(errors):
+        shifted = [e.split(': ', 1)[-1] for e in errors]
+        if [str(e) for e in got[1]] == shifted:
+            hint = (f'each message starts with its line number, as versus_errors gives it: '
+                    f'{code("parse_versus_line(line, lineno)")}, or '
+                    f'{code(chr(102) + repr("line {lineno}: {e}"))}')
+        else:
+            hint = ('each message as versus_errors words it: the lines numbered from 1, '
+                    'blank lines counted too')
+    else:
+        hint = ('(the counts of the good lines, as score_versus gives them; the error '
+                'messages of the bad ones, as versus_errors gives them)')
+    raise wrong(got, expected, hint)

@@ -1,0 +1,147 @@
+"""Exercises of notebook 08, Fast exact tables."""
+
+import functools
+import itertools
+import math
+
+import numpy as np
+
+from ..cards import DECK, card_id, parse_hand
+from ..fast import evaluate, exact_counts, hand_ids
+from .core import exercise, short, to_python, unreadable, wrong
+
+__all__ = ['heads_up_reference']
+
+
+@functools.cache
+def pair_overtakes_size() -> int:
+    """Reference answer: the smallest hand size at which one pair is more common than high card."""
+    for k in (5, 6, 7):
+        counts = exact_counts(k)
+        if counts['one pair'] > counts['high card']:
+            return k
+
+
+@exercise('pair_overtakes', takes_value=True, prepare=[pair_overtakes_size],
+          returns='a hand size: 5, 6 or 7', seconds=60)
+def _pair_overtakes(value):
+    expected = pair_overtakes_size()
+    if value == expected and not isinstance(value, bool):
+        return
+    raise wrong(value, expected, 'compare exact_counts(5), exact_counts(6) and '
+                                 'exact_counts(7)' if isinstance(value, int) else
+                                 'the hand size, a whole number: 5, 6 or 7')
+
+
+STRAIGHT_MASKS = [0b11111 << k for k in range(9)] + [0b1000000001111]
+"""The ten straights as 13-bit rank masks: 2-3-4-5-6 up to T-J-Q-K-A, then A-2-3-4-5."""
+
+
+def rank_masks(arr):
+    """Each row's ranks as a 13-bit mask: bit r for rank r (0 a deuce, 12 an ace)."""
+    return np.bitwise_or.reduce(np.left_shift(1, arr.astype(np.int64) >> 2), axis=1)
+
+
+def _straight_v1_hint(arr, got, expected, bad) -> str:
+    """What the first wrong row shows."""
+    masks = rank_masks(arr)
+    row = arr[bad]
+    ranks = sorted(int(c) >> 2 for c in row)
+    if expected[bad]:
+        what = ('A-2-3-4-5, the wheel, is a straight too' if masks[bad] == STRAIGHT_MASKS[-1]
+                else 'these five ranks are consecutive: a straight')
+    elif len(set(ranks)) < 5:
+        what = ('a pair is not a straight: compare the set of ranks (a 13-bit mask) with '
+                'the straight masks, not just the highest and lowest rank')
+    else:
+        what = 'these five ranks are not consecutive'
+    by_mod = np.isin(np.bitwise_or.reduce(np.left_shift(1, arr.astype(np.int64) % 13), axis=1),
+                     STRAIGHT_MASKS)
+    if np.array_equal(got, by_mod):
+        what += "; a card's rank is its id >> 2 (and its suit id & 3), not id % 13"
+    if np.array_equal(got, np.isin(masks & 0xFF, STRAIGHT_MASKS)):
+        what += ("; 1 << 12 doesn't fit in a uint8: convert the ranks to a wider integer "
+                 "type before shifting")
+    return what
+
+
+@functools.cache
+def straight_v1_arrays() -> tuple:
+    fixed = hand_ids([parse_hand(t) for t in ('AS 2D 3C 4H 5S', 'TS JH QD KC AS',
+                                              '9C TC JC QC KC', '2S 3D 4C 5H 7S',
+                                              '9S 9H TD JC QS', 'AS KH QD JC 9S',
+                                              '2S 3S 4S 5S 6S', 'KS AH 2D 3C 4H')])
+    rng = np.random.default_rng(8)
+    shuffled = rng.permuted(np.tile(np.arange(52, dtype=np.uint8), (20_000, 1)), axis=1)
+    return fixed, np.ascontiguousarray(shuffled[:, :5])
+
+
+@exercise('straight_v1', prepare=[straight_v1_arrays],
+          returns='an array of True or False, one for each row')
+def _straight_v1(run):
+    for arr in straight_v1_arrays():
+        arr = arr.copy()
+        got = run(arr, shown=f'{run.name}(arr)')
+        expected = np.isin(rank_masks(arr), STRAIGHT_MASKS)
+        try:
+            got_array = np.asarray(got)
+            ok_shape = got_array.shape == expected.shape and got_array.dtype != object
+            got_array = got_array.astype(bool) if ok_shape else None
+        except (TypeError, ValueError):
+            got_array = None
+        if got_array is None:
+            raise unreadable(got, f'an array of {len(arr):,d} True or False values, one for '
+                                  f'each row (hand) of the array')
+        if np.array_equal(got_array, expected):
+            continue
+        bad = int(np.flatnonzero(got_array != expected)[0])
+        raise wrong(bool(got_array[bad]), bool(expected[bad]),
+                    _straight_v1_hint(arr, got_array, expected, bad),
+                    call=f'{run.name}(arr), on row {bad}: {short(arr[bad].tolist())}')
+
+
+@functools.cache
+def _five_of_48():
+    """Every way to choose 5 of 48 positions: a (1712304, 5) uint8 array."""
+    flat = np.fromiter(itertools.chain.from_iterable(itertools.combinations(range(48), 5)),
+                       dtype=np.uint8, count=5 * math.comb(48, 5))
+    return flat.reshape(-1, 5)
+
+
+def heads_up_reference(hole1, hole2) -> tuple:
+    """(wins, losses, ties) of hole1 against hole2 over every board (reference answer)."""
+    rest = np.array([card_id(c) for c in DECK if c not in hole1 + hole2], dtype=np.uint8)
+    boards = rest[_five_of_48()]
+    h1 = np.array([card_id(c) for c in hole1], dtype=np.uint8)
+    h2 = np.array([card_id(c) for c in hole2], dtype=np.uint8)
+    v1 = evaluate(np.hstack([np.tile(h1, (len(boards), 1)), boards]))
+    v2 = evaluate(np.hstack([np.tile(h2, (len(boards), 1)), boards]))
+    return int((v1 > v2).sum()), int((v1 < v2).sum()), int((v1 == v2).sum())
+
+
+@functools.cache
+def aces_against_kings() -> tuple:
+    return heads_up_reference(['AS', 'AH'], ['KS', 'KH'])
+
+
+@exercise('heads_up', prepare=[aces_against_kings], seconds=60,
+          returns='three counts: (wins, losses, ties)')
+def _heads_up(run):
+    hole1, hole2 = parse_hand('AS AH'), parse_hand('KS KH')
+    expected = aces_against_kings()
+    got = run(hole1, hole2)
+    plain = to_python(got)
+    if not (isinstance(plain, (tuple, list)) and len(plain) == 3
+            and all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in plain)):
+        raise unreadable(got, 'three counts: (wins, losses, ties)')
+    if tuple(plain) == expected:
+        return
+    counts = sorted(plain)
+    if counts == sorted(expected):
+        hint = ('the right counts in the wrong order: (wins, losses, ties), a win being '
+                'a board on which hole1 ranks higher')
+    elif sum(counts) == sum(expected):
+        hint = 'the three counts add up right: is a tie counted as a win or a loss?'
+    else:
+        hint = f'(wins, losses, ties) over all C(48, 5) = {sum(expected):,d} boards'
+    raise wrong(got, expected, hint)

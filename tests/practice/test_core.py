@@ -1,0 +1,237 @@
+"""The judging core: names, stubs, the course's own functions, limits, exits, threads, output."""
+
+import json
+import os
+import random
+import signal
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+import pokerlib
+from pokerlib.practice import Report, check, core, exercise_names
+
+from practice_support import verdict
+
+
+def straight_spinning(ranks):
+    while True:
+        try:
+            while True:
+                pass
+        except:                                   # noqa: E722  (a student's bare except)
+            pass
+
+
+@pytest.fixture
+def short_limit(monkeypatch):
+    monkeypatch.setattr(core.EXERCISES['straight'], 'seconds', 1.5)
+
+
+def test_a_bare_except_cannot_swallow_the_time_limit(short_limit):
+    start = time.monotonic()
+    report = verdict(straight_spinning, 'straight', 'slow', 'took too long on straight([',
+                     'stopped after')
+    # The promise: a report within the limit plus a second (GRACE for a busy computer,
+    # then at most 0.4 s to stop the child), whatever the student's code does.
+    assert core.GRACE + 0.4 <= 1
+    assert time.monotonic() - start < 1.5 + 1 + 0.5, report    # 0.5 s slack for a loaded test machine
+
+
+def test_the_thread_fallback_also_stops_a_bare_except(short_limit, monkeypatch):
+    monkeypatch.setattr(core, 'USE_FORK', False)
+    start = time.monotonic()
+    verdict(straight_spinning, 'straight', 'slow', 'took too long on straight([')
+    assert time.monotonic() - start < 1.5 + 1 + 2             # limit, a second, slack for load
+
+
+@pytest.mark.parametrize('fork', [True, False])
+def test_exit_and_interrupts_in_the_students_code_are_reports(fork, monkeypatch):
+    monkeypatch.setattr(core, 'USE_FORK', fork)
+
+    def straight(ranks):
+        exit()
+    verdict(straight, 'straight', 'error', 'SystemExit', 'exit()', 'return the answer instead')
+
+    def straight(ranks):
+        raise KeyboardInterrupt
+    verdict(straight, 'straight', 'error', 'KeyboardInterrupt')
+
+    def straight(ranks):
+        raise GeneratorExit
+    verdict(straight, 'straight', 'error', 'GeneratorExit')
+
+
+def test_os_exit_in_the_students_code_is_a_report():
+    def straight(ranks):
+        os._exit(0)
+    verdict(straight, 'straight', 'error', 'ended the program')
+
+
+def test_check_works_off_the_main_thread_and_nested():
+    def straight(ranks):
+        return len(set(ranks)) == 5 and max(ranks) - min(ranks) == 4
+    out = []
+    worker = threading.Thread(target=lambda: out.append(check(straight)))
+    worker.start()
+    worker.join()
+    assert out[0].status == 'pass', str(out[0])
+
+    def pair_overtakes():
+        inner = check(straight)           # a check inside a check
+        return 6 if inner else 0
+    verdict(pair_overtakes, None, 'pass')
+
+
+def test_the_callers_timer_and_handler_are_left_alone():
+    fired = []
+    previous = signal.signal(signal.SIGALRM, lambda *a: fired.append(1))
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 30)
+        check(lambda ranks: len(set(ranks)) == 5 and max(ranks) - min(ranks) == 4,
+              name='straight')
+        left, _ = signal.getitimer(signal.ITIMER_REAL)
+        assert 20 < left <= 30
+        assert signal.getsignal(signal.SIGALRM) is not previous
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def test_a_slow_right_answer_is_right_and_says_how_long(monkeypatch):
+    monkeypatch.setattr(core, 'SLOW', 0.0)
+    report = verdict(lambda: (1024, 4), 'count_wheels', 'pass', 'right, but took 0 s',
+                     'only the 20 cards')
+    assert report.seconds is not None
+
+
+def test_what_to_write_instead_of_a_value_or_a_name():
+    verdict(5, None, 'unknown', 'check needs a function', 'an int', 'check(straight)')
+    verdict('straight', None, 'unknown', 'not its name in quotes', 'check(straight)')
+    verdict(pokerlib.straight([9, 8, 7, 6, 5]), None, 'unknown', 'a bool',
+            'not check(straight(ranks))')
+    verdict(lambda r: True, None, 'unknown', "name='straight'")
+
+    def stright(ranks):
+        return True
+    verdict(stright, None, 'unknown', "no exercise called 'stright'",
+            "check(stright, name='straight')", 'closest:  straight')
+    verdict(stright, 'strait', 'unknown', 'closest:  straight')
+    verdict('stright', None, 'unknown', 'closest:  straight')
+
+
+@pytest.mark.parametrize('name', ['card_ranks', 'straight', 'flush', 'kind', 'two_pair',
+                                  'hand_rank', 'hand_rank_elif', 'allmax', 'poker', 'group',
+                                  'unzip', 'deal', 'shuffle2', 'best_hand', 'best_wild_hand'])
+def test_the_courses_own_function_is_recognised(name):
+    verdict(getattr(pokerlib, name), name, 'todo', "this is the course's version",
+            'run your Your turn cell first')
+
+
+def test_unwritten_functions_are_reported_as_not_written():
+    def straight(ranks):
+        "Return True if the ordered ranks form a 5-card straight."
+        raise NotImplementedError()
+    verdict(straight, None, 'todo', 'is not written yet', 'raise NotImplementedError()')
+
+    def flush(hand):
+        pass
+    verdict(flush, None, 'todo', 'is not written yet')
+
+    def kind(n, ranks):
+        if n:
+            raise NotImplementedError('later')
+        return None
+    verdict(kind, None, 'todo', 'is not written yet')
+
+
+def test_none_everywhere_asks_for_a_return():
+    def two_pair(ranks):
+        pairs = [r for r in set(ranks) if ranks.count(r) == 2]     # ...and no return
+    verdict(two_pair, None, 'fail', 'returned: None', 'is a return missing')
+
+    def group(items):
+        sorted(((items.count(x), x) for x in set(items)), reverse=True)
+    verdict(group, None, 'fail', 'is a return missing')
+
+    def hand_rank(hand):
+        ranks = sorted(hand)
+    verdict(hand_rank, None, 'fail', 'is a return missing')
+
+    def count_wheels():
+        answer = (1024, 4)
+    verdict(count_wheels, None, 'fail', 'returned: None')
+
+
+def test_printing_shows_the_first_lines_and_how_many_more():
+    def kind(n, ranks):
+        for r in ranks * 4:
+            print('looking at', r)
+        return ranks[0]
+    report = verdict(kind, None, 'fail', 'printed:', 'looking at', 'and ', 'more line')
+    assert str(report).count('looking at') <= core.Printed.KEEP
+
+
+def test_errors_name_the_call_and_the_line():
+    def kind(n, ranks):
+        return ranks[n + 10]
+    verdict(kind, None, 'error', 'raised an error on kind(', 'IndexError', 'ranks[n + 10]')
+
+    def kind(n, ranks):
+        return kind(n, ranks)
+    verdict(kind, None, 'error', 'recursed too deeply')
+
+
+def test_a_report_is_true_exactly_when_it_passed_and_its_html_has_no_backticks():
+    good = Report('x', 'pass', ': 3 cases passed')
+    assert good and good.headline() == '✓ x: 3 cases passed'
+    for status in ['fail', 'error', 'slow', 'todo', 'unknown']:
+        assert not Report('x', status, 'failed')
+
+    def straight(ranks):
+        ranks.sort()
+        return False
+    report = verdict(straight, None, 'fail', 'changed the list it was given')
+    page = report._repr_html_()
+    assert '`' not in page and '<code>sorted(ranks)</code>' in page
+
+
+def test_every_exercise_has_a_module_of_its_lesson():
+    for name in exercise_names():
+        module = core.EXERCISES[name].judge.__module__
+        assert module.startswith('pokerlib.practice.'), (name, module)
+
+
+def test_the_report_of_a_random_object_is_readable():
+    class Weird:
+        def __repr__(self):
+            raise RuntimeError('no')
+    verdict(lambda n, ranks: Weird(), 'kind', 'fail', '<a Weird>')
+
+
+def test_check_is_exported_from_pokerlib():
+    assert pokerlib.check is check
+    assert set(pokerlib.practice.__all__) >= {'check', 'Report', 'exercise_names'}
+
+
+def test_a_seeded_rng_is_shown_as_its_call():
+    from pokerlib.practice.judges import SeededRandom
+    assert repr(SeededRandom(3)) == 'random.Random(3)'
+    assert SeededRandom(3).random() == random.Random(3).random()
+
+
+def test_every_committed_check_in_the_notebooks_passes():
+    """The teacher's solutions pass their checks (nbval re-runs them and compares)."""
+    root = Path(__file__).resolve().parents[2] / 'notebooks'
+    seen = 0
+    for path in sorted(root.glob('0[1-8]-*.ipynb')):
+        for cell in json.loads(path.read_text())['cells']:
+            source = ''.join(cell['source'])
+            if cell['cell_type'] == 'code' and source.startswith('check('):
+                text = ''.join(''.join(o.get('data', {}).get('text/plain', ''))
+                               for o in cell['outputs'])
+                assert text.startswith('✓'), (path.name, source, text)
+                seen += 1
+    assert seen >= 40

@@ -1,0 +1,174 @@
+"""Notebook 03's exercises: group, unzip, lowball_rank (every class), hand_rank_counter,
+distinct_rankings."""
+
+from collections import Counter
+
+import pytest
+
+from pokerlib import COUNT_RANKINGS, HAND_NAMES, category_name, hand_classes, hand_rank
+from pokerlib.practice.lesson03 import LOWBALL_MISTAKES
+
+from practice_support import tiered, verdict
+
+RANKS = '--23456789TJQKA'
+
+
+def group_lecture(items):
+    groups = [(items.count(x), x) for x in set(items)]
+    return sorted(groups, reverse=True)
+
+
+def group_counter(items):
+    return sorted(((n, x) for x, n in Counter(items).items()), key=lambda p: (p[0], p[1]),
+                  reverse=True)
+
+
+def group_lists(items):
+    return [[n, x] for n, x in group_lecture(items)]
+
+
+def unzip_lecture(pairs):
+    return zip(*pairs)
+
+
+def unzip_lists(pairs):
+    return [p[0] for p in pairs], [p[1] for p in pairs]
+
+
+def unzip_tuples(pairs):
+    firsts, seconds = (), ()
+    for a, b in pairs:
+        firsts, seconds = firsts + (a,), seconds + (b,)
+    return firsts, seconds
+
+
+def lowball_lecture_style(hand):
+    counts, ranks = zip(*group_lecture([RANKS.index(r) for r, s in hand]))
+    straight = len(ranks) == 5 and max(ranks) - min(ranks) == 4
+    flush = len({s for r, s in hand}) == 1
+    return -max(COUNT_RANKINGS[counts], 4 * straight + 5 * flush), tuple(-r for r in ranks)
+
+
+def lowball_by_elif(hand):
+    category, ranks = lowball_lecture_style(hand)
+    return [category] + list(ranks)
+
+
+def lowball_one_number(hand):
+    category, ranks = lowball_lecture_style(hand)
+    value = category
+    for r in ranks + (0,) * (5 - len(ranks)):
+        value = value * 15 + r
+    return value
+
+
+def hand_rank_group(hand):
+    counts, ranks = zip(*group_lecture(['--23456789TJQKA'.index(r) for r, s in hand]))
+    if ranks == (14, 5, 4, 3, 2):
+        ranks = (5, 4, 3, 2, 1)
+    straight = len(ranks) == 5 and max(ranks) - min(ranks) == 4
+    flush = len({s for r, s in hand}) == 1
+    return max(COUNT_RANKINGS[counts], 4 * straight + 5 * flush), ranks
+
+
+def hand_rank_counter(hand):
+    counter = Counter('--23456789TJQKA'.index(r) for r, s in hand)
+    ranks = tuple(sorted(counter, key=lambda r: (counter[r], r), reverse=True))
+    counts = tuple(counter[r] for r in ranks)
+    if ranks == (14, 5, 4, 3, 2):
+        ranks = (5, 4, 3, 2, 1)
+    straight = len(ranks) == 5 and max(ranks) - min(ranks) == 4
+    flush = len({s for r, s in hand}) == 1
+    return max(COUNT_RANKINGS[counts], 4 * straight + 5 * flush), ranks
+
+
+def hand_rank_most_common(hand):
+    """Counter.most_common leaves equal counts in the order first seen: wrong."""
+    counter = Counter('--23456789TJQKA'.index(r) for r, s in hand)
+    counts, ranks = zip(*[(n, r) for r, n in counter.most_common()])
+    straight = len(ranks) == 5 and max(ranks) - min(ranks) == 4
+    flush = len({s for r, s in hand}) == 1
+    return max(COUNT_RANKINGS[counts], 4 * straight + 5 * flush), ranks
+
+
+def distinct_rankings_lecture():
+    return dict(Counter(category_name(hand_rank(h)[0]) for h, n in hand_classes()))
+
+
+def lowball(word):
+    return next(f for f, hint, *pair in LOWBALL_MISTAKES if word in hint)
+
+
+RIGHT = [
+    ('group', group_lecture), ('group', group_counter), ('group', group_lists),
+    ('unzip', unzip_lecture), ('unzip', unzip_lists), ('unzip', unzip_tuples),
+    ('lowball_rank', lowball_lecture_style), ('lowball_rank', lowball_by_elif),
+    ('lowball_rank', lowball_one_number),
+    ('hand_rank_counter', hand_rank_counter), ('hand_rank_counter', hand_rank_group),
+    ('hand_rank_counter', lambda hand: list(hand_rank_counter(hand))),
+    ('distinct_rankings', distinct_rankings_lecture),
+    ('distinct_rankings', lambda: Counter(category_name(hand_rank(h)[0]) for h, k in hand_classes())),
+    ('distinct_rankings', distinct_rankings_lecture()),
+]
+
+WRONG = [
+    ('group', lambda items: sorted((items.count(x), x) for x in set(items)), 'fail',
+     'sort the (count, item) pairs in reverse'),
+    ('group', lambda items: sorted(((x, items.count(x)) for x in set(items)), reverse=True),
+     'fail', 'the count first'),
+    ('group', lambda items: sorted(((items.count(x), x) for x in set(items)),
+                                   key=lambda p: (-p[0], p[1])), 'fail', 'among equal counts the higher item'),
+    ('group', lambda items: sorted(((items.count(x), x) for x in items), reverse=True), 'fail',
+     'one pair for each different item'),
+    ('group', lambda items: Counter(items).most_common(), 'fail', 'group(['),
+    ('group', lambda items: items.sort() or group_lecture(items), 'fail',
+     'changed the list it was given'),
+    ('unzip', lambda pairs: pairs, 'fail', 'all the first items'),
+    ('unzip', lambda pairs: list(zip(pairs)), 'fail', 'all the first items'),
+    ('unzip', lambda pairs: ([p[0] for p in pairs], [p[0] for p in pairs]), 'fail', 'second items'),
+    ('unzip', lambda pairs: len(pairs), 'fail', 'returned: 2 (an int)', 'expected two sequences'),
+    ('unzip', lambda pairs: [p[1] for p in pairs], 'fail', 'unzip(['),
+    ('lowball_rank', lowball('always high'), 'fail', 'ace is always high'),
+    ('lowball_rank', lowball('count against you'), 'fail', 'straights and flushes count against'),
+    ('lowball_rank', lowball('negate every rank'), 'fail', 'negate every rank'),
+    ('lowball_rank', lambda hand: tuple(-x for x in hand_rank_group(hand)[1]), 'fail',
+     'better lowball hand'),
+    ('lowball_rank', lambda hand: hand_rank_group(hand), 'fail', 'better lowball hand'),
+    ('lowball_rank', lambda hand: (-hand_rank_group(hand)[0],) + tuple(
+        -RANKS.index(r) for r, s in hand), 'fail', 'another order'),
+    ('hand_rank_counter', hand_rank_most_common, 'fail', 'hand_rank_counter ranks'),
+    ('hand_rank_counter', lambda hand: hand_rank_counter(hand)[0], 'fail', 'more than the category'),
+    ('hand_rank_counter', lambda hand: (hand_rank_counter(hand)[0],
+                                        tuple(sorted(hand_rank_counter(hand)[1]))), 'fail', 'ranks'),
+    ('hand_rank_counter', lambda hand: hand_rank_counter(hand)[::-1], 'fail', 'hand_rank_counter ranks'),
+    ('hand_rank_counter', lambda hand: str(hand_rank_counter(hand)), 'fail', 'hand_rank_counter ranks'),
+    ('distinct_rankings', lambda: dict(sum((Counter({category_name(hand_rank(h)[0]): n})
+                                            for h, n in hand_classes()), Counter())),
+     'fail', 'numbers of hands'),
+    ('distinct_rankings', lambda: {HAND_NAMES[c]: n for c, n in Counter(
+        hand_rank(h)[0] for h, k in hand_classes()).items()}, 'fail', 'as category_name gives it'),
+    ('distinct_rankings', lambda: {k: v + 1 for k, v in distinct_rankings_lecture().items()},
+     'fail', 'is off'),
+    ('distinct_rankings', lambda: list(distinct_rankings_lecture().values()), 'fail', 'a dict'),
+    ('distinct_rankings', lambda: {HAND_NAMES[c]: n for c, n in Counter(
+        hand_rank(h)[0] for h, k in hand_classes()).items() if c}, 'fail', 'nine categories'),
+    ('distinct_rankings', lambda: len(hand_classes()), 'fail', 'a dict'),
+]
+
+
+@pytest.mark.parametrize('name, function', tiered(RIGHT), ids=lambda x: getattr(x, '__name__', str(x))[:30])
+def test_right_versions_pass(name, function):
+    verdict(function, name, 'pass')
+
+
+@pytest.mark.parametrize('name, function, status, words',
+                         tiered([(n, f, s, w) for n, f, s, *w in WRONG], keep=2),
+                         ids=lambda x: getattr(x, '__name__', str(x))[:30])
+def test_wrong_versions_fail_and_say_why(name, function, status, words):
+    verdict(function, name, status, *words)
+
+
+def test_every_exercise_here_has_three_right_and_five_wrong_versions():
+    rights, wrongs = Counter(n for n, f in RIGHT), Counter(n for n, *rest in WRONG)
+    for name in rights | wrongs:
+        assert rights[name] >= 3 and wrongs[name] >= 5, name

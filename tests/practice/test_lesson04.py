@@ -1,0 +1,194 @@
+"""Notebook 04's exercises: deal (the caller's deck untouched, as the statement asks), the
+experiments under several seeds, hands_needed on exact boundaries, most_common_seven."""
+
+import math
+import random
+from collections import Counter
+
+import pytest
+
+from pokerlib import DECK, category_name, deal_by_removing, hand_rank, hand_rank_elif
+
+from practice_support import tiered, verdict
+
+
+def deal_notebook(numhands, n=5, deck=DECK, rng=random):
+    cards = list(deck)
+    rng.shuffle(cards)
+    return [cards[n * i:n * (i + 1)] for i in range(numhands)]
+
+
+def deal_by_sample(numhands, n=5, deck=DECK, rng=random):
+    cards = rng.sample(list(deck), len(deck))
+    return [cards[n * i:n * (i + 1)] for i in range(numhands)]
+
+
+def deal_by_popping(numhands, n=5, deck=DECK, rng=random):
+    cards = deck[:]
+    rng.shuffle(cards)
+    return [[cards.pop(0) for _ in range(n)] for _ in range(numhands)]
+
+
+def deal_lecture(numhands, n=5, deck=DECK, rng=random):
+    rng.shuffle(deck)                        # the lecture's: shuffles the caller's deck
+    return [deck[n * i:n * (i + 1)] for i in range(numhands)]
+
+
+def deal_with_replacement(numhands, n=5, deck=DECK, rng=random):
+    return [[rng.choice(deck) for _ in range(n)] for _ in range(numhands)]
+
+
+def deal_unshuffled(numhands, n=5, deck=DECK, rng=random):
+    return [list(deck[n * i:n * (i + 1)]) for i in range(numhands)]
+
+
+def deal_fresh_generator(numhands, n=5, deck=DECK, rng=random):
+    return deal_notebook(numhands, n, deck, random.Random(42))
+
+
+def deal_random_module(numhands, n=5, deck=DECK, rng=random):
+    return deal_notebook(numhands, n, deck, random)
+
+
+def percentages(deal=deal_notebook, rank=hand_rank_elif, extra=0, order=1, size=9):
+    def hand_percentages(n=700_000, rng=random):
+        counts = [0] * size
+        for _ in range(n // 10 + extra):
+            for hand in deal(10, rng=rng):
+                counts[rank(hand)[0]] += 1
+        return [100 * c / n for c in counts][::order]
+    return hand_percentages
+
+
+def hand_percentages_counter(n=700_000, rng=random):
+    counts = Counter(hand_rank_elif(h)[0] for _ in range(n // 10) for h in deal_notebook(10, rng=rng))
+    return [100 * counts[c] / n for c in range(9)]
+
+
+def hand_percentages_same_hand(n=700_000, rng=random):
+    hands = deal_notebook(10, rng=rng)
+    counts = [0] * 9
+    for _ in range(n // 10):
+        for hand in hands:
+            counts[hand_rank_elif(hand)[0]] += 1
+    return [100 * c / n for c in counts]
+
+
+def by_removing(deal=deal_by_removing, count=lambda h: category_name(hand_rank(h)[0])):
+    def hand_frequencies_by_removing(n, rng):
+        counts = Counter()
+        for _ in range(n // 10):
+            for hand in deal(10, rng=rng):
+                counts[count(hand)] += 1
+        return counts
+    return hand_frequencies_by_removing
+
+
+def removing_with_replacement(numhands, n=5, deck=DECK, rng=random):
+    return [[rng.choice(deck) for _ in range(n)] for _ in range(numhands)]
+
+
+def hands_needed_ceil(p, confidence=0.99):
+    n = math.ceil(math.log(1 - confidence) / math.log(1 - p))
+    return n if 1 - (1 - p) ** n >= confidence else n + 1
+
+
+def hands_needed_loop(p, confidence=0.99):
+    n = 1
+    while 1 - (1 - p) ** n < confidence:
+        n += 1
+    return n
+
+
+def hands_needed_log1p(p, confidence=0.99):
+    n = math.ceil(math.log1p(-confidence) / math.log1p(-p))
+    while 1 - (1 - p) ** n < confidence:
+        n += 1
+    while n > 1 and 1 - (1 - p) ** (n - 1) >= confidence:
+        n -= 1
+    return n
+
+
+RIGHT = [
+    ('deal', deal_notebook), ('deal', deal_by_sample), ('deal', deal_by_popping),
+    ('hand_percentages', percentages()), ('hand_percentages', hand_percentages_counter),
+    ('hand_percentages', percentages(deal=deal_by_sample)),
+    ('hand_frequencies_by_removing', by_removing()),
+    ('hand_frequencies_by_removing', by_removing(deal=deal_notebook)),
+    ('hand_frequencies_by_removing', lambda n, rng: Counter(
+        category_name(hand_rank(h)[0]) for _ in range(n // 10) for h in deal_by_removing(10, rng=rng))),
+    ('hands_needed', hands_needed_ceil), ('hands_needed', hands_needed_loop),
+    ('hands_needed', hands_needed_log1p),
+    ('most_common_seven', lambda: 'one pair'), ('most_common_seven', 'one pair'),
+    ('most_common_seven', lambda: max({'one pair': 2, 'high card': 1}, key=lambda k: k == 'one pair')),
+]
+
+WRONG = [
+    ('deal', deal_lecture, 'fail', 'changed the list it was given', 'cards = list(deck)'),
+    ('deal', deal_with_replacement, 'fail', 'dealt twice'),
+    ('deal', deal_unshuffled, 'fail', 'shuffle the cards before dealing them'),
+    ('deal', deal_fresh_generator, 'fail', 'a generator of your own'),
+    ('deal', deal_random_module, 'fail', 'not the random module'),
+    ('deal', lambda numhands, n=5, deck=DECK, rng=random: deal_notebook(numhands, n, deck, rng)[0],
+     'fail', 'a list of hands'),
+    # hand_percentages
+    ('hand_percentages', percentages(order=-1), 'fail', 'reverse order', 'lecture prints them'),
+    ('hand_percentages', percentages(extra=-1), 'fail', 'one deal too few'),
+    ('hand_percentages', percentages(rank=hand_rank, size=10), 'fail', 'nine percentages'),
+    ('hand_percentages', percentages(rank=hand_rank), 'error', 'IndexError', 'hand_rank_elif'),
+    ('hand_percentages', hand_percentages_same_hand, 'fail', 'is the same hand counted again'),
+    ('hand_percentages', percentages(deal=deal_with_replacement), 'error', 'duplicate card',
+     'deal without replacement'),
+    ('hand_percentages', percentages(deal=deal_random_module), 'fail', 'same seed'),
+    # by removing
+    ('hand_frequencies_by_removing', by_removing(deal=removing_with_replacement), 'error',
+     'deal without replacement'),
+    ('hand_frequencies_by_removing', by_removing(count=lambda h: hand_rank(h)[0]), 'fail',
+     'a Counter of category names'),
+    ('hand_frequencies_by_removing', lambda n, rng: by_removing()(n - 10, rng), 'fail',
+     'one deal too few'),
+    ('hand_frequencies_by_removing', lambda n, rng: by_removing()(n, random.Random(0)), 'fail',
+     'random.Random(2)', 'not a generator of your own'),
+    ('hand_frequencies_by_removing', lambda n, rng: by_removing()(n, random.Random()), 'fail',
+     'same seed'),
+    # hands_needed on exact boundaries
+    ('hands_needed', lambda p, c=0.99: int(math.log(1 - c) / math.log(1 - p)) + 1, 'fail',
+     'hands_needed(0.5, 0.75)', 'already enough', 'int(x) + 1'),
+    ('hands_needed', lambda p, c=0.99: math.floor(math.log(1 - c) / math.log(1 - p)), 'fail',
+     'not enough'),
+    ('hands_needed', lambda p, c=0.99: math.log(1 - c) / math.log(1 - p), 'fail', 'hands_needed('),
+    ('hands_needed', lambda p, c=0.99: round(math.log(1 - c) / math.log(1 - p)), 'fail',
+     'hands_needed('),
+    ('hands_needed', lambda p, c=0.99: math.ceil(math.log(c) / math.log(1 - p)), 'fail',
+     'not enough'),
+    # most_common_seven
+    ('most_common_seven', lambda: 'high card', 'fail', 'exact % column'),
+    ('most_common_seven', lambda: 1, 'fail', 'the name of a category'),
+    ('most_common_seven', lambda: 'pair', 'fail', 'the name of a category'),
+    ('most_common_seven', lambda: ['one pair'], 'fail', 'the name of a category'),
+    ('most_common_seven', lambda: 'two pair', 'fail', 'exact % column'),
+]
+
+
+@pytest.mark.parametrize('name, function', tiered(RIGHT), ids=lambda x: getattr(x, '__name__', str(x))[:30])
+def test_right_versions_pass(name, function):
+    verdict(function, name, 'pass')
+
+
+@pytest.mark.parametrize('name, function, status, words',
+                         tiered([(n, f, s, w) for n, f, s, *w in WRONG], keep=2),
+                         ids=lambda x: getattr(x, '__name__', str(x))[:30])
+def test_wrong_versions_fail_and_say_why(name, function, status, words):
+    verdict(function, name, status, *words)
+
+
+def test_the_straight_flush_seed_deals_a_straight_flush():
+    from pokerlib.practice.lesson04 import STRAIGHT_FLUSH_SEED
+    hands = deal_notebook(10, rng=random.Random(STRAIGHT_FLUSH_SEED))
+    assert any(hand_rank_elif(h)[0] == 8 for h in hands)
+
+
+def test_every_exercise_here_has_three_right_and_five_wrong_versions():
+    rights, wrongs = Counter(n for n, f in RIGHT), Counter(n for n, *rest in WRONG)
+    for name in rights | wrongs:
+        assert rights[name] >= 3 and wrongs[name] >= 5, name

@@ -1,0 +1,214 @@
+"""Notebook 06's exercises: best hands from seven cards, with jokers and deuces wild, how many
+rankings the brute force makes, and the exact flush draw."""
+
+import inspect
+import itertools
+import math
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+
+from pokerlib import DECK, best_hand as lib_best_hand, hand_rank, showdown, parse_hand
+from pokerlib.holdem import replacements
+
+from practice_support import tiered, verdict
+
+rank = inspect.unwrap(hand_rank)   # no check: a joker may copy a card
+
+
+def best_hand_lecture(hand):
+    return max(itertools.combinations(hand, 5), key=hand_rank)
+
+
+def best_hand_by_sorting(hand):
+    return sorted((list(h) for h in itertools.combinations(hand, 5)), key=hand_rank)[-1]
+
+
+def best_hand_by_removing(hand):
+    best = None
+    for out in itertools.combinations(range(len(hand)), len(hand) - 5):
+        five = [c for i, c in enumerate(hand) if i not in out]
+        if best is None or hand_rank(five) > hand_rank(best):
+            best = five
+    return best
+
+
+def best_wild_lecture(hand):
+    candidates = (max(itertools.combinations(h, 5), key=rank)
+                  for h in itertools.product(*map(replacements, hand)))
+    return max(candidates, key=rank)
+
+
+def best_wild_by_sets(hand):
+    hands = set()
+    for h in itertools.product(*map(replacements, hand)):
+        hands.add(tuple(max(itertools.combinations(h, 5), key=rank)))
+    return list(max(hands, key=rank))
+
+
+def best_wild_one_pass(hand):
+    return max((five for h in itertools.product(*map(replacements, hand))
+                for five in itertools.combinations(h, 5)), key=rank)
+
+
+def wild_jokers_as_aces(hand):
+    hand = ['AS' if c == '?B' else 'AH' if c == '?R' else c for c in hand]
+    return max(itertools.combinations(hand, 5), key=rank)
+
+
+def wild_wrong_colours(hand):
+    swap = {'?B': [r + s for r in '23456789TJQKA' for s in 'HD'],
+            '?R': [r + s for r in '23456789TJQKA' for s in 'SC']}
+    options = [swap.get(c, [c]) for c in hand]
+    return max((max(itertools.combinations(h, 5), key=rank) for h in itertools.product(*options)),
+               key=rank)
+
+
+def wild_ignoring_jokers(hand):
+    plain = [c for c in hand if c[0] != '?']
+    if len(plain) >= 5:
+        return max(itertools.combinations(plain, 5), key=rank)
+    return plain + ['2C', '3D', '4H', '6S', '8C'][:5 - len(plain)]
+
+
+def count_by_counting_calls(hand):
+    calls = 0
+
+    def counting_key(five):
+        nonlocal calls
+        calls += 1
+        return 0
+    for h in itertools.product(*map(replacements, hand)):
+        max(itertools.combinations(h, 5), key=counting_key)
+    return calls
+
+
+def count_by_formula(hand):
+    return math.prod(len(replacements(c)) for c in hand) * math.comb(len(hand), 5)
+
+
+def count_by_counting_lists(hand):
+    return sum(1 for h in itertools.product(*map(replacements, hand))
+               for five in itertools.combinations(h, 5))
+
+
+def deuces_lecture(hand):
+    options = [DECK if card[0] == '2' else [card] for card in hand]
+    return max((list(h) for h in itertools.product(*options)), key=rank)
+
+
+def deuces_as_jokers(hand):
+    options = [replacements('?B' if c[1] in 'SC' else '?R') if c[0] == '2' else [c] for c in hand]
+    return list(max(itertools.product(*options), key=rank))
+
+
+def deuces_recursive(hand, start=0):
+    for i in range(start, len(hand)):
+        if hand[i][0] == '2':
+            return max((deuces_recursive(hand[:i] + [d] + hand[i + 1:], i + 1) for d in DECK),
+                       key=rank)
+    return hand
+
+
+def flush_draw_exact():
+    board, me, you = parse_hand('7S 2S 9D'), parse_hand('AS KS'), parse_hand('9H 9C')
+    rest = [c for c in DECK if c not in board + me + you]
+    wins = sum(hand_rank(lib_best_hand(me + board + list(p))) >
+               hand_rank(lib_best_hand(you + board + list(p)))
+               for p in itertools.combinations(rest, 2))
+    return Fraction(wins, math.comb(len(rest), 2))
+
+
+def flush_draw_ties_win():
+    board, me, you = parse_hand('7S 2S 9D'), parse_hand('AS KS'), parse_hand('9H 9C')
+    rest = [c for c in DECK if c not in board + me + you]
+    wins = sum(hand_rank(lib_best_hand(me + board + list(p))) >=
+               hand_rank(lib_best_hand(you + board + list(p)))
+               for p in itertools.combinations(rest, 2))
+    return wins / 990
+
+
+def flush_draw_sampled():
+    import random
+    n = 1_000
+    wins = showdown(parse_hand('AS KS'), parse_hand('9H 9C'), n, random.Random(1),
+                    board=parse_hand('7S 2S 9D'))
+    return wins['player1'] / n
+
+
+RIGHT = [
+    ('best_hand', best_hand_lecture), ('best_hand', best_hand_by_sorting),
+    ('best_hand', best_hand_by_removing),
+    ('best_wild_hand', best_wild_lecture), ('best_wild_hand', best_wild_by_sets),
+    ('best_wild_hand', best_wild_one_pass),
+    ('count_wild_rankings', count_by_counting_calls), ('count_wild_rankings', count_by_formula),
+    ('count_wild_rankings', count_by_counting_lists),
+    ('best_deuces_wild', deuces_lecture), ('best_deuces_wild', deuces_recursive),
+    ('best_deuces_wild', lambda hand: tuple(deuces_lecture(hand))),
+    ('flush_draw', lambda: 244 / 990), ('flush_draw', flush_draw_exact),
+    ('flush_draw', Fraction(244, 990)),
+]
+
+WRONG = [
+    ('best_hand', lambda hand: hand[:5], 'fail', 'a better five cards exist'),
+    ('best_hand', lambda hand: max(itertools.combinations(hand, 5), key=lambda h: hand_rank(h)[0]),
+     'fail', 'a better five cards exist'),
+    ('best_hand', lambda hand: hand_rank(max(itertools.combinations(hand, 5), key=hand_rank)),
+     'fail', 'the best five cards, as a list'),
+    ('best_hand', lambda hand: min(itertools.combinations(hand, 5), key=hand_rank), 'fail',
+     'itertools.combinations(hand, 5)'),
+    ('best_hand', lambda hand: sorted(hand)[-5:], 'fail', 'a better five cards exist'),
+    ('best_hand', lambda hand: hand.sort() or hand[:5], 'fail', 'changed the list it was given'),
+    ('best_wild_hand', wild_jokers_as_aces, 'fail', 'best_wild_hand(['),
+    ('best_wild_hand', wild_wrong_colours, 'fail', 'one card of its colour'),
+    ('best_wild_hand', wild_ignoring_jokers, 'fail', 'best_wild_hand(['),
+    ('best_wild_hand', lambda hand: max(itertools.combinations(hand, 5), key=rank), 'error',
+     'replace every joker by a card before ranking'),
+    ('best_wild_hand', lambda hand: None, 'todo', 'not written yet'),
+    ('best_wild_hand', lambda hand: best_wild_lecture(hand)[:4], 'fail', 'the best five cards'),
+    ('count_wild_rankings', lambda hand: math.prod(len(replacements(c)) for c in hand), 'fail',
+     'every choice of five cards'),
+    ('count_wild_rankings', lambda hand: math.comb(len(hand), 5), 'fail', '26 cards'),
+    ('count_wild_rankings', lambda hand: 26 ** hand.count('?B') * math.comb(len(hand), 5), 'fail',
+     'every replacement'),
+    ('count_wild_rankings', lambda hand: float(count_by_formula(hand)), 'fail',
+     'count_wild_rankings(['),
+    ('count_wild_rankings', lambda hand: count_by_formula(hand) + 1, 'fail', 'every replacement'),
+    ('count_wild_rankings', lambda hand: 0, 'fail', 'count_wild_rankings(['),
+    ('count_wild_rankings', lambda hand: 14196, 'fail', 'count_wild_rankings(['),
+    ('count_wild_rankings', lambda hand: len(hand), 'fail', 'count_wild_rankings(['),
+    ('best_deuces_wild', deuces_as_jokers, 'fail', 'best_deuces_wild(['),
+    ('best_deuces_wild', lambda hand: max(itertools.combinations(hand, 5), key=rank), 'fail',
+     'a better five cards'),
+    ('best_deuces_wild', lambda hand: [c if c[0] != '2' else 'AS' for c in hand], 'fail',
+     'best_deuces_wild(['),
+    ('best_deuces_wild', lambda hand: deuces_lecture(hand)[::-1][1:] + ['2S'], 'fail',
+     'best_deuces_wild(['),
+    ('best_deuces_wild', lambda hand: [c for c in deuces_lecture(hand)][:3] + hand[:2], 'fail',
+     'best_deuces_wild(['),
+    ('flush_draw', lambda: 1 - Fraction(36, 45) * Fraction(35, 44), 'fail',
+     '360 boards out of 990', '122/495 = 244/990, about 0.2465'),
+    ('flush_draw', flush_draw_sampled, 'fail', 'a sample of boards', '990'),
+    ('flush_draw', lambda: 9 / 45, 'fail', 'boards out of 990'),
+    ('flush_draw', lambda: '24.6%', 'fail', 'the chance as a number'),
+    ('flush_draw', lambda: 244, 'fail', 'the fraction of the 990 boards'),
+]
+
+
+@pytest.mark.parametrize('name, function', tiered(RIGHT), ids=lambda x: getattr(x, '__name__', str(x))[:30])
+def test_right_versions_pass(name, function):
+    verdict(function, name, 'pass')
+
+
+@pytest.mark.parametrize('name, function, status, words',
+                         tiered([(n, f, s, w) for n, f, s, *w in WRONG], keep=2),
+                         ids=lambda x: getattr(x, '__name__', str(x))[:30])
+def test_wrong_versions_fail_and_say_why(name, function, status, words):
+    verdict(function, name, status, *words)
+
+
+def test_every_exercise_here_has_three_right_and_five_wrong_versions():
+    rights, wrongs = Counter(n for n, f in RIGHT), Counter(n for n, *rest in WRONG)
+    for name in rights | wrongs:
+        assert rights[name] >= 3 and wrongs[name] >= 5, name

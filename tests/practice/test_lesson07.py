@@ -1,0 +1,201 @@
+"""Notebook 07's exercises: player1_wins, how_won, score_valid (blank lines skipped but
+counted; the natural answers with lineno or an f-string both pass)."""
+
+from collections import Counter
+
+import pytest
+
+from pokerlib import PokerError, hand_rank, parse_versus_line, score_versus, versus_winner
+
+from practice_support import tiered, verdict
+
+
+def player1_wins_loop(lines):
+    wins = 0
+    for line in lines:
+        hand1, hand2 = parse_versus_line(line)
+        wins += hand_rank(hand1) > hand_rank(hand2)
+    return wins
+
+
+def player1_wins_winner(lines):
+    return sum(versus_winner(*parse_versus_line(line)) == 'player1' for line in lines)
+
+
+def player1_wins_split(lines):
+    count = 0
+    for line in lines:
+        cards = line.split()
+        if hand_rank(cards[:5]) > hand_rank(cards[5:]):
+            count += 1
+    return count
+
+
+def how_won_notebook(hand1, hand2):
+    r1, r2 = hand_rank(hand1), hand_rank(hand2)
+    if r1 == r2:
+        return 'tie'
+    return 'category' if r1[0] != r2[0] else 'ranks'
+
+
+def how_won_nested(hand1, hand2):
+    r1, r2 = hand_rank(hand1), hand_rank(hand2)
+    return 'category' if r1[0] != r2[0] else ('tie' if r1 == r2 else 'ranks')
+
+
+def how_won_dict(hand1, hand2):
+    r1, r2 = hand_rank(hand1), hand_rank(hand2)
+    return {(True, True): 'tie', (True, False): 'ranks'}.get((r1[0] == r2[0], r1 == r2), 'category')
+
+
+def score_valid_with_lineno(lines):
+    good, errors = [], []
+    for lineno, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            good.append(parse_versus_line(line, lineno))
+        except ValueError as e:
+            errors.append(str(e))
+    return score_versus(good), errors
+
+
+def score_valid_fstring(lines):
+    good, errors = [], []
+    for n, line in enumerate(lines, start=1):
+        if line.strip():
+            try:
+                good.append(parse_versus_line(line))
+            except PokerError as e:
+                errors.append(f'line {n}: {e}')
+    return score_versus(good), errors
+
+
+def score_valid_counts_by_hand(lines):
+    counts, errors = {'player1': 0, 'player2': 0, 'ties': 0}, []
+    for n, line in enumerate(lines, 1):
+        if line.isspace() or not line:
+            continue
+        try:
+            h1, h2 = parse_versus_line(line, n)
+        except ValueError as e:
+            errors.append(str(e))
+            continue
+        winner = versus_winner(h1, h2)
+        counts['ties' if winner == 'tie' else winner] += 1
+    return counts, errors
+
+
+def score_valid_not_skipping_blanks(lines):
+    good, errors = [], []
+    for lineno, line in enumerate(lines, 1):
+        try:
+            good.append(parse_versus_line(line, lineno))
+        except ValueError as e:
+            errors.append(str(e))
+    return score_versus(good), errors
+
+
+def score_valid_numbering_good_lines(lines):
+    good, errors = [], []
+    lines = [line for line in lines if line.strip()]
+    for lineno, line in enumerate(lines, 1):
+        try:
+            good.append(parse_versus_line(line, lineno))
+        except ValueError as e:
+            errors.append(str(e))
+    return score_versus(good), errors
+
+
+def score_valid_prefix_twice(lines):
+    good, errors = [], []
+    for n, line in enumerate(lines, 1):
+        if line.strip():
+            try:
+                good.append(parse_versus_line(line, n))
+            except ValueError as e:
+                errors.append(f'line {n}: {e}')
+    return score_versus(good), errors
+
+
+def score_valid_without_prefix(lines):
+    good, errors = [], []
+    for line in lines:
+        if line.strip():
+            try:
+                good.append(parse_versus_line(line))
+            except ValueError as e:
+                errors.append(str(e))
+    return score_versus(good), errors
+
+
+def score_valid_errors_not_text(lines):
+    good, errors = [], []
+    for n, line in enumerate(lines, 1):
+        if line.strip():
+            try:
+                good.append(parse_versus_line(line, n))
+            except ValueError as e:
+                errors.append(e)
+    return score_versus(good), errors
+
+
+RIGHT = [
+    ('player1_wins', player1_wins_loop), ('player1_wins', player1_wins_winner),
+    ('player1_wins', player1_wins_split),
+    ('how_won', how_won_notebook), ('how_won', how_won_nested), ('how_won', how_won_dict),
+    ('score_valid', score_valid_with_lineno), ('score_valid', score_valid_fstring),
+    ('score_valid', score_valid_counts_by_hand),
+]
+
+WRONG = [
+    ('player1_wins', lambda lines: sum(hand_rank(parse_versus_line(l)[0]) >= hand_rank(parse_versus_line(l)[1])
+                                       for l in lines), 'fail', 'a tie is not a win'),
+    ('player1_wins', lambda lines: sum(hand_rank(parse_versus_line(l)[1]) > hand_rank(parse_versus_line(l)[0])
+                                       for l in lines), 'fail', "player 2's count"),
+    ('player1_wins', lambda lines: sum(hand_rank(parse_versus_line(l)[0])[0] > hand_rank(parse_versus_line(l)[1])[0]
+                                       for l in lines), 'fail', 'compare the whole rankings'),
+    ('player1_wins', lambda lines: player1_wins_loop(lines) / len(lines), 'fail', 'not a fraction'),
+    ('player1_wins', lambda lines: lines.clear() or 0, 'fail', 'changed the list it was given'),
+    ('how_won', lambda h1, h2: 'tie' if hand_rank(h1)[0] == hand_rank(h2)[0] else 'category', 'fail',
+     "'tie' only when the whole rankings are equal"),
+    ('how_won', lambda h1, h2: 'category' if hand_rank(h1) > hand_rank(h2) else 'ranks', 'fail',
+     'whoever wins'),
+    ('how_won', lambda h1, h2: 'ranks' if hand_rank(h1)[0] != hand_rank(h2)[0] else 'category',
+     'fail', "'category' when the categories differ"),
+    ('how_won', lambda h1, h2: hand_rank(h1)[0] != hand_rank(h2)[0], 'fail', 'one of three words'),
+    ('how_won', lambda h1, h2: 'Category', 'fail', 'one of three words'),
+    ('score_valid', score_valid_not_skipping_blanks, 'fail', 'score_valid(lines)'),
+    ('score_valid', score_valid_numbering_good_lines, 'fail', 'blank lines counted too'),
+    ('score_valid', score_valid_prefix_twice, 'fail', 'versus_errors'),
+    ('score_valid', score_valid_without_prefix, 'fail', 'starts with its line number',
+     'parse_versus_line(line, lineno)'),
+    ('score_valid', score_valid_errors_not_text, 'fail', 'as text'),
+    ('score_valid', lambda lines: score_versus(parse_versus_line(l) for l in lines), 'error',
+     'except ValueError as e'),
+]
+
+
+@pytest.mark.parametrize('name, function', tiered(RIGHT), ids=lambda x: getattr(x, '__name__', str(x))[:30])
+def test_right_versions_pass(name, function):
+    verdict(function, name, 'pass')
+
+
+@pytest.mark.parametrize('name, function, status, words',
+                         tiered([(n, f, s, w) for n, f, s, *w in WRONG], keep=2),
+                         ids=lambda x: getattr(x, '__name__', str(x))[:30])
+def test_wrong_versions_fail_and_say_why(name, function, status, words):
+    verdict(function, name, status, *words)
+
+
+def test_parse_versus_line_without_a_line_number_has_no_prefix():
+    with pytest.raises(PokerError, match='^expected 10 cards, got 9$'):
+        parse_versus_line('AS KS QS JS TS 2D 3D 4D 5D')
+    with pytest.raises(PokerError, match='^line 4: expected 10 cards, got 9$'):
+        parse_versus_line('AS KS QS JS TS 2D 3D 4D 5D', 4)
+
+
+def test_every_exercise_here_has_three_right_and_five_wrong_versions():
+    rights, wrongs = Counter(n for n, f in RIGHT), Counter(n for n, *rest in WRONG)
+    for name in rights | wrongs:
+        assert rights[name] >= 3 and wrongs[name] >= 5, name

@@ -1,0 +1,132 @@
+"""Notebook 08's exercises: pair_overtakes, the vectorised straight test (any array-like of
+booleans), exact heads-up odds (a tuple, a list or an array of counts)."""
+
+import itertools
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from pokerlib import DECK, evaluate, exact_counts
+
+from practice_support import tiered, verdict
+
+MASKS = [0b11111 << k for k in range(9)] + [0b1000000001111]
+
+
+def straight_masks(arr):
+    masks = np.bitwise_or.reduce(1 << (arr.astype(np.int64) >> 2), axis=1)
+    return np.isin(masks, MASKS)
+
+
+def straight_sorted(arr):
+    ranks = np.sort(arr >> 2, axis=1).astype(int)
+    distinct = (np.diff(ranks, axis=1) > 0).all(axis=1)
+    wheel = (ranks == [0, 1, 2, 3, 12]).all(axis=1)
+    return (distinct & (ranks[:, 4] - ranks[:, 0] == 4)) | wheel
+
+
+def straight_rows(arr):
+    out = []
+    for row in arr:
+        ranks = sorted(int(c) >> 2 for c in row)
+        out.append(len(set(ranks)) == 5 and (ranks[4] - ranks[0] == 4 or ranks == [0, 1, 2, 3, 12]))
+    return out
+
+
+def straight_uint8_shift(arr):
+    masks = np.bitwise_or.reduce(np.left_shift(np.uint8(1), arr >> 2), axis=1)
+    return np.isin(masks, MASKS)
+
+
+def heads_up_arrays(hole1, hole2, as_type=tuple):
+    ids = {card: i for i, card in enumerate(DECK)}
+    rest = np.array([ids[c] for c in DECK if c not in hole1 + hole2], dtype=np.uint8)
+    positions = itertools.chain.from_iterable(itertools.combinations(range(len(rest)), 5))
+    boards = rest[np.fromiter(positions, dtype=np.uint8).reshape(-1, 5)]
+
+    def values(hole):
+        holes = np.tile(np.array([ids[c] for c in hole], dtype=np.uint8), (len(boards), 1))
+        return evaluate(np.hstack([holes, boards]))
+    v1, v2 = values(hole1), values(hole2)
+    counts = (v1 > v2).sum(), (v1 < v2).sum(), (v1 == v2).sum()
+    return as_type(counts) if as_type is not np.array else np.array(counts)
+
+
+def pair_overtakes_loop():
+    for k in (5, 6, 7):
+        counts = exact_counts(k)
+        if counts['one pair'] > counts['high card']:
+            return k
+
+
+RIGHT = [
+    ('pair_overtakes', lambda: 6), ('pair_overtakes', 6), ('pair_overtakes', pair_overtakes_loop),
+    ('straight_v1', straight_masks), ('straight_v1', straight_sorted), ('straight_v1', straight_rows),
+]
+SLOW_RIGHT = [
+    ('heads_up', heads_up_arrays),
+    ('heads_up', lambda h1, h2: heads_up_arrays(h1, h2, list)),
+    ('heads_up', lambda h1, h2: heads_up_arrays(h1, h2, np.array)),
+]
+
+WRONG = [
+    ('pair_overtakes', lambda: 7, 'fail', 'exact_counts(6)'),
+    ('pair_overtakes', lambda: 5, 'fail', 'exact_counts(5)'),
+    ('pair_overtakes', lambda: 'six', 'fail', 'a whole number'),
+    ('pair_overtakes', lambda: True, 'fail', 'returned: True'),
+    ('pair_overtakes', lambda: None if exact_counts(5) else 6, 'fail', 'returned: None'),
+    ('straight_v1', straight_uint8_shift, 'fail', "doesn't fit in a uint8"),
+    ('straight_v1', lambda arr: (arr >> 2).max(axis=1) - (arr >> 2).min(axis=1) == 4, 'fail',
+     'the wheel, is a straight too'),
+    ('straight_v1', lambda arr: np.isin(np.bitwise_or.reduce(1 << (arr.astype(np.int64) >> 2), axis=1),
+                                        MASKS[:9]), 'fail', 'the wheel'),
+    ('straight_v1', lambda arr: np.isin(np.bitwise_or.reduce(1 << (arr.astype(np.int64) % 13), axis=1),
+                                        MASKS), 'fail', 'straight_v1(arr), on row'),
+    ('straight_v1', lambda arr: straight_masks(arr)[0], 'fail', 'one for each row'),
+    ('straight_v1', lambda arr: arr.sort(axis=1) or straight_masks(arr), 'fail',
+     'changed the array it was given'),
+    ('heads_up', lambda h1, h2: 'AA wins 80%', 'fail', 'three counts'),
+    ('heads_up', lambda h1, h2: (1, 2), 'fail', 'three counts'),
+    ('heads_up', lambda h1, h2: None, 'todo', 'not written yet'),
+    ('heads_up', lambda h1, h2: [0.8, 0.2, 0.0], 'fail', 'over all C(48, 5)'),
+    ('heads_up', lambda h1, h2: h1.clear(), 'fail', 'changed the list it was given'),
+]
+SLOW_WRONG = [
+    ('heads_up', lambda h1, h2: heads_up_arrays(h2, h1), 'fail', 'the right counts in the wrong order'),
+    ('heads_up', lambda h1, h2: (lambda w, l, t: (w + t, l, 0))(*heads_up_arrays(h1, h2)), 'fail',
+     'is a tie counted as a win'),
+]
+
+
+@pytest.mark.parametrize('name, function', tiered(RIGHT), ids=lambda x: getattr(x, '__name__', str(x))[:30])
+def test_right_versions_pass(name, function):
+    verdict(function, name, 'pass')
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize('name, function', SLOW_RIGHT, ids=lambda x: getattr(x, '__name__', str(x))[:30])
+def test_right_heads_up_versions_pass(name, function):
+    verdict(function, name, 'pass')
+
+
+@pytest.mark.parametrize('name, function, status, words',
+                         tiered([(n, f, s, w) for n, f, s, *w in WRONG], keep=2),
+                         ids=lambda x: getattr(x, '__name__', str(x))[:30])
+def test_wrong_versions_fail_and_say_why(name, function, status, words):
+    verdict(function, name, status, *words)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize('name, function, status, words',
+                         [(n, f, s, w) for n, f, s, *w in SLOW_WRONG],
+                         ids=lambda x: getattr(x, '__name__', str(x))[:30])
+def test_wrong_heads_up_versions_fail_and_say_why(name, function, status, words):
+    verdict(function, name, status, *words)
+
+
+def test_every_exercise_here_has_three_right_and_five_wrong_versions():
+    rights = Counter(n for n, f in RIGHT + SLOW_RIGHT)
+    wrongs = Counter(n for n, *rest in WRONG + SLOW_WRONG)
+    for name in rights | wrongs:
+        assert rights[name] >= 3 and wrongs[name] >= 5, name
