@@ -25,6 +25,7 @@ from fractions import Fraction
 from ..cards import SUITS
 from ..classes import hand_classes
 from ..fairness import chi_square
+from ..i18n import _
 from .core import Mismatch, StudentError, code, kind_of, same_value, short, wrong
 
 __all__ = ['cases_judge', 'judge_ranking', 'judge_shuffle', 'SeededRandom', 'ShownIterator',
@@ -87,8 +88,9 @@ def cases_judge(reference, inputs, hint, mistakes=(), returns=None, tol=0.0,
                 if same_value(got, theirs, tol, sequences) and not same_value(theirs, expected):
                     raise wrong(got, expected, why(*args) if callable(why) else why)
             if got is None:
-                raise wrong(got, expected, f'your function returned None here: is a '
-                                           f'{code("return")} missing on this path?')
+                raise wrong(got, expected, _('your function returned None here: is a '
+                                             '{return_} missing on this path?').format(
+                                                 return_=code('return')))
             if returns and not _looks_like(got, expected):
                 raise Mismatch([('returned', f'{short(got)} ({kind_of(got)})'),
                                 ('expected', short(expected)),
