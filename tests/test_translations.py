@@ -204,3 +204,33 @@ def test_the_chinese_figures_are_what_the_command_makes_in_chinese(english, tmp_
     for path in paths:
         assert (ROOT / 'assets' / 'zh' / path.name).read_bytes() == path.read_bytes(), \
             f'assets/zh/{path.name} is stale: run make translations'
+
+
+@pytest.mark.slow
+def test_the_chinese_student_edition_runs_to_the_end_and_every_check_says_not_yet(tmp_path):
+    """Run All on every Chinese student's notebook: no error but the deliberate ones, and
+    every check says, in Chinese, that the function is not written yet."""
+    from jupyter_client.manager import start_new_kernel
+    from nbclient import NotebookClient
+    written = zh_edition.write_student_edition(tmp_path)
+    km, kc = start_new_kernel(kernel_name='python3', cwd=str(tmp_path))   # one kernel for all
+    checks = 0
+    try:
+        for path in written:
+            nb = nbformat.read(path, as_version=4)
+            nb.cells.insert(0, nbformat.v4.new_code_cell('%reset -f'))   # a fresh namespace
+            NotebookClient(nb, km=km, timeout=120,
+                           resources={'metadata': {'path': str(tmp_path)}}).execute()
+            for cell in nb.cells[1:]:
+                errors = [o for o in cell.get('outputs', []) if o['output_type'] == 'error']
+                assert not errors or 'raises-exception' in cell.metadata.get('tags', []), \
+                    (path.name, cell.source[:80], errors[0]['evalue'] if errors else None)
+                if cell.cell_type == 'code' and cell.source.startswith('check('):
+                    report = ''.join(o.get('data', {}).get('text/plain', '')
+                                     for o in cell.outputs)
+                    assert '还没写' in report and 'not written' not in report, (path.name, report)
+                    checks += 1
+    finally:
+        kc.stop_channels()
+        km.shutdown_kernel(now=True)
+    assert checks >= 20
