@@ -5,53 +5,51 @@
 PYTHON ?= python3
 VENV   ?= .venv
 BIN     = $(VENV)/bin
-STAMP   = $(VENV)/.installed-requirements
-# JupyterLab refuses to run as root unless told it may.
-ROOT_FLAG = $(if $(filter 0,$(shell id -u)),--allow-root,)
+# Set-up, JupyterLab, the editions and the tests are course.py's commands (standard
+# library only), so that `make lab` and `python course.py lab` (Windows, or no make)
+# never differ. Ctrl-C stops them quietly.
+COURSE  = @$(PYTHON) course.py
 
-# JupyterLab opens the contents notebook, wherever it is started from.
-LAB = $(BIN)/jupyter lab $(ROOT_FLAG) --LabApp.default_url=/lab/tree/00-Contents.ipynb
+.PHONY: setup lab lab-teacher lab-edit student progress test test-slow experiments notebooks nav bench bench-notebooks clean
 
-.PHONY: setup lab lab-teacher student test test-slow experiments notebooks nav bench bench-notebooks clean
-
-setup: $(STAMP)
-
-# JupyterLab's settings for the course (no news pop-up, no update check) go
-# into the environment, never into your home folder.
-$(STAMP): requirements.txt pyproject.toml jupyter/overrides.json jupyter/pokerlib-course.json
-	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "pokerlib needs Python 3.11 or newer; this is " + sys.version.split()[0])'
-	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -r requirements.txt
-	mkdir -p $(VENV)/share/jupyter/lab/settings $(VENV)/etc/jupyter/jupyter_server_config.d
-	cp jupyter/overrides.json $(VENV)/share/jupyter/lab/settings/overrides.json
-	cp jupyter/pokerlib-course.json $(VENV)/etc/jupyter/jupyter_server_config.d/
-	@touch $(STAMP)
+# .venv, the pinned packages, and JupyterLab's settings for the course (no news
+# pop-up, no update check, no kernel warnings), inside .venv, never in your home folder.
+setup:
+	$(COURSE) setup
 
 # Your own copy of the course: the student's edition, copied into workspace/
 # (which git ignores) the first time; later runs copy in what is new and never
-# overwrite a notebook you changed.
-lab: setup
-	@$(BIN)/python scripts/editions.py workspace workspace
-	cd workspace && ../$(LAB)
+# overwrite a file you changed (the course's new version goes beside it).
+lab:
+	$(COURSE) lab
 
-# The teacher's edition, with the solutions: the notebooks in notebooks/.
-lab-teacher: setup
-	cd notebooks && ../$(LAB)
+# Which exercises your workspace already passes (it runs your notebooks, unchanged).
+progress:
+	$(COURSE) progress
 
-# The student's edition of every notebook, in student/ (which git ignores).
-student: setup
-	$(BIN)/python scripts/editions.py student student
+# The teacher's copy to project, in teacher/ (git ignores it): answers folded, a
+# banner on top; running and saving it never changes a tracked file.
+lab-teacher:
+	$(COURSE) lab-teacher
+
+# The course's own notebooks (notebooks/, tracked), to edit the course.
+lab-edit:
+	$(COURSE) lab-edit
+
+# The student's edition of every notebook, in student/ (git ignores it), to hand out.
+student:
+	$(COURSE) student
 
 # One worker per core; --dist loadscope keeps each notebook's cells together, in order.
-test: setup
-	$(BIN)/python -m pytest -n auto --dist loadscope
+test:
+	$(COURSE) test
 
 # The slow tests, which `make test` leaves out (CI runs both): every five-card hand
-# ranked one by one by both versions of hand_rank, and the figures in assets/
-# remade byte for byte (about three quarters of a minute).
-test-slow: setup
-	$(BIN)/python -m pytest -n auto --dist loadscope -m slow
+# ranked one by one by both versions of hand_rank, the figures in assets/
+# remade byte for byte, a class of made-up students graded, and the teacher's
+# projecting copy in JupyterLab in a real browser.
+test-slow:
+	$(COURSE) test-slow
 
 # Regenerate the figures in assets/ (seeded: the same data every time).
 experiments: setup
@@ -84,9 +82,9 @@ bench-notebooks: setup
 bench-checks: setup
 	$(BIN)/python benchmarks/checks.py $(BENCH_ARGS)
 
-# (workspace/ is yours: clean leaves it alone.)
+# (workspace/ and teacher/ are yours: clean leaves them alone.)
 clean:
-	rm -rf $(VENV) $(BENCH_VENV) $(SITE_VENV) .pytest_cache student build
+	rm -rf $(VENV) $(BENCH_VENV) $(SITE_VENV) $(HUB_VENV) classroom/node_modules .pytest_cache student build .lab-layouts
 
 # --- website (make site) ---------------------------------------------------
 # The course as a static website, from the committed notebooks (never re-run),
@@ -144,6 +142,8 @@ translations: setup site-setup
 # language pack selected in its own settings folder, and the course's Chinese font
 # through a custom.css in its own config folder.
 ZH_CUSTOM  = $(VENV)/etc/jupyter-zh/custom
+ZH_LAB     = $(abspath $(BIN))/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root,) \
+             --LabApp.default_url=/lab/tree/00-Contents.ipynb --LabApp.custom_css=True
 ZH_ENV     = JUPYTERLAB_SETTINGS_DIR=$(abspath $(ZH_SETTINGS)) JUPYTER_CONFIG_DIR=$(abspath $(VENV)/etc/jupyter-zh)
 ZH_JUPYTER = $(ZH_SETTINGS)/@jupyterlab/translation-extension/plugin.jupyterlab-settings \
              $(ZH_CUSTOM)/custom.css $(ZH_CUSTOM)/NotoSansSC-Course.otf
@@ -161,13 +161,59 @@ $(ZH_CUSTOM)/NotoSansSC-Course.otf: pokerlib/locale/NotoSansSC-Course.otf
 # rules as make lab: nothing you changed is ever overwritten).
 lab-zh: setup $(ZH_JUPYTER)
 	@$(BIN)/python scripts/zh_edition.py workspace $(ZH_WORKSPACE)
-	cd $(ZH_WORKSPACE) && $(ZH_ENV) ../$(LAB) --LabApp.custom_css=True
+	cd $(ZH_WORKSPACE) && $(ZH_ENV) $(ZH_LAB)
 
 # The Chinese teacher's edition, notebooks/zh/.
 lab-teacher-zh: setup $(ZH_JUPYTER)
-	cd notebooks/zh && $(ZH_ENV) ../../$(LAB) --LabApp.custom_css=True
+	cd notebooks/zh && $(ZH_ENV) $(ZH_LAB)
 
 # The Chinese student's edition, in student-zh/ (which git ignores).
 student-zh: setup
 	$(BIN)/python scripts/zh_edition.py student student-zh
 # --- end Chinese -----------------------------------------------------------------
+
+# --- classroom server (make classroom) --------------------------------------
+# JupyterHub for a class on the teacher's machine: each student logs in to their
+# own copy of the course. Write the class list in classroom/students.txt (one
+# name per line), then `make classroom`. The hub, the proxy and the course go
+# into .venv-hub and classroom/node_modules; the students' .venv stays lean.
+#   CLASSROOM_IP=0.0.0.0 make classroom    listen on the classroom network
+#   CLASSROOM_PORT=8000                    the port students open
+# See README.md, "A server for the whole class".
+HUB_VENV   = .venv-hub
+HUB_STAMP  = $(HUB_VENV)/.installed-requirements
+NPM_STAMP  = classroom/node_modules/.installed-lock
+CLASSROOM_IP   ?= 127.0.0.1
+CLASSROOM_PORT ?= 8000
+.PHONY: classroom classroom-setup classroom-check bench-classroom
+
+classroom-setup: $(HUB_STAMP) $(NPM_STAMP)
+
+# JupyterLab's and the kernel's settings for the course go into .venv-hub as
+# course.py puts them into .venv (its SETTINGS: one list for both).
+$(HUB_STAMP): requirements.txt classroom/requirements.txt pyproject.toml $(wildcard jupyter/*.json)
+	@test -x $(HUB_VENV)/bin/python || $(PYTHON) -m venv $(HUB_VENV)
+	PIP_DISABLE_PIP_VERSION_CHECK=1 $(HUB_VENV)/bin/python -m pip install --quiet --upgrade pip
+	PYTHONWARNINGS=ignore $(HUB_VENV)/bin/python -m pip install --quiet -r classroom/requirements.txt
+	$(PYTHON) -c 'import course, pathlib, shutil; [(pathlib.Path("$(HUB_VENV)", t).parent.mkdir(parents=True, exist_ok=True), shutil.copyfile(s, pathlib.Path("$(HUB_VENV)", t))) for s, t in course.SETTINGS.items()]'
+	@touch $(HUB_STAMP)
+
+# configurable-http-proxy, exactly as classroom/package-lock.json pins it (never global).
+$(NPM_STAMP): classroom/package.json classroom/package-lock.json
+	cd classroom && npm ci --no-audit --no-fund --loglevel=error
+	@touch $(NPM_STAMP)
+
+classroom: classroom-setup
+	@test -f classroom/students.txt || { echo "Write the class list first: classroom/students.txt, one name per line (see classroom/students.example.txt)"; exit 1; }
+	cd classroom && CLASSROOM_IP=$(CLASSROOM_IP) CLASSROOM_PORT=$(CLASSROOM_PORT) ../$(HUB_VENV)/bin/jupyterhub -f jupyterhub_config.py
+
+# Screenshots of the login page, a student's JupyterLab and the gradebook, in
+# headless Chromium (Debian's chromium and chromium-driver; Selenium from .venv-site).
+classroom-check: classroom-setup site-setup
+	$(SITE_VENV)/bin/python classroom/screenshots.py --out build/classroom
+
+# 30 simulated students at once on this machine (a benchmark, not a test):
+# make bench-classroom BENCH_ARGS='--students 30'
+bench-classroom: classroom-setup
+	$(HUB_VENV)/bin/python benchmarks/classroom.py $(BENCH_ARGS)
+# --- end classroom server ---------------------------------------------------

@@ -8,6 +8,8 @@ versus         count player 1's wins in a file of ten-card lines
 make-versus    write such a file from a seed (the notebooks' sample)
 deal           seeded deals, one hand per line
 frequencies    the Monte Carlo table of how often each hand comes up
+grade          grade students' notebooks (``pokerlib.grading``)
+progress       which exercises your workspace already passes
 =============  =========================================================
 
 Hands are text, as ``parse_hand`` reads it: ``"AS KS QS JS TS"``, or
@@ -54,6 +56,7 @@ import tempfile
 
 from .cards import PokerError, check_hand, check_hands, parse_hand
 from .dealing import deal
+from .grading import add_commands as _add_grading
 from .holdem import _rank, best_hand, best_wild_hand, best_wild_hands
 from .ranking import allmax, category_name, poker
 from .versus import iter_versus, iter_versus_lines, score_versus
@@ -430,6 +433,7 @@ def make_parser() -> argparse.ArgumentParser:
                    help='cards per hand; 7 counts the best five (default 5)')
     _add_seed(p)
     p.set_defaults(run=_cmd_frequencies)
+    _add_grading(sub)      # grade, progress: pokerlib.grading
     return parser
 
 

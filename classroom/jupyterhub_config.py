@@ -1,0 +1,123 @@
+"""The classroom server: JupyterHub for one teacher's machine (`make classroom`).
+
+Everything it keeps is under the state folder (classroom/state/, git-ignored):
+the hub's database and cookie secret (so a restart logs nobody out and loses
+nobody), each student's workspace (workspaces/NAME/) and home (homes/NAME/),
+the student's edition the workspaces are synced from, and the gradebook.
+
+Settings, from the environment (the Makefile passes them on):
+    CLASSROOM_IP        address to listen on (127.0.0.1; 0.0.0.0 for the classroom network)
+    CLASSROOM_PORT      port students open (8000); the hub also uses the next three
+    CLASSROOM_STUDENTS  the list of students (classroom/students.txt)
+    CLASSROOM_PASSWORDS passwords, written for the teacher (classroom/passwords.txt)
+    CLASSROOM_TEACHER   the teacher's (admin) name (teacher)
+    CLASSROOM_IDLE      seconds before an idle student server is stopped (3600)
+    CLASSROOM_STATE     the state folder (classroom/state)
+    CLASSROOM_LOG       how much the hub says (WARN; INFO for every request)
+"""
+
+import os
+import signal
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from roster import (HashedPasswordAuthenticator, RosterError,  # noqa: E402
+                    addresses, load_roster, sync_workspace)
+
+c = get_config()  # noqa: F821 (JupyterHub's config loader defines it)
+
+ROOT = HERE.parent
+VENV_BIN = Path(sys.executable).parent           # .venv-hub/bin: the hub's own venv
+IP = os.environ.get('CLASSROOM_IP', '127.0.0.1')
+PORT = int(os.environ.get('CLASSROOM_PORT', '8000'))
+STATE = Path(os.environ.get('CLASSROOM_STATE', HERE / 'state')).resolve()
+STUDENTS = Path(os.environ.get('CLASSROOM_STUDENTS', HERE / 'students.txt'))
+PASSWORDS = Path(os.environ.get('CLASSROOM_PASSWORDS', HERE / 'passwords.txt'))
+TEACHER = os.environ.get('CLASSROOM_TEACHER', 'teacher')
+IDLE = int(os.environ.get('CLASSROOM_IDLE', '3600'))
+
+STATE.mkdir(parents=True, exist_ok=True)
+try:
+    roster = load_roster(STUDENTS, PASSWORDS, TEACHER)
+except RosterError as e:                 # one line for the teacher, not a traceback
+    sys.exit(f'classroom: {e}')
+# Closing the teacher's terminal (SIGHUP) stops the hub as Ctrl-C does, so that
+# the proxy, the services and the students' servers stop with it.
+signal.signal(signal.SIGHUP, lambda *_: os.kill(os.getpid(), signal.SIGTERM))
+
+# --- the hub and its proxy: students see only IP:PORT; the rest is loopback ----
+c.JupyterHub.bind_url = f'http://{IP}:{PORT}/'
+c.JupyterHub.hub_bind_url = f'http://127.0.0.1:{PORT + 1}'
+c.ConfigurableHTTPProxy.api_url = f'http://127.0.0.1:{PORT + 2}'
+c.ConfigurableHTTPProxy.command = [str(HERE / 'node_modules' / '.bin' / 'configurable-http-proxy')]
+# The teacher's terminal shows warnings and errors, not every request
+# (CLASSROOM_LOG=INFO shows them all).
+c.JupyterHub.log_level = os.environ.get('CLASSROOM_LOG', 'WARN')
+c.ConfigurableHTTPProxy.log_level = 'warn' if c.JupyterHub.log_level == 'WARN' else 'info'
+c.JupyterHub.db_url = f'sqlite:///{STATE / "jupyterhub.sqlite"}'
+c.JupyterHub.cookie_secret_file = str(STATE / 'jupyterhub_cookie_secret')
+c.JupyterHub.pid_file = str(STATE / 'jupyterhub.pid')
+c.ConfigurableHTTPProxy.pid_file = str(STATE / 'jupyterhub-proxy.pid')
+c.JupyterHub.cleanup_servers = True      # Ctrl-C stops every server too; the files stay
+c.JupyterHub.template_vars = {'announcement_login': 'Your name and the password your teacher gave you.'}
+
+# --- who logs in ----------------------------------------------------------------
+c.JupyterHub.authenticator_class = HashedPasswordAuthenticator
+c.HashedPasswordAuthenticator.hashes = roster.hashes
+c.Authenticator.allowed_users = set(roster.hashes)
+c.Authenticator.admin_users = {TEACHER}
+
+# --- each student's server: their own workspace, the course's venv --------------
+c.JupyterHub.spawner_class = 'jupyterhub.spawner.SimpleLocalProcessSpawner'
+c.SimpleLocalProcessSpawner.home_dir_template = str(STATE / 'homes' / '{username}')
+c.Spawner.notebook_dir = str(STATE / 'workspaces' / '{username}')
+c.Spawner.default_url = '/lab/tree/00-Contents.ipynb'
+c.Spawner.cmd = [str(VENV_BIN / 'jupyterhub-singleuser')]
+# No terminal: a shell would be the teacher's own (the kernels still run as that user).
+c.Spawner.args = (['--ServerApp.terminals_enabled=False', f'--ServerApp.log_level={c.JupyterHub.log_level}']
+                  + (['--allow-root'] if os.getuid() == 0 else []))
+c.Spawner.env_keep = ['PATH', 'LANG', 'LC_ALL']
+c.Spawner.environment = {'PATH': f'{VENV_BIN}:/usr/local/bin:/usr/bin:/bin'}
+c.Spawner.start_timeout = 120            # thirty students starting at once on two cores
+c.Spawner.http_timeout = 120
+c.Spawner.pre_spawn_hook = lambda spawner: sync_workspace(
+    ROOT, STATE, STATE / 'workspaces' / spawner.user.name, spawner.log)
+
+# --- services: the teacher's gradebook and the idle culler ----------------------
+c.JupyterHub.services = [
+    {
+        'name': 'gradebook',
+        'url': f'http://127.0.0.1:{PORT + 3}',
+        'command': [sys.executable, str(HERE / 'gradebook.py')],
+        'environment': {'GRADEBOOK_WORKSPACES': str(STATE / 'workspaces'),
+                        'GRADEBOOK_EDITION': str(STATE / 'edition'),
+                        'GRADEBOOK_OUT': str(STATE / 'gradebook'),
+                        'GRADEBOOK_STUDENTS': ' '.join(roster.students),
+                        'GRADEBOOK_ROOT': str(ROOT)},
+        'oauth_no_confirm': True,
+        'display': True,
+    },
+    {
+        'name': 'idle-culler',
+        'command': [sys.executable, '-m', 'jupyterhub_idle_culler', f'--timeout={IDLE}'],
+    },
+]
+c.JupyterHub.load_roles = [
+    {'name': 'idle-culler', 'services': ['idle-culler'],
+     'scopes': ['list:users', 'read:users:activity', 'read:servers', 'delete:servers']},
+]
+# Only admins (the teacher) get the admin role, which carries access:services;
+# students get the default 'user' role (their own server only), so the gradebook
+# answers them 403.
+
+urls = '  '.join(f'http://{a}:{PORT}/' for a in addresses(IP))
+print(f'\nThe classroom: students open  {urls}\n'
+      f'  {len(roster.students)} students from {STUDENTS}; passwords in {PASSWORDS}\n'
+      f'  the teacher logs in as {TEACHER!r}: the gradebook is at /services/gradebook/\n'
+      f'  work is kept in {STATE}\n'
+      f'  stop it with Ctrl-C (everyone\'s files stay)\n'
+      + ('  WARNING: running as root, so students\' code runs as root: '
+         'start it as an ordinary user\n' if os.getuid() == 0 else ''), flush=True)

@@ -1,0 +1,200 @@
+"""The class list, its passwords, the hub's log-in check and each student's workspace.
+
+The teacher writes the class list, one name per line (``#`` starts a comment):
+
+>>> import tempfile; folder = Path(tempfile.mkdtemp())
+>>> _ = (folder / 'students.txt').write_text('# class 4B\\nAda\\ngrace\\n')
+>>> roster = load_roster(folder / 'students.txt', folder / 'passwords.txt', 'teacher')
+>>> roster.students
+['ada', 'grace']
+
+Whoever has no password yet gets one, written for the teacher into a file only
+its owner may read; a password the teacher puts there is kept as it is:
+
+>>> oct((folder / 'passwords.txt').stat().st_mode & 0o777)
+'0o600'
+>>> sorted(read_passwords(folder / 'passwords.txt'))
+['ada', 'grace', 'teacher']
+
+The hub keeps only a salted scrypt hash of each password:
+
+>>> pw = read_passwords(folder / 'passwords.txt')['ada']
+>>> check_password(roster.hashes['ada'], pw), check_password(roster.hashes['ada'], pw + 'x')
+(True, False)
+
+A name the hub cannot use, a name twice, or the teacher's name on the list
+is refused in one line that names it:
+
+>>> for text in ['ada\\nMary Ann\\n', 'ada\\nAda\\n', 'ada\\nteacher\\n']:
+...     _ = (folder / 'students.txt').write_text(text)
+...     try:
+...         load_roster(folder / 'students.txt', folder / 'passwords.txt', 'teacher')
+...     except RosterError as e:
+...         print(str(e).replace(str(folder), 'FOLDER'))
+FOLDER/students.txt, line 2: 'Mary Ann' is not a name the hub can use (letters, digits, ".", "-", "_"; no spaces)
+FOLDER/students.txt, line 2: 'ada' is on the list twice
+FOLDER/students.txt: 'teacher' is the teacher's name; it cannot also be a student's
+"""
+
+import asyncio
+import hashlib
+import hmac
+import os
+import re
+import secrets
+import shutil
+import socket
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from jupyterhub.auth import Authenticator
+from traitlets import Dict
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / 'scripts'))
+import editions  # noqa: E402  (the course's own rules for a workspace, as `make lab` uses them)
+
+NAME = re.compile(r'[a-z0-9][a-z0-9._-]{0,63}')
+"""A name on the class list: what JupyterHub accepts in a URL, lower case."""
+ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789'   # no l, o, 0, 1: read aloud, typed once
+SCRYPT = dict(n=2 ** 14, r=8, p=1)
+
+
+class RosterError(ValueError):
+    """A class list or password file the hub cannot use; the message names the line."""
+
+
+@dataclass
+class Roster:
+    students: list          # in the order of the class list
+    hashes: dict            # name -> 'salt$hash' (hex), the teacher's included
+
+
+def read_names(path) -> list:
+    """The names on the class list, lower case, in order; a bad or repeated name is an error."""
+    path = Path(path)
+    if not path.exists():
+        raise RosterError(f'no class list at {path}: write one name per line '
+                          f'(classroom/students.example.txt shows how)')
+    names = []
+    for lineno, line in enumerate(path.read_text().splitlines(), 1):
+        name = line.split('#', 1)[0].strip().lower()
+        if not name:
+            continue
+        if not NAME.fullmatch(name):
+            raise RosterError(f'{path}, line {lineno}: {line.strip()!r} is not a name the hub '
+                              f'can use (letters, digits, ".", "-", "_"; no spaces)')
+        if name in names:
+            raise RosterError(f'{path}, line {lineno}: {name!r} is on the list twice')
+        names.append(name)
+    return names
+
+
+def read_passwords(path) -> dict:
+    """name -> password from the passwords file (lines ``name password``), if it exists."""
+    path = Path(path)
+    if not path.exists():
+        return {}
+    passwords = {}
+    for lineno, line in enumerate(path.read_text().splitlines(), 1):
+        if not line.strip() or line.lstrip().startswith('#'):
+            continue
+        parts = line.split()
+        if len(parts) != 2:
+            raise RosterError(f'{path}, line {lineno}: expected "name password", got {line.strip()!r}')
+        passwords[parts[0].lower()] = parts[1]
+    return passwords
+
+
+def new_password(rng=secrets.SystemRandom()) -> str:
+    """A password easy to read out and type: two groups of five letters and digits."""
+    return '-'.join(''.join(rng.choice(ALPHABET) for _ in range(5)) for _ in range(2))
+
+
+def hash_password(password: str, salt: bytes = None) -> str:
+    salt = salt or secrets.token_bytes(16)
+    return salt.hex() + '$' + hashlib.scrypt(password.encode(), salt=salt, **SCRYPT).hex()
+
+
+def check_password(stored: str, password: str) -> bool:
+    salt, _ = stored.split('$')
+    return hmac.compare_digest(hash_password(password, bytes.fromhex(salt)), stored)
+
+
+def load_roster(students_file, passwords_file, teacher: str) -> Roster:
+    """The class list with a password for everyone, new ones written for the teacher."""
+    students = read_names(students_file)
+    if teacher in students:
+        raise RosterError(f'{students_file}: {teacher!r} is the teacher\'s name; '
+                          f'it cannot also be a student\'s')
+    passwords = read_passwords(passwords_file)
+    missing = [name for name in [teacher] + students if name not in passwords]
+    if missing:
+        passwords_file = Path(passwords_file)
+        fd = os.open(passwords_file, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+        with os.fdopen(fd, 'a') as out:
+            if passwords_file.stat().st_size == 0:
+                out.write('# name password: hand each student theirs; change any you like and\n'
+                          '# restart the hub. This file is yours alone (git ignores it).\n')
+            for name in missing:
+                passwords[name] = new_password()
+                out.write(f'{name} {passwords[name]}\n')
+        print(f'New passwords for {len(missing)} name{"s" * (len(missing) > 1)} '
+              f'written to {passwords_file}', file=sys.stderr)
+    os.chmod(passwords_file, 0o600)
+    return Roster(students, {name: hash_password(passwords[name]) for name in [teacher] + students})
+
+
+class HashedPasswordAuthenticator(Authenticator):
+    """Log in with a name from the class list and its password (checked against a hash)."""
+
+    hashes = Dict(config=True, help='name -> salted scrypt hash of the password')
+
+    async def authenticate(self, handler, data):
+        name = self.normalize_username(data.get('username', '').strip())
+        stored = self.hashes.get(name)
+        if stored and await asyncio.to_thread(check_password, stored, data.get('password', '')):
+            return name
+        self.log.warning('Failed log-in for %r', name)
+        return None
+
+
+def addresses(ip: str) -> list:
+    """The addresses students type: the one given, or this machine's own if ``ip`` is 'all'."""
+    if ip not in ('0.0.0.0', '', '::'):
+        return [ip]
+    found = sorted({info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
+                    if not info[4][0].startswith('127.')})
+    return found or ['THIS-MACHINE (its address: hostname -I)']
+
+
+_edition_lock = asyncio.Lock()
+_edition_version = {}
+
+
+def _course_version(root: Path):
+    return max(p.stat().st_mtime_ns for p in (root / 'notebooks').glob('*.ipynb'))
+
+
+def _sync(root: Path, state: Path, workspace: Path) -> list:
+    edition = state / 'edition'
+    version = _course_version(root)
+    if _edition_version.get('written') != version:
+        shutil.rmtree(edition, ignore_errors=True)      # a fresh edition, as the course is now
+        editions.write_student_edition(edition)
+        _edition_version['written'] = version
+    return editions.update_workspace(workspace, edition)
+
+
+async def sync_workspace(root: Path, state: Path, workspace: Path, log) -> None:
+    """Bring one student's workspace up to date, by the rules of `make lab`.
+
+    The student's edition is written once (again when the course changes) into
+    the state folder, then copied in as scripts/editions.py's update_workspace
+    does: new notebooks in, a student's changes never overwritten. One at a
+    time, off the hub's event loop.
+    """
+    async with _edition_lock:
+        messages = await asyncio.to_thread(_sync, Path(root), Path(state), Path(workspace))
+    log.info('Workspace %s: %s', workspace.name, '; '.join(messages) or 'up to date')

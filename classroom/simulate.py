@@ -1,0 +1,244 @@
+"""The classroom's hub and simulated students, for its test and its benchmark.
+
+``Hub`` starts the real hub as `make classroom` does, with its state in a
+folder of its own and its four ports free ones on loopback. A ``Student``
+does what a browser does, over HTTP and a websocket: the login form (with
+its xsrf token), the hub's REST API to start the server, JupyterLab's page,
+the Jupyter server's contents and sessions API, and the kernel's websocket
+channel to run each code cell in a real kernel.
+"""
+
+import asyncio
+import contextlib
+import json
+import os
+import signal
+import socket
+import subprocess
+import time
+import uuid
+from pathlib import Path
+from urllib.parse import urlparse
+
+import requests
+from tornado.httpclient import HTTPRequest
+from tornado.websocket import websocket_connect
+
+
+CLASSROOM = Path(__file__).resolve().parent
+HUB = CLASSROOM.parent / '.venv-hub' / 'bin' / 'jupyterhub'
+PROXY = CLASSROOM / 'node_modules' / '.bin' / 'configurable-http-proxy'
+
+
+def free_ports(n=4) -> int:
+    """A port p with p..p+n-1 free on loopback (the hub uses four)."""
+    for base in range(18500, 19500, 10):
+        with contextlib.ExitStack() as stack:
+            try:
+                for port in range(base, base + n):
+                    stack.enter_context(socket.socket()).bind(('127.0.0.1', port))
+                return base
+            except OSError:
+                continue
+    raise RuntimeError('no free ports on loopback')
+
+
+class Hub:
+    """The real hub, as `make classroom` starts it, its state in ``folder``, on loopback."""
+
+    def __init__(self, folder, students, teacher='teacher', idle=3600):
+        self.folder = Path(folder)
+        (self.folder / 'students.txt').write_text('# a simulated class\n' + '\n'.join(students) + '\n')
+        self.port = free_ports()
+        self.url = f'http://127.0.0.1:{self.port}/'
+        self.env = {**os.environ, 'CLASSROOM_PORT': str(self.port), 'CLASSROOM_IP': '127.0.0.1',
+                    'CLASSROOM_STATE': str(self.folder / 'state'),
+                    'CLASSROOM_STUDENTS': str(self.folder / 'students.txt'),
+                    'CLASSROOM_PASSWORDS': str(self.folder / 'passwords.txt'),
+                    'CLASSROOM_TEACHER': teacher, 'CLASSROOM_IDLE': str(idle)}
+        self.process = None
+
+    def start(self, timeout=90):
+        log = open(self.folder / 'hub.log', 'ab')
+        self.process = subprocess.Popen([str(HUB), '-f', 'jupyterhub_config.py'], cwd=CLASSROOM,
+                                        env=self.env, stdout=log, stderr=subprocess.STDOUT,
+                                        start_new_session=True)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f'the hub exited: see {self.folder / "hub.log"}')
+            with contextlib.suppress(requests.ConnectionError):
+                if requests.get(self.url + 'hub/health', timeout=5).status_code == 200:
+                    return
+            time.sleep(0.5)
+        raise RuntimeError(f'the hub did not answer in {timeout} s')
+
+    def stop(self, timeout=90):
+        """Stop as Ctrl-C does: the hub stops the proxy, the servers and its services.
+
+        Whatever is left of the session it started in afterwards is killed.
+        """
+        if self.process is None or self.process.poll() is not None:
+            return
+        self.process.send_signal(signal.SIGINT)
+        try:
+            self.process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            raise RuntimeError(f'the hub did not stop in {timeout} s after Ctrl-C')
+        finally:
+            time.sleep(1)
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.process.pid, signal.SIGKILL)    # the session this Hub started
+            self.process.wait()
+
+    def passwords(self) -> dict:
+        lines = (self.folder / 'passwords.txt').read_text().splitlines()
+        return dict(line.split() for line in lines if line and not line.startswith('#'))
+
+    def workspace(self, name) -> Path:
+        return self.folder / 'state' / 'workspaces' / name
+
+
+class Refused(Exception):
+    """The hub refused a log-in or a request it should have let through."""
+
+
+class Student:
+    """One browser session on the hub at ``url`` (e.g. 'http://127.0.0.1:8000/')."""
+
+    def __init__(self, url: str, name: str, password: str):
+        self.url, self.name, self.password = url.rstrip('/') + '/', name, password
+        self.http = requests.Session()
+
+    def get(self, path, **kw):
+        return self.http.get(self.url + path.lstrip('/'), timeout=120, **kw)
+
+    def _send(self, method, path, xsrf_path, **kw):
+        """A request with the xsrf token a page at ``xsrf_path`` set, as the browser sends it."""
+        token = self.http.cookies.get('_xsrf', path=xsrf_path)
+        return self.http.request(method, self.url + path.lstrip('/'), timeout=120,
+                                 headers={'X-XSRFToken': token or ''}, **kw)
+
+    def log_in(self) -> requests.Response:
+        """Fill in and send the login form; the last response (the hub's page, or the refusal)."""
+        self.get('hub/login')
+        token = self.http.cookies.get('_xsrf', path='/hub/')
+        return self.http.post(self.url + 'hub/login', timeout=120, allow_redirects=False,
+                              data={'username': self.name, 'password': self.password,
+                                    '_xsrf': token})
+
+    def whoami(self):
+        """The hub's record of who this browser is logged in as, or None."""
+        r = self._send('GET', 'hub/api/user', '/hub/')
+        return r.json() if r.status_code == 200 else None
+
+    def start_server(self, timeout=300.0) -> requests.Response:
+        """Ask the hub to start this student's server, wait for it, open JupyterLab."""
+        self.get('hub/home')
+        r = self._send('POST', f'hub/api/users/{self.name}/server', '/hub/')
+        if r.status_code not in (201, 202, 400):      # 400: it is running already
+            raise Refused(f'{self.name}: starting the server answered {r.status_code}: {r.text[:200]}')
+        # The progress stream the hub's spawn page follows (server-sent events).
+        token = self.http.cookies.get('_xsrf', path='/hub/') or ''
+        with self.http.get(self.url + f'hub/api/users/{self.name}/server/progress', stream=True,
+                           headers={'X-XSRFToken': token, 'Accept': 'text/event-stream'},
+                           timeout=timeout) as events:
+            if events.status_code != 200:
+                raise Refused(f'{self.name}: the progress stream answered {events.status_code}')
+            for line in events.iter_lines(decode_unicode=True):
+                if not line or not line.startswith('data:'):
+                    continue
+                event = json.loads(line[5:])
+                if event.get('failed'):
+                    raise Refused(f'{self.name}: the server failed to start: {event.get("message")}')
+                if event.get('ready'):
+                    break
+            else:
+                raise Refused(f'{self.name}: the progress stream ended before the server was ready')
+        lab = self.get(f'user/{self.name}/lab')
+        if lab.status_code != 200:
+            raise Refused(f'{self.name}: JupyterLab answered {lab.status_code}')
+        return lab
+
+    # --- the Jupyter server's API, as JupyterLab uses it ------------------------
+    def api(self, method, path, owner=None, **kw) -> requests.Response:
+        owner = owner or self.name
+        return self._send(method, f'user/{owner}/api/{path}', f'/user/{self.name}/', **kw)
+
+    def read_notebook(self, path, owner=None) -> dict:
+        r = self.api('GET', f'contents/{path}', owner)
+        if r.status_code != 200:
+            raise Refused(f'{self.name}: reading {path} answered {r.status_code}')
+        return r.json()['content']
+
+    def save_notebook(self, path, nb: dict) -> None:
+        r = self.api('PUT', f'contents/{path}', json={'type': 'notebook', 'format': 'json', 'content': nb})
+        if r.status_code not in (200, 201):
+            raise Refused(f'{self.name}: saving {path} answered {r.status_code}')
+
+    def run_notebook(self, nb: dict, path: str, timeout=600.0) -> dict:
+        """Run every code cell in a new kernel, as Run All does but going on past errors.
+
+        The outputs go into the cells; returns {'cells': n, 'errors': n}.
+        """
+        r = self.api('POST', 'sessions', json={'path': path, 'type': 'notebook', 'name': '',
+                                                'kernel': {'name': 'python3'}})
+        if r.status_code != 201:
+            raise Refused(f'{self.name}: starting a kernel answered {r.status_code}')
+        session = r.json()
+        try:
+            return asyncio.run(asyncio.wait_for(self._run_cells(nb, session['kernel']['id']), timeout))
+        finally:
+            self.api('DELETE', f'sessions/{session["id"]}')
+
+    async def _run_cells(self, nb, kernel_id) -> dict:
+        parts = urlparse(self.url)
+        ws_url = f'ws://{parts.netloc}/user/{self.name}/api/kernels/{kernel_id}/channels'
+        cookie = '; '.join(f'{c.name}={c.value}' for c in self.http.cookies)
+        token = self.http.cookies.get('_xsrf', path=f'/user/{self.name}/') or ''
+        ws = await websocket_connect(HTTPRequest(ws_url, headers={'Cookie': cookie,
+                                                                  'X-XSRFToken': token}),
+                                     max_message_size=100 * 2 ** 20)
+        session, counts = uuid.uuid4().hex, {'cells': 0, 'errors': 0}
+        try:
+            for cell in nb['cells']:
+                if cell['cell_type'] != 'code':
+                    continue
+                cell['outputs'], msg_id = [], uuid.uuid4().hex
+                await ws.write_message(json.dumps({
+                    'header': {'msg_id': msg_id, 'msg_type': 'execute_request', 'session': session,
+                               'username': self.name, 'version': '5.3', 'date': ''},
+                    'parent_header': {}, 'metadata': {}, 'channel': 'shell', 'buffers': [],
+                    'content': {'code': ''.join(cell['source']) if isinstance(cell['source'], list)
+                                else cell['source'],
+                                'silent': False, 'store_history': True, 'user_expressions': {},
+                                'allow_stdin': False, 'stop_on_error': False}}))
+                counts['cells'] += 1
+                while True:
+                    message = await ws.read_message()
+                    if message is None:
+                        raise Refused(f'{self.name}: the kernel channel closed')
+                    msg = json.loads(message)
+                    if msg.get('parent_header', {}).get('msg_id') != msg_id:
+                        continue
+                    kind, content = msg['msg_type'], msg['content']
+                    if kind == 'stream':
+                        cell['outputs'].append({'output_type': 'stream', 'name': content['name'],
+                                                'text': content['text']})
+                    elif kind in ('execute_result', 'display_data'):
+                        out = {'output_type': kind, 'data': content['data'],
+                               'metadata': content.get('metadata', {})}
+                        if kind == 'execute_result':
+                            out['execution_count'] = content['execution_count']
+                        cell['outputs'].append(out)
+                    elif kind == 'error':
+                        counts['errors'] += 1
+                        cell['outputs'].append({'output_type': 'error', **{k: content[k] for k in
+                                                ('ename', 'evalue', 'traceback')}})
+                    elif kind == 'execute_input':
+                        cell['execution_count'] = content['execution_count']
+                    elif kind == 'status' and content['execution_state'] == 'idle':
+                        break
+        finally:
+            ws.close()
+        return counts

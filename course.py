@@ -1,0 +1,172 @@
+"""The course's commands, on any machine with Python 3.11 or newer (make not needed).
+
+    python course.py setup        create .venv and install the course (first time only)
+    python course.py lab          your own copy of the course (workspace/), in JupyterLab
+    python course.py progress     which exercises your copy already passes
+    python course.py test         the tests, in under a minute (extra arguments go to pytest)
+    python course.py test-slow    the slow tests that `test` leaves out
+    python course.py lab-teacher  the teacher's copy to project (teacher/), answers folded
+    python course.py lab-edit     the course's own notebooks (notebooks/), to edit the course
+    python course.py student      the student's edition in student/, to hand out
+
+On Windows, type `py course.py lab` if `python` is not found. The Makefile
+calls this file, so `make lab` and `python course.py lab` are the same.
+This file uses the standard library only: everything else runs in .venv.
+Ctrl-C stops a command quietly.
+"""
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / '.venv'
+STAMP = '.installed-requirements'
+INPUTS = ['requirements.txt', 'pyproject.toml', 'jupyter/overrides.json',
+          'jupyter/pokerlib-course.json', 'jupyter/ipython_kernel_config.json']
+SETTINGS = {   # JupyterLab's and the kernel's settings, put into .venv (never the home folder)
+    'jupyter/overrides.json': 'share/jupyter/lab/settings/overrides.json',
+    'jupyter/pokerlib-course.json': 'etc/jupyter/jupyter_server_config.d/pokerlib-course.json',
+    'jupyter/ipython_kernel_config.json': 'etc/ipython/ipython_kernel_config.json',
+}
+FOLDERS = {'lab': 'workspace', 'lab-teacher': 'teacher', 'lab-edit': 'notebooks'}
+"""The folder each lab command serves."""
+
+
+def bin_dir(venv, os_name=os.name) -> Path:
+    """Where a venv keeps its programs: Scripts\\ on Windows, bin/ elsewhere."""
+    return Path(venv) / ('Scripts' if os_name == 'nt' else 'bin')
+
+
+def program(venv, name, os_name=os.name) -> Path:
+    """A program of the venv: .venv/bin/jupyter, or .venv\\Scripts\\jupyter.exe on Windows."""
+    return bin_dir(venv, os_name) / (name + '.exe' if os_name == 'nt' else name)
+
+
+def lab_command(folder, venv=VENV, os_name=os.name, root=None) -> list:
+    """The command that opens JupyterLab on folder, its layout kept in .lab-layouts/<folder>."""
+    if root is None:
+        root = os_name != 'nt' and hasattr(os, 'geteuid') and os.geteuid() == 0
+    layouts = ROOT / '.lab-layouts' / Path(folder).name
+    return ([str(program(venv, 'jupyter', os_name)), 'lab']
+            + (['--allow-root'] if root else [])     # JupyterLab needs it to run as root
+            + ['--LabApp.default_url=/lab/tree/00-Contents.ipynb',
+               f'--LabApp.workspaces_dir={layouts}'])
+
+
+def needs_setup(venv=VENV, root=ROOT) -> bool:
+    """True unless .venv exists and was set up after every file it is made from last changed."""
+    stamp = Path(venv) / STAMP
+    python = program(venv, 'python')
+    if not stamp.exists() or not python.exists():
+        return True
+    made = stamp.stat().st_mtime
+    return any((root / f).exists() and (root / f).stat().st_mtime > made for f in INPUTS)
+
+
+STOPPED = []
+"""Set when Ctrl-C was pressed."""
+
+
+def run(cmd, cwd=ROOT, env=None) -> int:
+    """Run a command to its end. Ctrl-C reaches it from the console, and it stops in its own way."""
+    proc = subprocess.Popen([str(c) for c in cmd], cwd=cwd, env=env)
+    status = proc.wait()          # a Ctrl-C here only sets STOPPED: the wait goes on
+    if STOPPED:
+        raise KeyboardInterrupt
+    return status
+
+
+def setup() -> int:
+    if sys.version_info < (3, 11):
+        print(f'pokerlib needs Python 3.11 or newer; this is {sys.version.split()[0]}',
+              file=sys.stderr)
+        return 1
+    if not needs_setup():
+        return 0
+    python = program(VENV, 'python')
+    if not python.exists():
+        print('Setting up .venv, the course\'s own Python environment (a minute or two, once)...',
+              flush=True)
+        import venv
+        venv.create(VENV, with_pip=True)
+    # PYTHONWARNINGS: no setuptools banner about editable installs in a beginner's terminal.
+    env = dict(os.environ, PYTHONWARNINGS='ignore', PIP_DISABLE_PIP_VERSION_CHECK='1')
+    for args in (['install', '--quiet', '--upgrade', 'pip'],
+                 ['install', '--quiet', '-r', 'requirements.txt']):
+        status = run([python, '-m', 'pip', *args], env=env)
+        if status:
+            return status
+    for source, target in SETTINGS.items():
+        dest = VENV / target
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(ROOT / source, dest)
+    (VENV / STAMP).touch()
+    return 0
+
+
+def editions(what, folder) -> int:
+    return run([program(VENV, 'python'), ROOT / 'scripts' / 'editions.py', what, ROOT / folder])
+
+
+def lab(command) -> int:
+    folder = FOLDERS[command]
+    if command == 'lab':
+        status = editions('workspace', folder)
+    elif command == 'lab-teacher':
+        status = editions('teacher', folder)
+    else:
+        print('Editing the course itself: notebooks/ is tracked by git; '
+              'run a notebook top to bottom before you commit it.')
+        status = 0
+    if status:
+        return status
+    (ROOT / '.lab-layouts' / folder).mkdir(parents=True, exist_ok=True)
+    print('JupyterLab is starting; press Ctrl-C twice here to stop it.', flush=True)
+    return run(lab_command(folder), cwd=ROOT / folder)
+
+
+def main(argv) -> int:
+    commands = ['setup', 'lab', 'lab-teacher', 'lab-edit', 'student', 'test', 'test-slow',
+                'progress']
+    if not argv or argv[0] not in commands:
+        print(__doc__)
+        return 0 if argv[:1] in (['-h'], ['--help']) else 2
+    command, extra = argv[0], argv[1:]
+    status = setup()
+    if status or command == 'setup':
+        return status
+    python = program(VENV, 'python')
+    if command in FOLDERS:
+        return lab(command)
+    if command == 'student':
+        return editions('student', 'student')
+    if command == 'progress':
+        return run([python, '-m', 'pokerlib', 'progress', ROOT / 'workspace', *extra])
+    slow = ['-m', 'slow'] if command == 'test-slow' else []
+    # One worker per core; --dist loadscope keeps each notebook's cells together, in order.
+    return run([python, '-m', 'pytest', '-n', 'auto', '--dist', 'loadscope', *slow, *extra])
+
+
+def cli(argv, command=main) -> int:
+    """command(argv), with Ctrl-C handled: the child stops in its own way, and the end is quiet.
+
+    The child (JupyterLab, pytest, pip) gets Ctrl-C from the console itself;
+    here it is only noted. The status is then 130, as shells report Ctrl-C,
+    or 0 under make, so that make adds no "*** Interrupt" or "Error 130" line.
+    """
+    signal.signal(signal.SIGINT, lambda signum, frame: STOPPED.append(signum))
+    try:
+        status = command(argv)
+        if STOPPED:
+            raise KeyboardInterrupt
+    except KeyboardInterrupt:
+        status = 0 if os.environ.get('MAKELEVEL') else 130
+    return status
+
+
+if __name__ == '__main__':
+    sys.exit(cli(sys.argv[1:]))

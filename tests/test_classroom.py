@@ -1,0 +1,186 @@
+"""The classroom server (make classroom): a real JupyterHub and proxy on loopback.
+
+Three students log in through the login page, start their servers, run
+notebook 01 in a real kernel through the Jupyter server's API and save it;
+then each one's work is in their own workspace, nobody reaches another's
+server or files, wrong passwords and unknown names are refused, the
+teacher's gradebook grades the three, and a restart of the hub loses nothing.
+Another hub shows an idle server stopped by the culler.
+
+It needs `make classroom-setup` (.venv-hub and classroom/node_modules) and
+node; without them the tests are skipped and say so, except in CI (CI=true),
+where they fail.
+"""
+
+import csv
+import io
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+import requests
+
+CLASSROOM = Path(__file__).resolve().parent.parent / 'classroom'
+IN_CI = os.environ.get('CI', '').lower() in ('1', 'true', 'yes')
+NOTEBOOK = '01-Hands-and-hand_rank.ipynb'
+TEACHER = 'teacher'
+# Each student's own answer to the flush exercise: right, wrong, and not written.
+ANSWERS = {
+    'ada': "def flush(hand):\n    # ada's answer\n    return len({s for r, s in hand}) == 1",
+    'grace': "def flush(hand):\n    # grace's answer\n    return True",
+    'alan': None,
+}
+
+sys.path.insert(0, str(CLASSROOM))
+from simulate import HUB, PROXY, Hub, Student  # noqa: E402
+
+
+def missing() -> list:
+    return [what for what, there in [
+        ('.venv-hub (make classroom-setup)', HUB.exists()),
+        ('classroom/node_modules (make classroom-setup runs npm ci)', PROXY.exists()),
+        ('node', shutil.which('node') is not None)] if not there]
+
+
+@pytest.fixture(scope='module')
+def needs_hub():
+    if missing():
+        message = 'the classroom server needs ' + ', '.join(missing())
+        if IN_CI:
+            pytest.fail(message)
+        pytest.skip(message)
+
+
+@pytest.fixture(scope='module')
+def hub(needs_hub, tmp_path_factory):
+    hub = Hub(tmp_path_factory.mktemp('classroom'), ANSWERS)
+    hub.start()
+    yield hub
+    hub.stop()
+
+
+def do_lesson(hub, name) -> dict:
+    """One student: log in, start the server, answer, run notebook 01 in a kernel, save."""
+    student = Student(hub.url, name, hub.passwords()[name])
+    assert student.log_in().status_code == 302
+    lab = student.start_server()
+    assert 'jupyter-config-data' in lab.text            # JupyterLab's page, not an error
+    nb = student.read_notebook(NOTEBOOK)
+    if ANSWERS[name]:
+        [cell] = [c for c in nb['cells'] if c['cell_type'] == 'code'
+                  and c['source'].startswith('def flush(hand):')]
+        cell['source'] = ANSWERS[name]
+    nb['cells'].append({'cell_type': 'code', 'metadata': {}, 'outputs': [], 'execution_count': None,
+                        'source': f'print("this is {name}\'s work")'})
+    counts = student.run_notebook(nb, NOTEBOOK)
+    student.save_notebook(NOTEBOOK, nb)
+    return {'student': student, 'counts': counts}
+
+
+def test_roster_doctests(needs_hub):
+    """The class list, passwords and their hashes (classroom/roster.py's doctests)."""
+    done = subprocess.run([str(HUB.parent / 'python'), '-m', 'doctest', str(CLASSROOM / 'roster.py')],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+@pytest.mark.slow
+def test_a_class_on_the_hub(hub):
+    assert oct((hub.folder / 'passwords.txt').stat().st_mode & 0o777) == '0o600'
+    passwords = hub.passwords()
+    assert sorted(passwords) == sorted([*ANSWERS, TEACHER])
+
+    # Refused: a wrong password, an unknown name, an empty password.
+    for name, password in [('ada', passwords['grace']), ('mallory', 'x'), ('ada', '')]:
+        refused = Student(hub.url, name, password)
+        assert refused.log_in().status_code == 403
+        assert refused.whoami() is None
+
+    # Three students at once: log in, start, run notebook 01, save.
+    with ThreadPoolExecutor(len(ANSWERS)) as pool:
+        done = dict(zip(ANSWERS, pool.map(lambda name: do_lesson(hub, name), ANSWERS)))
+    for name in ANSWERS:
+        assert done[name]['counts']['cells'] > 20
+        saved = json.loads((hub.workspace(name) / NOTEBOOK).read_text())
+        text = json.dumps(saved)
+        assert f"this is {name}'s work" in text                 # the source, and its output:
+        assert any(''.join(o.get('text', '')) == f"this is {name}'s work\n"
+                   for c in saved['cells'] if c['cell_type'] == 'code' for o in c['outputs'])
+        for other in set(ANSWERS) - {name}:
+            assert f"this is {other}'s work" not in text
+        assert len(list(hub.workspace(name).glob('0*.ipynb'))) >= 9  # the whole course copied in
+
+    # Nobody reaches another's server, files or the gradebook.
+    ada = done['ada']['student']
+    grace_before = (hub.workspace('grace') / NOTEBOOK).read_bytes()
+    assert ada.get('user/grace/lab').status_code == 403
+    assert ada.api('GET', f'contents/{NOTEBOOK}', owner='grace').status_code == 403
+    assert ada.api('PUT', f'contents/{NOTEBOOK}', owner='grace',
+                   json={'type': 'file', 'format': 'text', 'content': 'gone'}).status_code == 403
+    assert ada.api('POST', 'sessions', owner='grace',
+                   json={'path': 'x.ipynb', 'type': 'notebook'}).status_code == 403
+    assert (hub.workspace('grace') / NOTEBOOK).read_bytes() == grace_before
+    assert ada.get('services/gradebook/').status_code == 403
+    assert ada.api('POST', 'terminals').status_code == 404     # no shell on the hub's machine
+
+    # The teacher's gradebook: one row per student, the flush exercise as each answered.
+    teacher = Student(hub.url, TEACHER, passwords[TEACHER])
+    assert teacher.log_in().status_code == 302
+    page = teacher.get('services/gradebook/')
+    assert page.status_code == 200
+    token = re.search(r'name="_xsrf" value="([^"]+)"', page.text).group(1)
+    assert teacher.http.post(page.url, data={'_xsrf': token}, timeout=60).status_code == 200
+    deadline = time.monotonic() + 600
+    while 'http-equiv="refresh"' in (page := teacher.get('services/gradebook/')).text:
+        assert time.monotonic() < deadline, 'grading took over ten minutes'
+        time.sleep(2)
+    assert 'Graded 3 notebooks of 3 students' in page.text, page.text[:2000]
+    rows = re.findall(r'<tr class="student"><th>([^<]+)</th>', page.text)
+    assert rows == list(ANSWERS)
+    table = teacher.get('services/gradebook/grades.csv')
+    assert table.status_code == 200 and 'attachment' in table.headers['Content-Disposition']
+    graded = list(csv.DictReader(io.StringIO(table.text)))
+    assert set(graded[0]) == {'student', 'notebook', 'exercise', 'status', 'seconds', 'report'}
+    flush = {r['student']: r['status'] for r in graded if r['exercise'] == 'flush'}
+    assert flush['ada'] == 'pass' and flush['grace'] != 'pass' and flush['alan'] != 'pass', flush
+    assert {r['student'] for r in graded} == set(ANSWERS)
+
+    # A restart (Ctrl-C, make classroom again) loses nobody: the same session, the same files.
+    saved = {name: (hub.workspace(name) / NOTEBOOK).read_bytes() for name in ANSWERS}
+    hub.stop()
+    with pytest.raises(requests.ConnectionError):
+        requests.get(hub.url + 'hub/health', timeout=5)      # the proxy stopped with the hub
+    hub.start()
+    assert hub.passwords() == passwords
+    assert ada.whoami()['name'] == 'ada'                       # still logged in
+    ada.start_server()
+    assert "this is ada's work" in json.dumps(ada.read_notebook(NOTEBOOK))
+    for name in ANSWERS:
+        assert (hub.workspace(name) / NOTEBOOK).read_bytes() == saved[name]
+
+
+@pytest.mark.slow
+def test_an_idle_server_is_culled(needs_hub, tmp_path):
+    """jupyterhub-idle-culler stops a server nobody uses (here after 10 s); the files stay."""
+    hub = Hub(tmp_path, ['ada'], idle=10)
+    hub.start()
+    try:
+        ada = Student(hub.url, 'ada', hub.passwords()['ada'])
+        ada.log_in()
+        ada.start_server()
+        assert ada.whoami()['servers']
+        deadline = time.monotonic() + 90
+        while ada.whoami()['servers']:
+            assert time.monotonic() < deadline, 'the idle server was not stopped in 90 s'
+            time.sleep(2)
+        assert (hub.workspace('ada') / NOTEBOOK).exists()
+        assert ada.start_server().status_code == 200          # logging in again starts it
+    finally:
+        hub.stop()

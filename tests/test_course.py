@@ -1,0 +1,98 @@
+"""course.py: the course's commands without make, on both layouts of a venv."""
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+import course  # noqa: E402
+
+
+def test_programs_are_in_scripts_on_windows_and_bin_elsewhere():
+    assert course.bin_dir('.venv', 'nt') == Path('.venv', 'Scripts')
+    assert course.bin_dir('.venv', 'posix') == Path('.venv', 'bin')
+    assert course.program('.venv', 'python', 'nt') == Path('.venv', 'Scripts', 'python.exe')
+    assert course.program('.venv', 'jupyter', 'posix') == Path('.venv', 'bin', 'jupyter')
+
+
+def test_each_served_folder_keeps_its_own_layout_and_root_is_allowed_only_as_root():
+    commands = {folder: course.lab_command(folder, '.venv', 'posix', root=False)
+                for folder in course.FOLDERS.values()}
+    layouts = {next(a for a in c if a.startswith('--LabApp.workspaces_dir=')) for c in commands.values()}
+    assert len(layouts) == 3                                  # one per folder
+    assert all(str(ROOT / '.lab-layouts') in l for l in layouts)
+    assert commands['teacher'][:2] == [str(Path('.venv', 'bin', 'jupyter')), 'lab']
+    assert '--allow-root' not in commands['teacher']
+    assert '--allow-root' in course.lab_command('teacher', '.venv', 'posix', root=True)
+    windows = course.lab_command('workspace', '.venv', 'nt')
+    assert windows[0] == str(Path('.venv', 'Scripts', 'jupyter.exe'))
+    assert '--allow-root' not in windows
+
+
+def test_setup_is_needed_until_the_stamp_is_newer_than_what_it_is_made_from(tmp_path):
+    venv, root = tmp_path / 'venv', tmp_path / 'root'
+    root.mkdir()
+    (root / 'requirements.txt').write_text('x==1\n')
+    assert course.needs_setup(venv, root)                    # no venv yet
+    course.program(venv, 'python').parent.mkdir(parents=True)
+    course.program(venv, 'python').write_text('')
+    (venv / course.STAMP).touch()
+    assert not course.needs_setup(venv, root)
+    later = time.time() + 10
+    os.utime(root / 'requirements.txt', (later, later))      # the requirements changed
+    assert course.needs_setup(venv, root)
+
+
+def test_the_settings_it_installs_are_in_the_repository():
+    assert set(course.SETTINGS) <= set(course.INPUTS)
+    for source in course.SETTINGS:
+        assert (ROOT / source).is_file(), source
+
+
+SLEEPER = textwrap.dedent('''
+    import signal, sys, time
+    signal.signal(signal.SIGINT, lambda *a: sys.exit(0))   # like JupyterLab: stops in its own way
+    print('started', flush=True)
+    time.sleep(30)
+''')
+DRIVER = textwrap.dedent(f'''
+    import sys
+    sys.path.insert(0, {str(ROOT)!r})
+    import course
+    sys.exit(course.cli([], lambda argv: course.run([sys.executable, '-c', {SLEEPER!r}])))
+''')
+
+
+def _ctrl_c(cmd, **kwargs):
+    """Run cmd in a console of its own, press Ctrl-C once it started; its status and output."""
+    proc = subprocess.Popen(cmd, start_new_session=True, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True, **kwargs)
+    assert proc.stdout.readline().strip().endswith('started')
+    os.killpg(proc.pid, signal.SIGINT)          # as a terminal does: the whole group
+    out, _ = proc.communicate(timeout=20)
+    return proc.returncode, out
+
+
+@pytest.mark.skipif(os.name != 'posix', reason='sends SIGINT to a process group')
+def test_ctrl_c_stops_a_command_quietly_with_status_130():
+    env = {k: v for k, v in os.environ.items() if not k.startswith('MAKE')}
+    status, out = _ctrl_c([sys.executable, '-c', DRIVER], env=env)
+    assert (status, out) == (130, '')
+
+
+@pytest.mark.skipif(os.name != 'posix' or not any(
+    os.access(os.path.join(p, 'make'), os.X_OK) for p in os.environ.get('PATH', '').split(os.pathsep)),
+    reason='needs make and process groups')
+def test_ctrl_c_under_make_adds_no_interrupt_line(tmp_path):
+    (tmp_path / 'driver.py').write_text(DRIVER)
+    (tmp_path / 'Makefile').write_text(f'lab:\n\t@{sys.executable} driver.py\n')
+    status, out = _ctrl_c(['make', '--no-print-directory', 'lab'], cwd=tmp_path)
+    assert out == '', out                      # no "make: *** [Makefile:2: lab] Interrupt"
+    assert status == -signal.SIGINT            # make itself stops as Ctrl-C says

@@ -1,0 +1,276 @@
+"""pokerlib grade: made-up students, and the pieces of the grader on their own.
+
+The fast tier reads the teacher's edition, names students, matches lessons
+and judges functions in this process; one small notebook is run for real.
+The slow tier grades a class of made-up students of notebook 01 (right,
+wrong, stub, syntax error, endless loop, crash, 6 GB asked for, cells
+deleted and reordered, a renamed file) and compares the whole table.
+"""
+
+import csv
+import json
+import sys
+import time
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from pokerlib import grading
+from pokerlib.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / 'scripts'))
+import editions  # noqa: E402
+
+TEACHER_01 = ROOT / 'notebooks' / '01-Hands-and-hand_rank.ipynb'
+LESSONS = grading.lesson_exercises()
+EXERCISES_01 = [f for f, _ in LESSONS['01']]
+
+
+def test_the_lessons_exercises_are_the_check_cells_of_the_teachers_edition():
+    for path in sorted((ROOT / 'notebooks').glob('[0-9][0-9]-*.ipynb')):
+        nb = nbformat.read(path, as_version=4)
+        calls = [line for c in nb.cells if c.cell_type == 'code'
+                 for line in c.source.splitlines() if line.startswith('check(')]
+        assert len(LESSONS.get(path.name[:2], [])) == len(set(calls)), path.name
+    assert ('two_pair_with_kinds', 'two_pair') in LESSONS['01']
+    assert '00' not in LESSONS
+
+
+def test_checks_are_read_from_the_code_not_by_pattern():
+    assert grading._checks("check(flush)\ncheck(my_kind, name='kind')\nx = check(y)") == \
+        [('flush', 'flush'), ('my_kind', 'kind')]
+    assert grading._checks('check(flush') == []            # a syntax error: no checks
+    assert grading._only_checks("check(flush)\ncheck(kind)")
+    assert not grading._only_checks("check(flush)\nx = 1") and not grading._only_checks('')
+
+
+def test_students_are_named_by_their_folder_or_their_file(tmp_path):
+    for rel in ['class/alice/01-Hands-and-hand_rank.ipynb', 'class/bob/deep/mine.ipynb',
+                'class/carol-01.ipynb', 'class/.ipynb_checkpoints/x.ipynb',
+                'dave/01-Hands-and-hand_rank.ipynb', 'eve.ipynb']:
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text('{}')
+    found = grading.find_notebooks([tmp_path / 'class', tmp_path / 'dave/01-Hands-and-hand_rank.ipynb',
+                                    tmp_path / 'eve.ipynb'])
+    assert [s for s, _ in found] == ['alice', 'bob', 'carol-01', 'dave', 'eve']
+
+
+def test_a_notebook_is_matched_to_its_lesson_by_number_title_or_functions(tmp_path):
+    def notebook(name, *cells):
+        nb = nbformat.v4.new_notebook(cells=list(cells))
+        nbformat.write(nb, tmp_path / name)
+        return tmp_path / name
+    md, code = nbformat.v4.new_markdown_cell, nbformat.v4.new_code_cell
+    assert grading.lesson_of(notebook('03-anything.ipynb'), LESSONS) == '03'
+    assert grading.lesson_of(notebook('mine.ipynb', md('# 02 · Ties and `allmax`\ntext')), LESSONS) \
+        == grading.lesson_of(ROOT / 'notebooks' / '02-Ties-and-allmax.ipynb', LESSONS) == '02'
+    assert grading.lesson_of(notebook('x.ipynb', code('def deal(n, k): pass\ndef hand_percentages(): 1')),
+                             LESSONS) == '04'
+    assert grading.lesson_of(notebook('y.ipynb', code('x = 1')), LESSONS) is None
+
+
+def test_judge_finds_the_students_function_by_name(capsys):
+    def flush(hand):
+        return len({s for r, s in hand}) == 1
+
+    def wrong_flush(hand):
+        return True
+    from pokerlib import straight as course_straight
+
+    def rows(namespace, *names):
+        grading._OWN.clear()
+        for name in names:
+            grading.judge(name, name, namespace)
+        return [json.loads(l[len(grading.MARK):]) for l in capsys.readouterr().out.splitlines()]
+
+    got = rows({'flush': flush, 'straight': course_straight}, 'flush', 'straight', 'kind')
+    assert [r['status'] for r in got] == ['pass', 'missing', 'missing']
+    assert got[0]['report'].startswith('✓ flush')
+    assert "course's own version" in got[1]['report']
+    assert got[2]['report'] == 'kind is not defined'
+    assert rows({'flush': wrong_flush}, 'flush')[0]['status'] == 'fail'
+
+
+def test_the_students_own_version_is_judged_even_after_the_course_s_is_imported():
+    class Shell:
+        user_ns = {}
+
+        class events:
+            hooks = []
+
+            @classmethod
+            def register(cls, event, f):
+                cls.hooks.append(f)
+
+    def straight(ranks):
+        return False
+    grading._OWN.clear()
+    grading.capture(Shell, ['straight'])
+    Shell.user_ns['straight'] = straight
+    Shell.events.hooks[-1]()
+    from pokerlib import straight as course_straight
+    Shell.user_ns['straight'] = course_straight
+    Shell.events.hooks[-1]()
+    assert grading._OWN['straight'] is straight
+
+
+ROWS = [{'student': 'ann', 'notebook': '01', 'exercise': 'flush', 'status': 'pass',
+         'seconds': 0.1, 'report': '✓ flush: 8 cases passed'},
+        {'student': 'ann', 'notebook': '01', 'exercise': 'kind', 'status': 'fail',
+         'seconds': 0.2, 'report': '✗ kind failed on kind(2, [<b>])'},
+        {'student': 'ben', 'notebook': '01', 'exercise': 'flush', 'status': 'missing',
+         'seconds': 0, 'report': 'flush is not defined'}]
+
+
+def test_the_summary_csv_and_table(tmp_path):
+    assert grading.summary(ROWS) == ['ann: 1 of 2 passed  01:✓✗', 'ben: 0 of 1 passed  01:∅']
+    assert grading._error_of({'outputs': [{'output_type': 'error', 'ename': 'SyntaxError',
+                                           'evalue': "expected ':' (2759836101.py, line 1)"}]}) \
+        == "SyntaxError: expected ':' on line 1 of the cell"
+    grading.write_csv(ROWS, tmp_path / 'g.csv')
+    with open(tmp_path / 'g.csv', encoding='utf-8') as f:
+        assert list(csv.DictReader(f)) == [{k: str(v) for k, v in r.items()} for r in ROWS]
+    grading.write_html(ROWS, tmp_path / 'g.html')
+    page = (tmp_path / 'g.html').read_text()
+    assert page.count('<tr>') == 3 and page.count('<td style') == 3
+    assert 'title="✗ kind failed on kind(2, [&lt;b&gt;])"' in page     # escaped, on hover
+    assert '<details><summary>✓ pass</summary>' in page               # and on click
+    assert '<td></td>' in page                                        # ben has no kind row
+
+
+def test_the_teachers_notebooks_keep_valid_nbgrader_metadata():
+    for path in sorted((ROOT / 'notebooks').glob('[0-9][0-9]-*.ipynb')):
+        nb = nbformat.read(path, as_version=4)
+        nbformat.validate(nb)
+        ids = [c.metadata['nbgrader']['grade_id'] for c in nb.cells if 'nbgrader' in c.metadata]
+        assert len(ids) == len(set(ids)), path.name
+        for c in nb.cells:
+            meta = c.metadata.get('nbgrader')
+            if meta:
+                assert meta['schema_version'] == 3 and meta['solution'] is True
+                assert set(meta) >= {'grade', 'grade_id', 'locked', 'solution', 'task'}
+
+
+def _notebook(folder, name, *sources):
+    folder.mkdir(parents=True, exist_ok=True)
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(s) for s in sources])
+    nbformat.write(nb, folder / name)
+    return folder / name
+
+
+def test_a_small_notebook_is_graded_for_real_and_a_stuck_cell_is_stopped(tmp_path, capsys):
+    """One real kernel, through `pokerlib progress`: a right flush, a loop that never ends, a wrong kind."""
+    _notebook(tmp_path / 'workspace', '01-Hands-and-hand_rank.ipynb',
+              'def flush(hand):\n    return len({s for r, s in hand}) == 1',
+              'while True:\n    pass',
+              'def kind(n, ranks):\n    return ranks[0]')
+    nbformat.write(nbformat.v4.new_notebook(), tmp_path / 'workspace' / '01-Hands-and-hand_rank (course update).ipynb')
+    start = time.perf_counter()
+    assert main(['progress', str(tmp_path / 'workspace'), '--timeout', '2', '--jobs', '1']) == 0
+    assert time.perf_counter() - start < 40
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == f'Running your 1 notebooks in {tmp_path / "workspace"} (nothing is changed)...'
+    rest = ', '.join(f'∅ {f}' if f != 'kind' else '✗ kind' for f in EXERCISES_01 if f != 'flush')
+    assert lines[1:] == [f'01: 1 of {len(EXERCISES_01)} passed  (to do: {rest})']
+
+
+# --- a class of made-up students (slow) -----------------------------------------
+
+def _replace(nb, function, new_source):
+    for cell in nb.cells:
+        if cell.cell_type == 'code' and cell.source.startswith(f'def {function}('):
+            cell.source = new_source
+            return nb
+    raise AssertionError(f'no cell defines {function}')
+
+
+def make_class(folder):
+    """Made-up students of notebook 01, from the teacher's and the student's editions."""
+    student = editions.student_notebook(TEACHER_01)
+    teacher = lambda: nbformat.read(TEACHER_01, as_version=4)     # noqa: E731
+    folder.mkdir()
+
+    def save(who, nb, name=TEACHER_01.name):
+        (folder / who).mkdir()
+        nbformat.write(nb, folder / who / name)
+
+    save('right', teacher())
+    save('stub', student)
+    save('wrong', _replace(teacher(), 'straight', 'def straight(ranks):\n    return max(ranks) - min(ranks) == 4'))
+    save('syntax', _replace(teacher(), 'flush', 'def flush(hand)\n    return True'))
+    nb = _replace(teacher(), 'kind', 'def kind(n, ranks):\n    while True:\n        pass')
+    nb.cells.insert(3, nbformat.v4.new_code_cell('while True:\n    pass'))
+    save('loop', nb)
+    nb = _replace(teacher(), 'two_pair', 'def two_pair(ranks):\n    import os\n    os._exit(3)')
+    nb.cells.insert(3, nbformat.v4.new_code_cell('import os\nos._exit(1)'))
+    save('crash', nb)
+    nb = teacher()
+    nb.cells = [c for c in nb.cells if not c.source.startswith('def straight(')]   # deleted
+    nb.cells.reverse()                                                 # and every cell reordered
+    save('shuffled', nb)
+    save('renamed', teacher(), 'my homework.ipynb')
+    # 6 GB, more than the 4 GB limit: numpy asks for it without touching it, so
+    # without the limit it would be granted (and flush defined), not refused
+    save('memory', _replace(teacher(), 'flush', 'import numpy\n'
+                            'hog = numpy.zeros(6 * 2**30, dtype=numpy.uint8)\n\n'
+                            'def flush(hand):\n    return len({s for r, s in hand}) == 1'))
+    return folder
+
+
+EXPECTED = {
+    'right': {f: 'pass' for f in EXERCISES_01},
+    'stub': {f: 'todo' for f in EXERCISES_01},
+    'renamed': {f: 'pass' for f in EXERCISES_01},
+}
+
+
+@pytest.mark.slow
+def test_a_class_of_made_up_students_gives_the_expected_table(tmp_path):
+    make_class(tmp_path / 'class')
+    start = time.perf_counter()
+    status = main(['grade', str(tmp_path / 'class'), '--timeout', '3', '--jobs', '2',
+                   '--csv', str(tmp_path / 'g.csv'), '--html', str(tmp_path / 'g.html')])
+    seconds = time.perf_counter() - start
+    assert status == 0
+    with open(tmp_path / 'g.csv', encoding='utf-8') as f:
+        rows = list(csv.DictReader(f))
+    table = {}
+    for r in rows:
+        table.setdefault(r['student'], {})[r['exercise']] = (r['status'], r['report'])
+    assert sorted(table) == ['crash', 'loop', 'memory', 'renamed', 'right', 'shuffled',
+                             'stub', 'syntax', 'wrong']
+    for who, expected in EXPECTED.items():
+        assert {f: s for f, (s, _) in table[who].items()} == expected, who
+    assert table['wrong']['straight'][0] == 'fail'
+    assert table['wrong']['hand_rank'][0] == 'pass'
+    assert table['syntax']['flush'][0] == 'missing'
+    assert table['syntax']['flush'][1] == (
+        "flush is the course's own version; the student's is not defined: its cell (cell 35) "
+        "raised SyntaxError: expected ':' on line 1 of the cell")
+    assert table['syntax']['straight'][0] == 'pass'
+    # --timeout 3 stops the judging before check's own 5-second limit would
+    assert table['loop']['kind'] == ('timeout', 'judging kind was stopped after 3.0 s')
+    assert table['loop']['flush'][0] == 'pass'             # the stopped cell stopped nothing else
+    assert table['memory']['flush'][0] == 'missing'
+    assert 'raised MemoryError' in table['memory']['flush'][1]
+    assert all(s == 'pass' for f, (s, _) in table['memory'].items() if f != 'flush')
+    assert table['crash']['two_pair'][0] == 'crash'
+    assert all(s == 'pass' for f, (s, _) in table['crash'].items() if f != 'two_pair')
+    assert table['shuffled']['straight'] == (       # 01 imports the course's straight later
+        'missing', "straight is the course's own version; the student's is not defined: "
+                   'no cell defines straight (deleted or renamed?)')
+    assert table['shuffled']['flush'][0] == 'pass'         # defined, though after its uses
+    # nine notebooks, two at a time, one endless loop and two crashes
+    assert seconds < 180, seconds       # about 30 s when the machine is not shared
+    assert (tmp_path / 'g.html').read_text().count('<tr>') == 10
+
+
+def test_odd_arguments_get_one_line_and_the_usual_status(tmp_path, capsys):
+    assert main(['grade', str(tmp_path), '--jobs', '0']) == 2
+    assert main(['grade', str(tmp_path), '--timeout', 'nan']) == 2
+    assert main(['grade', str(tmp_path / 'nowhere')]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert err[-1] == f'pokerlib: error: {tmp_path / "nowhere"}: no such file or folder'
+    assert main(['progress', str(tmp_path / 'nowhere')]) == 1
