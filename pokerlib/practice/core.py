@@ -74,7 +74,8 @@ def _as_html(text) -> str:
 CODE_LABELS = {'returned', 'expected', 'printed', 'rankings', 'changed', 'call', 'error',
                'where'}
 LABELS = (N_('returned'), N_('expected'), N_('printed'), N_('rankings'), N_('changed'), N_('call'),
-          N_('error'), N_('where'), N_('hint'), N_('note'), N_('closest'), N_('exercises'))
+          N_('error'), N_('where'), N_('hint'), N_('note'), N_('closest'), N_('exercises'),
+          N_('problem'))
 """The labels of a report's details, translated where a report is shown (pokerlib.i18n)."""
 """Details whose text is code (or program output), shown in code style in HTML."""
 
