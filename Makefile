@@ -119,6 +119,59 @@ site-check: site
 	@echo "report: build/site/report.json, screenshots: build/site/screenshots/"
 # --- end website -----------------------------------------------------------
 
+# --- the course in Chinese (make translations, lab-zh, lab-teacher-zh) --------
+# The English notebooks are the source; locale/zh_CN/LC_MESSAGES/ holds the
+# translations (gettext catalogs, one per notebook), notebooks/zh/ the Chinese
+# teacher's edition made from them. After an English change:
+#   make translations   update the catalogs (new entries empty, changed ones
+#                       marked fuzzy), then remake notebooks/zh/ and assets/zh/
+#                       and execute the Chinese notebooks
+# Translate what is empty or fuzzy (Poedit, or any .po editor), run it again,
+# commit. `make test` fails, naming the notebook and the paragraph, until then.
+ZH_WORKSPACE = workspace-zh
+ZH_SETTINGS  = $(VENV)/share/jupyter/lab/user-settings-zh
+.PHONY: translations lab-zh lab-teacher-zh student-zh
+
+translations: setup site-setup
+	$(SITE_VENV)/bin/python scripts/translate.py update
+	$(BIN)/python -c "from pokerlib.i18n import set_language; set_language('zh_CN'); from pokerlib.figures import main; main(['assets/zh'])" > /dev/null
+	cd notebooks/zh && ../../$(BIN)/jupyter nbconvert --log-level WARN --to notebook --execute --inplace [0-9][0-9]-*.ipynb
+	$(SITE_VENV)/bin/python scripts/translate.py stats
+
+# JupyterLab in Chinese, for these two targets only, all inside the venv: the
+# language pack selected in its own settings folder, and the course's Chinese font
+# through a custom.css in its own config folder.
+ZH_CUSTOM  = $(VENV)/etc/jupyter-zh/custom
+ZH_LAB     = $(abspath $(BIN))/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root,) \
+             --LabApp.default_url=/lab/tree/00-Contents.ipynb --LabApp.custom_css=True
+ZH_ENV     = JUPYTERLAB_SETTINGS_DIR=$(abspath $(ZH_SETTINGS)) JUPYTER_CONFIG_DIR=$(abspath $(VENV)/etc/jupyter-zh)
+ZH_JUPYTER = $(ZH_SETTINGS)/@jupyterlab/translation-extension/plugin.jupyterlab-settings \
+             $(ZH_CUSTOM)/custom.css $(ZH_CUSTOM)/NotoSansSC-Course.otf
+$(ZH_SETTINGS)/@jupyterlab/translation-extension/plugin.jupyterlab-settings: locale/zh_CN/jupyterlab/@jupyterlab/translation-extension/plugin.jupyterlab-settings
+	mkdir -p $(dir $@)
+	cp $< $@
+$(ZH_CUSTOM)/custom.css: locale/zh_CN/jupyterlab/custom.css
+	mkdir -p $(dir $@)
+	cp $< $@
+$(ZH_CUSTOM)/NotoSansSC-Course.otf: pokerlib/locale/NotoSansSC-Course.otf
+	mkdir -p $(dir $@)
+	cp $< $@
+
+# Your own Chinese copy of the course, in workspace-zh/ (git ignores it; the same
+# rules as make lab: nothing you changed is ever overwritten).
+lab-zh: setup $(ZH_JUPYTER)
+	@$(BIN)/python scripts/zh_edition.py workspace $(ZH_WORKSPACE)
+	cd $(ZH_WORKSPACE) && $(ZH_ENV) $(ZH_LAB)
+
+# The Chinese teacher's edition, notebooks/zh/.
+lab-teacher-zh: setup $(ZH_JUPYTER)
+	cd notebooks/zh && $(ZH_ENV) $(ZH_LAB)
+
+# The Chinese student's edition, in student-zh/ (which git ignores).
+student-zh: setup
+	$(BIN)/python scripts/zh_edition.py student student-zh
+# --- end Chinese -----------------------------------------------------------------
+
 # --- classroom server (make classroom) --------------------------------------
 # JupyterHub for a class on the teacher's machine: each student logs in to their
 # own copy of the course. Write the class list in classroom/students.txt (one

@@ -19,6 +19,8 @@ import reprlib
 from collections import Counter
 from collections.abc import Iterable
 
+from .i18n import _
+
 __all__ = ['PokerError', 'RANKS', 'SUITS', 'DECK', 'JOKERS', 'parse_card',
            'parse_hand', 'check_hand', 'check_hands', 'card_id', 'id_card']
 
@@ -184,8 +186,8 @@ def parse_card(text: str) -> str:
     pokerlib.cards.PokerError: bad card '10': the suit is missing (write it after the rank, as in '10C' or 'TC')
     """
     if not isinstance(text, str):
-        raise PokerError(f'bad card {short_repr(text)}: a card is a string '
-                         f'such as "TC"')
+        raise PokerError(_('bad card {card}: a card is a string such as "TC"').format(
+            card=short_repr(text)))
     if text in _VALID_WILD:     # the fast path: already canonical
         return text
     s = text.strip().translate(_ASCII_UPPER)
@@ -199,17 +201,17 @@ def parse_card(text: str) -> str:
         return rank + suit
     if s == '10' or (len(s) == 1 and s in RANKS):
         example = "'10C' or 'TC'" if s == '10' else repr(s + 'C')
-        raise PokerError(f'bad card {short_repr(text)}: the suit is missing '
-                         f'(write it after the rank, as in {example})')
+        raise PokerError(_('bad card {card}: the suit is missing (write it after the rank, '
+                           'as in {example})').format(card=short_repr(text), example=example))
     if len(rank) != 1 or not suit:
-        raise PokerError(f'bad card {short_repr(text)}: a card is a rank and '
-                         f'a suit, such as "TC" or "10C"')
+        raise PokerError(_('bad card {card}: a card is a rank and a suit, such as "TC" or '
+                           '"10C"').format(card=short_repr(text)))
     if rank not in RANKS:
-        raise PokerError(f'bad card {short_repr(text)}: unknown rank '
-                         f'{short_repr(rank)} (ranks are {RANKS}, or 10)')
+        raise PokerError(_('bad card {card}: unknown rank {rank} (ranks are {ranks}, or 10)'
+                           ).format(card=short_repr(text), rank=short_repr(rank), ranks=RANKS))
     if suit not in SUITS:
-        raise PokerError(f'bad card {short_repr(text)}: unknown suit '
-                         f'{short_repr(suit)} (suits are {SUITS} or ♠♥♦♣)')
+        raise PokerError(_('bad card {card}: unknown suit {suit} (suits are {suits} or ♠♥♦♣)'
+                           ).format(card=short_repr(text), suit=short_repr(suit), suits=SUITS))
     return rank + suit
 
 
@@ -229,7 +231,7 @@ def parse_hand(text: str) -> list:
         raise PokerError(f'parse_hand takes text such as "6C 7C 8C 9C TC", '
                          f'not {type(text).__name__}')
     hand = [parse_card(word) for word in text.replace(',', ' ').split()]
-    _check_duplicates(hand, f'in hand {short_repr(hand)}')
+    _check_duplicates(hand, _('in hand {hand}').format(hand=short_repr(hand)))
     return hand
 
 
@@ -251,7 +253,8 @@ def _check_duplicates(cards, where: str):
     """Raise PokerError naming the first card that appears twice."""
     if len(set(cards)) != len(cards):
         dup = next(c for c, n in Counter(cards).items() if n > 1)
-        raise PokerError(f'duplicate card {short_repr(dup)} {where}')
+        raise PokerError(_('duplicate card {card} {where}').format(card=short_repr(dup),
+                                                                    where=where))
 
 
 def check_hand(hand, sizes=(5,), jokers=False) -> list:
@@ -281,28 +284,29 @@ def check_hand(hand, sizes=(5,), jokers=False) -> list:
     except TypeError:   # an unhashable item; the slow path below names it
         pass
     if isinstance(hand, str):
-        raise PokerError(f'a hand is a list of cards, not the string '
-                         f'{short_repr(hand)}; use parse_hand({short_repr(hand)})')
+        raise PokerError(_('a hand is a list of cards, not the string {text}; use '
+                           'parse_hand({text})').format(text=short_repr(hand)))
     try:
         cards = list(hand)
     except TypeError:
-        raise PokerError(f'a hand is a list of cards, not {short_repr(hand)}'
-                         ) from None
+        raise PokerError(_('a hand is a list of cards, not {value}').format(
+            value=short_repr(hand))) from None
     for card in cards:
         if isinstance(card, str) and card in valid:
             continue
         if isinstance(card, str) and card in _JOKER_SET:
-            raise PokerError(f'joker {card!r} is only allowed in '
-                             f'best_wild_hand: {short_repr(cards)}')
+            raise PokerError(_('joker {card} is only allowed in best_wild_hand: {cards}').format(
+                card=repr(card), cards=short_repr(cards)))
         canonical = parse_card(card)  # raises for a card that is simply bad
-        raise PokerError(f'card {short_repr(card)} is not in canonical form; write '
-                         f'{canonical!r} (parse_hand converts text for you)')
-    _check_duplicates(cards, f'in hand {short_repr(cards)}')
+        raise PokerError(_('card {card} is not in canonical form; write {canonical} '
+                           '(parse_hand converts text for you)').format(
+                               card=short_repr(card), canonical=repr(canonical)))
+    _check_duplicates(cards, _('in hand {hand}').format(hand=short_repr(cards)))
     if len(cards) not in sizes:
         lo, hi = min(sizes), max(sizes)
         need = f'{lo}' if lo == hi else f'{lo} to {hi}'
-        raise PokerError(f'a hand needs {need} cards, got {len(cards)}: '
-                         f'{short_repr(cards)}')
+        raise PokerError(_('a hand needs {need} cards, got {got}: {cards}').format(
+            need=need, got=len(cards), cards=short_repr(cards)))
     return cards
 
 
@@ -318,16 +322,17 @@ def check_hands(hands, sizes=(5,), jokers=False) -> list:
     pokerlib.cards.PokerError: duplicate card 'AS': it is in hands 0 and 1 (counting from 0)
     """
     if isinstance(hands, str) or not isinstance(hands, (list, tuple)):
-        raise PokerError(f'expected a list of hands, got {short_repr(hands)}')
+        raise PokerError(_('expected a list of hands, got {value}').format(value=short_repr(hands)))
     if not hands:
-        raise PokerError('no hands to compare: expected a list of at least one hand')
+        raise PokerError(_('no hands to compare: expected a list of at least one hand'))
     hands = [check_hand(hand, sizes, jokers) for hand in hands]
     holder = {}
     for i, hand in enumerate(hands):
         for card in hand:
             if card in holder:
-                raise PokerError(f'duplicate card {card!r}: it is in hands '
-                                 f'{holder[card]} and {i} (counting from 0)')
+                raise PokerError(_('duplicate card {card}: it is in hands {first} and {second} '
+                                   '(counting from 0)').format(card=repr(card), first=holder[card],
+                                                               second=i))
             holder[card] = i
     return hands
 

@@ -17,6 +17,7 @@ from .fairness import exact_shuffle_probabilities, shuffle_counts
 from .figures import SHUFFLES, shuffle_title
 from .fast import fast_hand_frequencies
 from .frequencies import frequency_table
+from .i18n import _
 from .plotting import DPI, plot_hand_frequencies, plot_shuffle_counts, style
 from .shuffling import SHUFFLERS
 
@@ -118,7 +119,7 @@ def explore_hand_frequencies(n=50_000, rng=None, first=None) -> Explorer:
     if not isinstance(rng, np.random.Generator):
         rng = check_rng(rng)
     slider = ipywidgets.SelectionSlider(
-        options=_choices(HAND_CHOICES, n), value=n, description='hands',
+        options=_choices(HAND_CHOICES, n), value=n, description=_('hands'),
         continuous_update=False, layout=ipywidgets.Layout(width='480px'))
     dealer = rng if isinstance(rng, np.random.Generator) else None
 
@@ -134,7 +135,7 @@ def explore_hand_frequencies(n=50_000, rng=None, first=None) -> Explorer:
         first = None           # only the first figure is drawn from the given counts
         fig = _figure(7, 6)
         plot_hand_frequencies(frequency_table(counts), ax=fig.add_subplot(),
-                              title='How often each hand comes up')   # the x label says how many hands
+                              title=_('How often each hand comes up'))   # the x label says how many hands
         return fig
     return Explorer(draw, n=slider)
 
@@ -162,16 +163,17 @@ def explore_shuffles(shuffler='shuffle3', deck='abc', n=30_000, rng=None) -> Exp
     rng = check_rng(rng)
     controls = dict(
         shuffler=ipywidgets.Dropdown(options=[(shuffle_title(name), name) for name in SHUFFLERS],
-                                     value=shuffler, description='shuffle'),
-        deck=ipywidgets.Dropdown(options=DECKS, value=deck, description='deck',
+                                     value=shuffler, description=_('shuffle')),
+        deck=ipywidgets.Dropdown(options=DECKS, value=deck, description=_('deck'),
                                  layout=ipywidgets.Layout(width='160px')),
         n=ipywidgets.SelectionSlider(options=_choices(SHUFFLE_CHOICES, n),
-                                     value=n, description='shuffles', continuous_update=False))
+                                     value=n, description=_('shuffles'), continuous_update=False))
 
     def draw(shuffler, deck, n):
         fig = _figure(7, 5)
         plot_shuffle_counts(shuffle_counts(shuffler, deck, n, rng), ax=fig.add_subplot(),
                             exact=_exact(shuffler, deck),
-                            title=f'{shuffle_title(shuffler)}: arrangements of "{deck}"')
+                            title=_('{shuffle}: arrangements of "{deck}"').format(
+                                shuffle=shuffle_title(shuffler), deck=deck))
         return fig
     return Explorer(draw, **controls)

@@ -7,6 +7,7 @@
 
 import random
 
+from .i18n import _
 from .cards import (_DECK, DECK, PokerError, check_count, check_hand, check_rng,
                     short_repr)
 from .ranking import checked
@@ -36,12 +37,13 @@ def _check_deal(numhands, n=5, deck=DECK, rng=None) -> tuple:
     numhands = check_count(numhands, 'numhands')
     n = check_count(n, 'n (cards per hand)')
     if n < 1:
-        raise PokerError(f'n (cards per hand) must be at least 1, got {n}: '
-                         f'a hand has at least one card')
+        raise PokerError(_('n (cards per hand) must be at least 1, got {n}: a hand has at least '
+                           'one card').format(n=n))
     deck = _DECK if deck is DECK else check_deck(deck)   # the library's own copy
     if numhands * n > len(deck):
-        raise PokerError(f'cannot deal {numhands} hands of {n} cards: that is '
-                         f'{numhands * n} cards and the deck has {len(deck)}')
+        raise PokerError(_('cannot deal {numhands} hands of {n} cards: that is {cards} cards and '
+                           'the deck has {deck}').format(numhands=numhands, n=n,
+                                                         cards=numhands * n, deck=len(deck)))
     return numhands, n, deck, check_rng(rng)
 
 

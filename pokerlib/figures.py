@@ -20,6 +20,7 @@ from pathlib import Path
 
 from .fairness import exact_shuffle_probabilities, shuffle_counts
 from .frequencies import frequency_table
+from .i18n import _
 from .plotting import (plot_benchmarks, plot_hand_frequencies,
                        plot_shuffle_counts, plot_shuffle_overview, savefig, style)
 from .shuffling import SHUFFLERS
@@ -48,7 +49,8 @@ def shuffle_title(name) -> str:
     ('shuffle3 (lecture: shuffle2)', 'shuffle1')
     """
     lecture = LECTURE_NAMES.get(name)
-    return name if lecture in (None, name) else f'{name} (lecture: {lecture})'
+    return name if lecture in (None, name) else _('{name} (lecture: {lecture})').format(
+        name=name, lecture=lecture)
 
 
 def shuffle_results(n=SHUFFLES, seed=SEED, deck='abc') -> dict:
@@ -79,14 +81,15 @@ def make_figures(outdir=ASSETS, hands=HANDS, shuffles=SHUFFLES, seed=SEED,
 
     with plt.style.context('default'), style():   # not the session's or the user's settings
         table = frequency_table(fast_hand_frequencies(hands, np.random.default_rng(seed)))
-        save(plot_hand_frequencies(table, title='How often each hand comes up').figure,
+        save(plot_hand_frequencies(table, title=_('How often each hand comes up')).figure,
              'hand_frequencies.png')
 
         results = shuffle_results(shuffles, seed)
         exact = {name: exact_shuffle_probabilities(name, 'abc') for name in results}
         for name, counts in results.items():
             ax = plot_shuffle_counts(counts, exact=exact[name],
-                                     title=f'{shuffle_title(name)}: arrangements of "abc"')
+                                     title=_('{shuffle}: arrangements of "{deck}"').format(
+                                         shuffle=shuffle_title(name), deck='abc'))
             save(ax.figure, SHUFFLE_FILES[name])
         axes = plot_shuffle_overview({shuffle_title(name): counts for name, counts in results.items()},
                                      exact={shuffle_title(name): p for name, p in exact.items()})

@@ -9,6 +9,9 @@ when enlarged, that does not change from run to run when the data don't.
 import math
 import textwrap
 
+from . import fonts   # registers the course's Chinese font with Matplotlib
+from .i18n import N_, _
+
 __all__ = ['STYLE', 'DPI', 'style', 'decorate', 'savefig', 'plot_hand_frequencies',
            'plot_shuffle_counts', 'plot_shuffle_overview', 'plot_benchmarks']
 
@@ -17,9 +20,12 @@ COLORS = {'observed': '#4477AA', 'exact': '#CC6677', 'band': '#DDDDDD',
 
 
 STYLE = {'font.size': 13, 'axes.titlesize': 14, 'axes.labelsize': 13,
-         'xtick.labelsize': 12, 'ytick.labelsize': 12, 'legend.fontsize': 12}
+         'xtick.labelsize': 12, 'ytick.labelsize': 12, 'legend.fontsize': 12,
+         'font.family': ['sans-serif', fonts.FAMILY]}
 """The course's lettering (Matplotlib's default is 10 points): the figures are
-about 7 inches wide, so that on a 745-pixel column this is 17-pixel text."""
+about 7 inches wide, so that on a 745-pixel column this is 17-pixel text.
+Chinese characters, which the default font lacks, come from the course's
+Chinese font (pokerlib.fonts)."""
 
 DPI = 200   # pixels per inch of a saved figure: twice the screen's 100, sharp when zoomed
 
@@ -112,14 +118,14 @@ def plot_hand_frequencies(table, ax=None, title=None, sigmas=3):
     edge = dict(xytext=(-3, 0), textcoords='offset points', ha='right', va='center',
                 fontsize='x-small')
     ax.barh(y, high.clip(upper=HAND_LIMIT) - low, left=low, height=0.55,
-            color=COLORS['band'], label=f'chance band: ±{sigmas} sd')
+            color=COLORS['band'], label=_('chance band: ±{sigmas} sd').format(sigmas=sigmas))
     for yy, h in zip(y, high):
         if h > HAND_LIMIT:
-            ax.annotate(f'band to {h:.3g} →', (HAND_LIMIT, yy), color='0.35', **edge)
-    ax.axvline(1, color=COLORS['exact'], lw=1.5, label='exactly as expected')
+            ax.annotate(_('band to {value} →').format(value=f'{h:.3g}'), (HAND_LIMIT, yy), color='0.35', **edge)
+    ax.axvline(1, color=COLORS['exact'], lw=1.5, label=_('exactly as expected'))
     outside = (ratio < low) | (ratio > high)
-    for out, color, label in [(False, COLORS['observed'], 'observed'),
-                              (True, COLORS['biased'], 'observed, outside the band')]:
+    for out, color, label in [(False, COLORS['observed'], _('observed')),
+                              (True, COLORS['biased'], _('observed, outside the band'))]:
         keep = outside == out
         if keep.any():
             ax.plot(ratio[keep].clip(upper=HAND_LIMIT), [yy for yy, k in zip(y, keep) if k],
@@ -128,15 +134,17 @@ def plot_hand_frequencies(table, ax=None, title=None, sigmas=3):
         if r > HAND_LIMIT:
             ax.annotate(f'{r:.3g}', (HAND_LIMIT, yy), xytext=(7, 0), textcoords='offset points',
                         ha='left', va='center', fontsize='x-small', color=COLORS['observed'])
-    ax.set_yticks(y, [f'{name}\n({count:,d} of {_expected(e)} expected)'
+    ax.set_yticks(y, [_('{name}\n({count} of {expected} expected)').format(
+                          name=_(name), count=f'{count:,d}', expected=_expected(e))
                       for name, count, e in zip(names, table['count'], expected)])
     ax.set_xlim(0, HAND_LIMIT)
     ax.legend(loc='upper center', bbox_to_anchor=(0.5, -0.2), ncols=1, frameon=False,
               fontsize='small')
     return decorate(ax, title, legend=False,
-                    xlabel=f'observed count ÷ expected count\n({n:,d} hands)')
+                    xlabel=_('observed count ÷ expected count\n({n} hands)').format(n=f'{n:,d}'))
 
 
+FAIR_COUNT = N_('fair count ({fair})')   # a legend entry the overview leaves out
 SHUFFLE_LINEAR = 1      # percent: the shuffle figures' y axis is linear within ±1%, logarithmic beyond
 SHUFFLE_LIMITS = (-100, 100)   # percent: the y axis of every shuffle figure (higher only if a count is
                                # more than twice the fair count)
@@ -193,24 +201,26 @@ def plot_shuffle_counts(counts, ax=None, title=None, sigmas=3, exact=None):
     fair, half, off, exact_off = _percent_off(counts, sigmas, exact)
     x = range(len(labels))
     ax.axhspan(-half, half, color=COLORS['band'],
-               label=f'chance band: ±{sigmas} sd (±{half:.2g}%)')
-    ax.axhline(0, color=COLORS['exact'], lw=1, label=f'fair count ({fair:,.0f})')
-    for out, color, label in [(False, COLORS['observed'], 'observed'),
-                              (True, COLORS['biased'], 'observed, outside the band')]:
+               label=_('chance band: ±{sigmas} sd (±{half}%)').format(sigmas=sigmas,
+                                                                       half=f'{half:.2g}'))
+    ax.axhline(0, color=COLORS['exact'], lw=1, label=_(FAIR_COUNT).format(fair=f'{fair:,.0f}'))
+    for out, color, label in [(False, COLORS['observed'], _('observed')),
+                              (True, COLORS['biased'], _('observed, outside the band'))]:
         xs = [i for i in x if (abs(off[i]) > half) == out]
         if xs:
             ax.bar(xs, [off[i] for i in xs], color=color, width=0.6, label=label)
     if exact_off is not None:
         slot = ax.get_window_extent().width * 72 / ax.figure.dpi / len(labels)   # points
         ax.plot(list(x), exact_off, '_', color='black', markersize=min(20, 0.55 * slot),
-                mew=2, label='where the exact probability puts it')
+                mew=2, label=_('where the exact probability puts it'))
     _shuffle_axis(ax, _shuffle_top(max(off)))
     ax.set_xticks(list(x), labels, rotation=90 if len(labels) > 8 else 0,
                   fontfamily='monospace')
     ax.legend(loc='upper center', bbox_to_anchor=(0.5, -0.2), ncols=2, fontsize='small',
               frameon=False)
-    return decorate(ax, title, xlabel='arrangement', legend=False,
-                    ylabel=f'count: % above or below fair\n(out of {n:,d} shuffles)')
+    return decorate(ax, title, xlabel=_('arrangement'), legend=False,
+                    ylabel=_('count: % above or below fair\n(out of {n} shuffles)').format(
+                        n=f'{n:,d}'))
 
 
 def plot_shuffle_overview(results, axes=None, sigmas=3, exact=None, columns=3):
@@ -230,8 +240,8 @@ def plot_shuffle_overview(results, axes=None, sigmas=3, exact=None, columns=3):
         import matplotlib.pyplot as plt
         columns = min(columns, len(results))
         rows = -(-len(results) // columns)
-        _, grid = plt.subplots(rows, columns, figsize=(2.5 * columns + 0.6, 3.6 * rows + 0.6),
-                               sharey=True, layout='constrained', squeeze=False)
+        grid = plt.subplots(rows, columns, figsize=(2.5 * columns + 0.6, 3.6 * rows + 0.6),
+                            sharey=True, layout='constrained', squeeze=False)[1]
         cells = list(grid.flat)
         axes, free = cells[:len(results)], cells[len(results):]
         for ax in free:
@@ -254,7 +264,7 @@ def plot_shuffle_overview(results, axes=None, sigmas=3, exact=None, columns=3):
     legend = {}
     for ax in axes:
         for handle, label in zip(*ax.get_legend_handles_labels()):
-            if not label.startswith('fair count'):
+            if not label.startswith(_(FAIR_COUNT).partition('{')[0]):
                 legend.setdefault(label, handle)
     if spare is not None:   # a narrow place: long labels on two lines
         labels = [textwrap.fill(label, 20) for label in legend]
@@ -287,7 +297,7 @@ def plot_benchmarks(results, ax=None, title=None):
         speeds = rows[rows['cards'] == cards].set_index('contender')['per_second']
         ys = [i + (k - 0.5) * height for i in range(len(order))]
         xs = [speeds.get(name, float('nan')) for name in order]
-        ax.barh(ys, xs, height=height, color=color, label=f'{cards} cards')
+        ax.barh(ys, xs, height=height, color=color, label=_('{cards} cards').format(cards=cards))
         for y, x in zip(ys, xs):
             if x == x:   # not NaN
                 ax.annotate(f'{x:,.0f}', (x, y), xytext=(3, 0),
@@ -296,6 +306,6 @@ def plot_benchmarks(results, ax=None, title=None):
     ax.set_xscale('log')
     ax.set_xlim(right=ax.get_xlim()[1] * 12)   # room for the labels
     ax.legend(loc='lower right', frameon=False)
-    return decorate(ax, title or 'Hand evaluations per second',
-                    xlabel='hands ranked per second\n(log scale; median of repeated runs)',
-                    ylabel='evaluator', legend=False)
+    return decorate(ax, title or _('Hand evaluations per second'),
+                    xlabel=_('hands ranked per second\n(log scale; median of repeated runs)'),
+                    ylabel=_('evaluator'), legend=False)

@@ -53,6 +53,7 @@ from collections import Counter
 from collections.abc import Iterable
 from numbers import Real
 
+from .i18n import _
 from .cards import (_DECK_SET, SUITS, PokerError, check_count, check_hands,
                     check_rng, parse_card, short_repr)
 from .dealing import deal
@@ -105,7 +106,7 @@ def parse_versus_line(line, lineno=None) -> tuple:
             raise PokerError(f'{where}not UTF-8 text') from None
     words = line.split()
     if len(words) != 10:
-        raise PokerError(f'{where}expected 10 cards, got {len(words)}')
+        raise PokerError(where + _('expected 10 cards, got {got}').format(got=len(words)))
     cards = []
     for word in words:
         try:

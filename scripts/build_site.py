@@ -35,9 +35,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / 'scripts'))
 import editions  # noqa: E402  (the student's edition, made with nbconvert)
+import zh_edition  # noqa: E402  (the Chinese student's edition)
 from nav import NAV, NOTEBOOKS, load, notebooks, source, title_and_summary  # noqa: E402
 
 ASSETS = ROOT / 'assets'
+CHINESE_FONT = ROOT / 'pokerlib' / 'locale' / 'NotoSansSC-Course.otf'
 CONF = ROOT / 'site'
 
 WIDGET = 'application/vnd.jupyter.widget-view+json'
@@ -52,20 +54,48 @@ def without_widgets(outputs: list) -> list:
     return [out for out in outputs if WIDGET not in out.get('data', {})]
 
 
-SHOW_SOLUTION = 'Show solution'
-SHOW_ANSWER = 'Show the expected answer'
+SITE_TEXT = {
+    'en': {'show_solution': 'Show solution', 'hide_solution': 'Hide solution',
+           'show_answer': 'Show the expected answer', 'hide_answer': 'Hide the expected answer',
+           'download': ('Download <code>{name}</code>: <a href="notebooks/student/{name}" download>'
+                        "the student's edition</a> (to work in, with <code>check</code>), or "
+                        '<a href="notebooks/{name}" download>the teacher\'s edition</a> '
+                        '(with the solutions and all the outputs)'),
+           'other': '<a href="zh/{page}" hreflang="zh-CN" lang="zh-CN">中文版</a>',
+           'figures': 'Figures',
+           'figures_intro': ("The figures in the course's `assets/` folder, drawn with fixed seeds "
+                             'by `python -m pokerlib.figures`. A click on a figure opens it at full '
+                             'size.'),
+           'used_in': 'Used in {links}.', 'figure_alt': 'The figure {name}',
+           'title': "Norvig's poker program, step by step"},
+    'zh_CN': {'show_solution': '显示解答', 'hide_solution': '隐藏解答',
+              'show_answer': '显示预期答案', 'hide_answer': '隐藏预期答案',
+              'download': ('下载 <code>{name}</code>：<a href="notebooks/student/{name}" download>'
+                           '学生版</a>（在里面做练习，带 <code>check</code>），或者'
+                           '<a href="notebooks/{name}" download>教师版</a>（带解答和全部输出）'),
+              'other': '<a href="../{page}" hreflang="en" lang="en">English</a>',
+              'figures': '图',
+              'figures_intro': ('课程 `assets/zh/` 文件夹里的图：中文版，用固定的种子由 '
+                                '`python -m pokerlib.figures` 画出（`make translations`）。'
+                                '点一下图就会以原尺寸打开。'),
+              'used_in': '用在 {links}。', 'figure_alt': '图 {name}',
+              'title': 'Norvig 的扑克程序，一步一步'},
+}
+"""The website's own words in each language (`make site` builds both: English, and Chinese in zh/)."""
+SHOW_SOLUTION = SITE_TEXT['en']['show_solution']
+SHOW_ANSWER = SITE_TEXT['en']['show_answer']
 
 
-def folds(cell: dict) -> str | None:
-    """What the toggle of a cell the site folds says, or None if it is shown as it is."""
+def folds(cell: dict, text: dict = SITE_TEXT['en']) -> tuple | None:
+    """What the toggle of a cell the site folds says (shown, hidden), or None if it is not folded."""
     if cell['cell_type'] == 'code' and editions.SOLUTION_LINE.search(source(cell)):
-        return SHOW_SOLUTION
+        return text['show_solution'], text['hide_solution']
     if cell['cell_type'] == 'markdown' and 'teacher' in cell.get('metadata', {}).get('tags', []):
-        return SHOW_ANSWER
+        return text['show_answer'], text['hide_answer']
     return None
 
 
-def fold(cell: dict, show: str) -> dict:
+def fold(cell: dict, show: str, hide: str) -> dict:
     """The cell folded behind a toggle that says show, closed by default.
 
     A code cell's input is folded (myst-nb's hide-input), a markdown cell's text
@@ -74,8 +104,7 @@ def fold(cell: dict, show: str) -> dict:
     if cell['cell_type'] == 'code':
         meta = dict(cell.get('metadata', {}))
         meta['tags'] = sorted(set(meta.get('tags', [])) | {'hide-input'})
-        meta['mystnb'] = dict(meta.get('mystnb', {}), code_prompt_show=show,
-                              code_prompt_hide=show.replace('Show', 'Hide', 1))
+        meta['mystnb'] = dict(meta.get('mystnb', {}), code_prompt_show=show, code_prompt_hide=hide)
         return dict(cell, metadata=meta)
     return dict(cell, source=f'<details class="solution">\n<summary>{show}</summary>\n\n'
                 + source(cell).strip() + '\n\n</details>')
@@ -105,25 +134,25 @@ def fix_markdown(text: str) -> str:
     return text
 
 
-def staged_notebook(path: Path, toctree: str | None) -> dict:
+def staged_notebook(path: Path, toctree: str | None, language: str = 'en') -> dict:
     """The notebook at path, adjusted for the website (see the module's docstring)."""
+    text = SITE_TEXT[language]
     nb = load(path)
     cells = []
     for cell in nb['cells']:
         cell = dict(cell, source=source(cell))
         if cell['cell_type'] == 'code':
             cell['outputs'] = without_widgets(cell.get('outputs', []))
-        if show := folds(cell):
-            cell = fold(cell, show)
+        if show := folds(cell, text):
+            cell = fold(cell, *show)
         if cell['cell_type'] == 'markdown':
-            cell['source'] = fix_markdown(cell['source'])
+            cell['source'] = fix_markdown(zh_edition.ENGLISH_LINK.sub('', cell['source']))   # the page links the English page
         cells.append(cell)
     download = markdown(
-        f'<p class="course-download"><i class="fa-solid fa-download"></i> Download '
-        f'<code>{path.name}</code>: <a href="notebooks/student/{path.name}" download>'
-        f"the student's edition</a> (to work in, with <code>check</code>), or "
-        f'<a href="notebooks/{path.name}" download>the teacher\'s edition</a> '
-        f'(with the solutions and all the outputs)</p>', 'site-download')
+        f'<p class="course-download"><i class="fa-solid fa-download"></i> '
+        + text['download'].format(name=path.name) + '</p>\n'
+        f'<p class="course-language"><i class="fa-solid fa-language"></i> '
+        + text['other'].format(page=path.stem + '.html') + '</p>', 'site-download')
     at = 1 if cells and source(nb['cells'][0]).startswith(NAV) else 0
     cells.insert(at, download)
     if toctree:
@@ -132,32 +161,33 @@ def staged_notebook(path: Path, toctree: str | None) -> dict:
     return dict(nb, cells=cells, metadata=metadata)
 
 
-def figures_page(paths, titles: dict, assets: Path) -> str:
+def figures_page(paths, titles: dict, assets: Path, language: str = 'en') -> str:
     """A page that shows every figure in assets/, with where the notebooks use it."""
-    lines = ['# Figures', '',
-             'The figures in the course\'s `assets/` folder, drawn with fixed seeds by '
-             '`python -m pokerlib.figures`. A click on a figure opens it at full size.', '']
+    text = SITE_TEXT[language]
+    lines = ['# ' + text['figures'], '',
+             '<p class="course-language">' + text['other'].format(page='figures.html') + '</p>', '',
+             text['figures_intro'], '']
     texts = {p.name: p.read_text(encoding='utf-8') for p in paths}
     for png in sorted(assets.glob('*.png')):
         lines += [f'## {png.name}', '']
         used = [name for name, text in texts.items() if png.name in text]
         if used:
             links = ', '.join(f'[{titles[name]}]({name})' for name in used)
-            lines += [f'Used in {links}.', '']
-        lines += [f'![The figure {png.name}](assets/{png.name})', '']
+            lines += [text['used_in'].format(links=links), '']
+        lines += [f'![{text["figure_alt"].format(name=png.name)}](assets/{png.name})', '']
     return '\n'.join(lines)
 
 
-def wanted_files(paths, assets: Path) -> dict:
+def wanted_files(paths, assets: Path, language: str = 'en') -> dict:
     """Relative path -> bytes of everything the staging folder should hold."""
     titles = {p.name: title_and_summary(load(p))[0] for p in paths}
     toctree = '```{toctree}\n:hidden:\n:maxdepth: 1\n\n' + '\n'.join(
         [p.stem for p in paths[1:]] + ['figures']) + '\n```'
     files = {}
     for k, path in enumerate(paths):
-        nb = staged_notebook(path, toctree if k == 0 else None)
+        nb = staged_notebook(path, toctree if k == 0 else None, language)
         files[path.name] = (json.dumps(nb, indent=1, ensure_ascii=False) + '\n').encode()
-    files['figures.md'] = figures_page(paths, titles, assets).encode()
+    files['figures.md'] = figures_page(paths, titles, assets, language).encode()
     for png in sorted(assets.glob('*.png')):
         files[f'assets/{png.name}'] = png.read_bytes()
     return files
@@ -171,8 +201,14 @@ def write(folder: Path, files: dict):
         target.write_bytes(content)
 
 
-def build(out: Path, quiet: bool = True, folder: Path = NOTEBOOKS, assets: Path = ASSETS) -> Path:
-    """Stage the notebooks in folder, run Sphinx; return the path of the site's index.html."""
+def build(out: Path, quiet: bool = True, folder: Path = NOTEBOOKS, assets: Path = ASSETS,
+          language: str = 'en') -> Path:
+    """Stage the notebooks in folder, run Sphinx; return the path of the site's index.html.
+
+    With a `folder` holding a zh/ edition (notebooks/zh/, made by `make
+    translations`), the Chinese site is built too, into OUT/html/zh/, from it
+    and from the Chinese figures in assets/zh/.
+    """
     paths = notebooks(folder)
     if not paths:
         raise SystemExit(f'no notebooks in {folder}')
@@ -180,11 +216,12 @@ def build(out: Path, quiet: bool = True, folder: Path = NOTEBOOKS, assets: Path 
     # From scratch every time (a few seconds): no page of a renamed notebook lingers.
     for old in ('src', 'html', 'doctrees', 'jupyter_execute'):
         shutil.rmtree(out / old, ignore_errors=True)
-    write(src, wanted_files(paths, assets))
+    write(src, wanted_files(paths, assets, language))
     # The contents notebook is the home page; index.html (site/_templates/index.html)
     # sends a browser there.
     command = [sys.executable, '-m', 'sphinx', '-b', 'html', '-c', str(CONF),
                '-d', str(out / 'doctrees'), '-D', f'root_doc={paths[0].stem}',
+               '-D', f'language={language}', '-D', f'html_title={SITE_TEXT[language]["title"]}',
                str(src), str(html)]
     if quiet:
         command.append('-q')
@@ -196,7 +233,16 @@ def build(out: Path, quiet: bool = True, folder: Path = NOTEBOOKS, assets: Path 
         shutil.copyfile(path, html / 'notebooks' / path.name)
     if (folder / 'data').is_dir():
         shutil.copytree(folder / 'data', html / 'notebooks' / 'data', dirs_exist_ok=True)
-    editions.write_student_edition(html / 'notebooks' / 'student', folder)
+    if language == 'en':
+        editions.write_student_edition(html / 'notebooks' / 'student', folder)
+    else:
+        zh_edition.write_student_edition(html / 'notebooks' / 'student', folder)
+    # The Chinese font, for pages in Chinese on a machine without one (course.css).
+    shutil.copyfile(CHINESE_FONT, html / '_static' / 'fonts' / CHINESE_FONT.name)
+    if language == 'en' and (folder / 'zh').is_dir() and (assets / 'zh').is_dir():
+        build(out / 'zh', quiet, folder / 'zh', assets / 'zh', 'zh_CN')
+        shutil.rmtree(html / 'zh', ignore_errors=True)
+        shutil.move(out / 'zh' / 'html', html / 'zh')
     return html / 'index.html'
 
 

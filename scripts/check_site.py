@@ -46,6 +46,8 @@ CHROMIUM_FLAGS = [
     '--force-device-scale-factor=1',
 ]
 
+SEARCH_ZH = '葫芦'   # full house: the Chinese search should find the pages that say it
+
 # Runs in the page once it has loaded; returns what the report says about it.
 INSPECT_PAGE = r"""
 const done = arguments[arguments.length - 1];
@@ -53,7 +55,7 @@ const settle = img => img.complete ? Promise.resolve()
     : new Promise(ok => { img.addEventListener('load', ok); img.addEventListener('error', ok);
                           setTimeout(ok, 5000); });
 const images = [...document.images];
-Promise.all(images.map(settle)).then(() => {
+Promise.all([...images.map(settle), document.fonts.ready]).then(() => {
   const skip = new Set(['CODE', 'PRE', 'SCRIPT', 'STYLE', 'TEXTAREA', 'math', 'MATH']);
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT, {
     acceptNode(node) {
@@ -71,6 +73,11 @@ Promise.all(images.map(settle)).then(() => {
   done({
     url: location.href,
     title: document.title,
+    lang: document.documentElement.lang,
+    // The Chinese pages' text, and whether the course's Chinese font drew it.
+    chinese: [...new Set(document.body.innerText.match(/[\u2e80-\uffff]/gu) || [])].join(''),
+    chinese_font: [...document.fonts].filter(f => f.family.includes('Noto Sans SC Course'))
+                                     .map(f => f.status),
     h1: h1 ? h1.textContent.replace(/[#¶]\s*$/, '').trim() : null,
     h1_visible: h1 ? box(h1)[0] > 0 && box(h1)[1] > 0 : false,
     images: images.map(img => ({src: img.currentSrc || img.src, alt: img.alt,
@@ -174,7 +181,8 @@ def status(url: str) -> int:
 def check(folder: Path, shots: Path | None = None) -> dict:
     """Browse every page of the site in folder; return the report."""
     folder = folder.resolve()
-    pages = sorted(p.name for p in folder.glob('*.html'))
+    pages = sorted(p.relative_to(folder).as_posix()
+                   for p in [*folder.glob('*.html'), *folder.glob('zh/*.html')])   # zh/: Chinese
     server = serve(folder)
     base = f'http://127.0.0.1:{server.server_address[1]}/'
     profile = tempfile.mkdtemp(prefix='check-site-chromium-')
@@ -205,6 +213,14 @@ def check(folder: Path, shots: Path | None = None) -> dict:
                     screenshot(driver, shots / f'{stem}-figure.png', 'article img')
                 if page['folds']:
                     screenshot(driver, shots / f'{stem}-solution.png', 'article details')
+        if 'zh/search.html' in pages:   # the Chinese search, offline: a word of the glossary
+            driver.get(base + 'zh/search.html?q=' + SEARCH_ZH)
+            WebDriverWait(driver, 20).until(lambda d: d.execute_script(
+                'return document.querySelector("#search-results p.search-summary, '
+                '#search-results .search-summary")'))
+            report['search_zh'] = driver.execute_script(
+                'return [...document.querySelectorAll("#search-results li a")].map(a => a.href)')
+            report['requests'] += requested_urls(driver)
         report['broken_links'], report['files_linked'] = broken_links(report, base)
     finally:
         driver.quit()

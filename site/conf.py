@@ -16,7 +16,7 @@ project = "Norvig's poker program, step by step"
 html_title = project
 
 root_doc = '00-Contents'   # the contents notebook; build_site.py passes the name it finds
-extensions = ['myst_nb', 'mathml']
+extensions = ['myst_nb', 'mathml', 'zhsearch']   # zhsearch: the Chinese pages' search
 exclude_patterns = ['_build', '**.ipynb_checkpoints', 'assets']
 
 # The notebooks are committed with their outputs: show those, never re-run.

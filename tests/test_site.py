@@ -309,3 +309,45 @@ def test_staging_folds_solutions_drops_widgets_and_fixes_links(tmp_path):
     assert [c.get('id') for c in staged['cells']][:3] == ['nav', 'site-download', 'title']
     # The notebook itself is untouched.
     assert json.loads(path.read_text(encoding='utf-8')) == notebook
+
+
+# --- the Chinese pages (zh/, from notebooks/zh/) -------------------------------------
+
+ZH = notebooks(ROOT / 'notebooks' / 'zh')
+
+
+def test_every_chinese_notebook_has_its_page_in_chinese(site):
+    from fontTools.ttLib import TTFont
+    from pokerlib.fonts import FONT
+    font = TTFont(str(FONT), lazy=True).getBestCmap()
+    assert [p.name for p in ZH] == [p.name for p in NOTEBOOKS]
+    for path in ZH:
+        page = site.pages['zh/' + page_of(path)]
+        assert page['lang'] == 'zh-CN', path.name
+        assert page['h1'] == heading(path) and page['title'].startswith(page['h1']), path.name
+        assert len(page['chinese']) > 200, f'{path.name}: too little Chinese on its page'
+        figures = sum(1 for c in cells(path) for out in c.get('outputs', [])
+                      if {'image/png', 'image/jpeg'} & set(out.get('data', {})))
+        assert len(page['images']) >= figures, path.name
+        assert all(image['natural_width'] > 0 for image in page['images']), path.name
+    for name, page in site.pages.items():
+        if name.startswith('zh/'):   # no tofu: the page's font has every character shown
+            assert page['chinese_font'] == ['loaded'], name
+            assert not [c for c in page['chinese'] if ord(c) not in font
+                        and ord(c) >= 0x2E80], f'{name}: characters the font lacks'
+
+
+def test_every_page_links_to_the_same_page_in_the_other_language(site):
+    base = site.report['base']
+    for path in NOTEBOOKS:
+        name = page_of(path)
+        assert base + 'zh/' + name in site.pages[name]['links'], name
+        assert base + name in site.pages['zh/' + name]['links'], 'zh/' + name
+    assert base + 'zh/figures.html' in site.pages['figures.html']['links']
+    assert base + 'figures.html' in site.pages['zh/figures.html']['links']
+
+
+def test_the_chinese_search_works_offline(site):
+    found = site.report['search_zh']
+    assert site.report['base'] + 'zh/' + page_of(ZH[0]) in [url.split('?')[0] for url in found]
+    assert site.report['external_requests'] == []

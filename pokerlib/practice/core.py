@@ -37,6 +37,8 @@ import traceback
 import warnings
 from fractions import Fraction
 
+from ..i18n import N_, _
+
 __all__ = ['check', 'Report', 'TIME_LIMIT', 'exercise_names']
 
 TIME_LIMIT = 5.0
@@ -71,6 +73,10 @@ def _as_html(text) -> str:
 
 CODE_LABELS = {'returned', 'expected', 'printed', 'rankings', 'changed', 'call', 'error',
                'where'}
+LABELS = (N_('returned'), N_('expected'), N_('printed'), N_('rankings'), N_('changed'), N_('call'),
+          N_('error'), N_('where'), N_('hint'), N_('note'), N_('closest'), N_('exercises'),
+          N_('problem'))
+"""The labels of a report's details, translated where a report is shown (pokerlib.i18n)."""
 """Details whose text is code (or program output), shown in code style in HTML."""
 
 
@@ -107,7 +113,7 @@ class Report:
     def __str__(self):
         lines = [self.headline()]
         for label, text in self.details:
-            lines.append(f'    {label + ":":<9} ' + _plain(text).replace('\n', '\n' + ' ' * 14))
+            lines.append(f'    {_(label) + ":":<9} ' + _plain(text).replace('\n', '\n' + ' ' * 14))
         return '\n'.join(lines)
 
     __repr__ = __str__
@@ -118,7 +124,7 @@ class Report:
         for label, text in self.details:
             body = (f'<code style="white-space:pre-wrap">{html.escape(_plain(text))}</code>'
                     if label in CODE_LABELS else _as_html(text))
-            rows.append(f'<div style="margin-left:1.5em"><b>{html.escape(label)}:</b> '
+            rows.append(f'<div style="margin-left:1.5em"><b>{html.escape(_(label))}:</b> '
                         f'{body}</div>')
         icon = self.ICONS[self.status]
         name_sep = '' if self.summary.startswith(':') else ' '
@@ -218,9 +224,9 @@ def need_bool(got):
     """Raise Mismatch unless got is True or False."""
     if not isinstance(got, bool):
         if got is None:
-            hint = f'return True or False (is a {code("return")} missing?)'
+            hint = _('return True or False (is a {return_} missing?)').format(return_=code('return'))
         else:
-            hint = f'return True or False, not {kind_of(got)}'
+            hint = _('return True or False, not {kind}').format(kind=kind_of(got))
         raise Mismatch([('returned', short(got)), ('hint', hint)])
 
 
@@ -410,7 +416,7 @@ def _unknown(name, note, suggestions=()) -> Report:
     if suggestions:
         details.append(('closest', ', '.join(suggestions)))
     details.append(('exercises', ', '.join(sorted(EXERCISES))))
-    return Report(str(name), 'unknown', 'cannot be checked', details)
+    return Report(str(name), 'unknown', _('cannot be checked'), details)
 
 
 def _which_exercise(function, name):
@@ -475,28 +481,28 @@ def check(function, name=None) -> Report:
     if callable(function) and is_stub(function):
         report = _not_written(exercise.name)
     elif callable(function) and is_course_function(function):
-        report = Report(exercise.name, 'todo', "is the course's version, not yours",
-                        [('note', "this is the course's version: run your Your turn cell "
-                                  "first (the notebook imported the library's function under "
-                                  "this name)")])
+        report = Report(exercise.name, 'todo', _("is the course's version, not yours"),
+                        [('note', _("this is the course's version: run your Your turn cell "
+                                    "first (the notebook imported the library's function under "
+                                    "this name)"))])
     else:
         try:
             for prepare in exercise.prepare:
                 prepare()
         except Exception as e:            # the checker's own data: not the student's fault
-            return Report(shown, 'error', 'could not be checked',
+            return Report(shown, 'error', _('could not be checked'),
                           [('error', f'{type(e).__name__}: {e}'),
-                           ('note', 'the checker could not prepare this exercise; '
-                                    'tell your teacher')])
+                           ('note', _('the checker could not prepare this exercise; '
+                                      'tell your teacher'))])
         report = run_limited(function, exercise)
     report.name = shown
     return report
 
 
 def _not_written(name):
-    return Report(name, 'todo', 'is not written yet',
-                  [('note', f'write its body in place of {code("raise NotImplementedError()")}, '
-                            f'run that cell, then run this check again')])
+    return Report(name, 'todo', _('is not written yet'),
+                  [('note', _('write its body in place of {stub}, run that cell, then run '
+                              'this check again').format(stub=code('raise NotImplementedError()')))])
 
 
 # ---------------------------------------------------------------------------
@@ -585,20 +591,23 @@ def judge(function, exercise, printed, runners=None) -> Report:
             runner.last_call = f'the answer {short(value)}'
             summary = exercise.judge(to_python(value) if type(value).__module__ == 'numpy'
                                      else value)
-            summary = summary or ': right'
+            summary = summary or _(': right')
         n = max(runner.cases, 1)
         seconds = time.perf_counter() - start
-        summary = summary or f': {n:,d} case{"s" if n > 1 else ""} passed'
+        summary = summary or (_(': {n:,d} cases passed') if n > 1 else _(': {n:,d} case passed')
+                              ).format(n=n)
         if seconds > SLOW:
-            summary = (f': right, but took {seconds:.0f} s'
+            summary = (_(': right, but took {seconds:.0f} s').format(seconds=seconds)
                        + (f': {exercise.slow_hint}' if exercise.slow_hint else '')
                        + f' ({_plain(summary).lstrip(": ")})')
         report = Report(name, 'pass', summary, seconds=seconds)
         more = printed.shown()
         if more:
             lines = printed.count + bool(printed.partial)
-            report.details.append(('note', f'it also printed {lines:,d} line{"s" * (lines > 1)}; '
-                                           f'a check looks only at what it returns'))
+            report.details.append(('note', (_('it also printed {lines:,d} lines; a check looks '
+                                              'only at what it returns') if lines > 1 else
+                                            _('it also printed {lines:,d} line; a check looks '
+                                              'only at what it returns')).format(lines=lines)))
         return report
     except Mismatch as m:
         details = list(m.details)
@@ -606,25 +615,26 @@ def judge(function, exercise, printed, runners=None) -> Report:
         hints = [text for label, text in details if label == 'hint']
         if got_none and runner.only_none and runner.cases > 1:
             details = [d for d in details if d[0] != 'hint']
-            details.append(('hint', f'your function returned None every time: is a '
-                                    f'{code("return")} missing?'))
+            details.append(('hint', _('your function returned None every time: is a '
+                                      '{return_} missing?').format(return_=code('return'))))
         elif got_none and not any('return' in text for text in hints):
             details = [d for d in details if d[0] != 'hint']
-            details.append(('hint', f'your function returned None here: is a '
-                                    f'{code("return")} missing on this path?'))
-        report = Report(name, 'fail', f'failed on {code(m.call or runner.last_call)}', details)
+            details.append(('hint', _('your function returned None here: is a '
+                                      '{return_} missing on this path?').format(return_=code('return'))))
+        report = Report(name, 'fail', _('failed on {call}').format(call=code(m.call or runner.last_call)),
+                        details)
     except StudentError as s:
         e = s.error
         if isinstance(e, NotImplementedError):
             return _not_written(name)
         call = runner.last_call or f'{name}(...)'
         if isinstance(e, RecursionError):
-            report = Report(name, 'error', f'recursed too deeply on {code(call)}',
-                            [('hint', 'does the function call itself without getting '
-                                      'closer to an answer?')])
+            report = Report(name, 'error', _('recursed too deeply on {call}').format(call=code(call)),
+                            [('hint', _('does the function call itself without getting '
+                                        'closer to an answer?'))])
         else:
             where = _where(e)
-            report = Report(name, 'error', f'raised an error on {code(call)}',
+            report = Report(name, 'error', _('raised an error on {call}').format(call=code(call)),
                             [('error', f'{type(e).__name__}: {e}')]
                             + ([('where', where)] if where else [])
                             + [('hint', _error_hint(e, exercise))])
@@ -635,12 +645,15 @@ def judge(function, exercise, printed, runners=None) -> Report:
                             f'stop the whole program',
                 KeyboardInterrupt: 'was interrupted (KeyboardInterrupt)',
                 GeneratorExit: 'raised GeneratorExit'}[type(e)]
-        report = Report(name, 'error', f'stopped on {code(runner.last_call or name + "(...)")}',
-                        [('error', type(e).__name__), ('hint', f'your function {what}: '
-                                                               f'return the answer instead')])
+        report = Report(name, 'error', _('stopped on {call}').format(
+                            call=code(runner.last_call or name + "(...)")),
+                        [('error', type(e).__name__),
+                         ('hint', _('your function {what}: return the answer instead').format(
+                             what=what))])
     except Exception as e:             # the judge could not read what came back
         got = runner.returns[-1] if runner.returns else None
-        report = Report(name, 'fail', f'failed on {code(runner.last_call or name + "(...)")}',
+        report = Report(name, 'fail', _('failed on {call}').format(
+                            call=code(runner.last_call or name + "(...)")),
                         [('hint', f'check could not read what your function returned '
                                   f'({type(e).__name__}); expected '
                                   f'{exercise.returns or "the kind of value the exercise asks for"}')])
@@ -666,10 +679,12 @@ def run_limited(function, exercise) -> Report:
 
 
 def _slow_report(exercise, call, seconds, note=None) -> Report:
-    details = [('note', f'stopped after {seconds:.0f} seconds' + (f'; {note}' if note else '')),
-               ('hint', 'is there a loop that never ends, or one that repeats far more '
-                        'work than it needs?')]
-    return Report(exercise.name, 'slow', f'took too long on {code(call or exercise.name + "(...)")}',
+    details = [('note', _('stopped after {seconds:.0f} seconds').format(seconds=seconds)
+                + (f'; {note}' if note else '')),
+               ('hint', _('is there a loop that never ends, or one that repeats far more '
+                          'work than it needs?'))]
+    return Report(exercise.name, 'slow', _('took too long on {call}').format(
+                      call=code(call or exercise.name + "(...)")),
                   details, seconds=seconds)
 
 
@@ -703,7 +718,7 @@ def _run_forked(function, exercise) -> Report:
             try:
                 report = judge(function, exercise, printed, runners)
             except BaseException as e:           # pragma: no cover - a bug in the judge
-                report = Report(exercise.name, 'error', 'could not be checked',
+                report = Report(exercise.name, 'error', _('could not be checked'),
                                 [('error', f'{type(e).__name__}: {e}')])
             data = pickle.dumps(report)
             view = memoryview(data)
@@ -730,7 +745,7 @@ def _run_forked(function, exercise) -> Report:
                 timed_out = True
                 break
             left = deadline - now
-            ready, _, _ = select.select([read_end], [], [], left)
+            ready = select.select([read_end], [], [], left)[0]
             if ready:
                 chunk = os.read(read_end, 65536)
                 if not chunk:
@@ -753,9 +768,9 @@ def _run_forked(function, exercise) -> Report:
     try:
         return pickle.loads(b''.join(chunks))
     except Exception:
-        return Report(exercise.name, 'error', f'stopped on {exercise.name}(...)',
-                      [('hint', 'your function ended the program it ran in (os._exit, or a '
-                                'crash): return the answer instead')])
+        return Report(exercise.name, 'error', _('stopped on {call}').format(call=f'{exercise.name}(...)'),
+                      [('hint', _('your function ended the program it ran in (os._exit, or a '
+                                  'crash): return the answer instead'))])
 
 
 def _cpu_seconds(pid):
@@ -776,7 +791,7 @@ def _stop(pid):
         return
     end = time.monotonic() + 0.4
     while time.monotonic() < end:
-        done, _ = os.waitpid(pid, os.WNOHANG)
+        done = os.waitpid(pid, os.WNOHANG)[0]
         if done:
             return
         time.sleep(0.01)

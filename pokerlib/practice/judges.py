@@ -25,6 +25,7 @@ from fractions import Fraction
 from ..cards import SUITS
 from ..classes import hand_classes
 from ..fairness import chi_square
+from ..i18n import N_, _
 from .core import Mismatch, StudentError, code, kind_of, same_value, short, wrong
 
 __all__ = ['cases_judge', 'judge_ranking', 'judge_shuffle', 'SeededRandom', 'ShownIterator',
@@ -87,8 +88,9 @@ def cases_judge(reference, inputs, hint, mistakes=(), returns=None, tol=0.0,
                 if same_value(got, theirs, tol, sequences) and not same_value(theirs, expected):
                     raise wrong(got, expected, why(*args) if callable(why) else why)
             if got is None:
-                raise wrong(got, expected, f'your function returned None here: is a '
-                                           f'{code("return")} missing on this path?')
+                raise wrong(got, expected, _('your function returned None here: is a '
+                                             '{return_} missing on this path?').format(
+                                                 return_=code('return')))
             if returns and not _looks_like(got, expected):
                 raise Mismatch([('returned', f'{short(got)} ({kind_of(got)})'),
                                 ('expected', short(expected)),
@@ -157,7 +159,7 @@ def ranking_cases(reference) -> tuple:
     return keyed, others
 
 
-def judge_ranking(run, reference, describe, mistakes=(), better='the better hand'):
+def judge_ranking(run, reference, describe, mistakes=(), better=N_('the better hand')):
     """Judge a ranking: the reference's order of every class, with its exact ties.
 
     `describe(hand)` names a hand's category ('two pair'); `mistakes` are
@@ -169,8 +171,8 @@ def judge_ranking(run, reference, describe, mistakes=(), better='the better hand
     for hand in keyed:
         value = run(list(hand))
         if value is None:
-            raise wrong(value, 'a ranking', f'your function returned None: is a '
-                                            f'{code("return")} missing on this path?')
+            raise wrong(value, _('a ranking'), _('your function returned None: is a {return_} '
+                                                 'missing on this path?').format(return_=code('return')))
         values.append(value)
     for hand, other, value in zip(keyed, others, values):
         second = run(list(other))
@@ -194,8 +196,9 @@ def judge_ranking(run, reference, describe, mistakes=(), better='the better hand
             continue
         tie = values[i] == values[i - 1]
         a, b = hand_words(hi), hand_words(lo)
-        said = (f'ranks {a} ({describe(hi)}) and {b} ({describe(lo)}) the same' if tie else
-                f'ranks {b} ({describe(lo)}) above {a} ({describe(hi)})')
+        said = (_('ranks {a} ({a_kind}) and {b} ({b_kind}) the same') if tie else
+                _('ranks {b} ({b_kind}) above {a} ({a_kind})')).format(
+                    a=a, b=b, a_kind=_(describe(hi)), b_kind=_(describe(lo)))
         hint = None
         for mistaken, why, *pair in mistakes:
             try:
@@ -218,15 +221,17 @@ def judge_ranking(run, reference, describe, mistakes=(), better='the better hand
                 hint = why
                 break
         if hint is None:
-            hint = (f'{a} is {better}: ' + _why_better(hi, lo, describe))
-        raise Mismatch([('problem', f'{run.name} {said}, but {a} is {better}'),
+            hint = _('{a} is {better}: ').format(a=a, better=_(better)) + _why_better(hi, lo, describe)
+        raise Mismatch([('problem', _('{name} {said}, but {a} is {better}').format(
+                            name=run.name, said=said, a=a, better=_(better))),
                         ('rankings', f'{" ".join(lo)} -> {short(values[i - 1], 70)}\n'
                                      f'{" ".join(hi)} -> {short(values[i], 70)}'),
                         ('hint', hint)],
                        call=f'{" ".join(lo)} and {" ".join(hi)}')
     n = len(keyed)
-    return (f': every class of hands ({n:,d}) in the right order, with the same ranking '
-            f'for each class in another card order and other suits ({run.cases:,d} rankings)')
+    return _(': every class of hands ({n:,d}) in the right order, with the same ranking for '
+             'each class in another card order and other suits ({cases:,d} rankings)').format(
+                 n=n, cases=run.cases)
 
 
 @functools.cache
@@ -240,11 +245,11 @@ def mistake_signature(reference, mistaken):
 
 def _why_better(hi, lo, describe) -> str:
     """What the pair shows, said plainly."""
-    a, b = describe(hi), describe(lo)
+    a, b = _(describe(hi)), _(describe(lo))
     if a != b:
-        return f'any {a} beats any {b}'
-    return (f'both are {a}: the ranks decide, the biggest group first '
-            f'(then the highest card of the rest)')
+        return _('any {a} beats any {b}').format(a=a, b=b)
+    return _('both are {a}: the ranks decide, the biggest group first (then the highest card '
+             'of the rest)').format(a=a)
 
 
 def _not_invariant(run, hand, other, value, second) -> Mismatch:
@@ -253,17 +258,18 @@ def _not_invariant(run, hand, other, value, second) -> Mismatch:
     rename = dict(zip(SUITS, SUITS[1:] + SUITS[:1]))       # every suit renamed
     renamed = [r + rename[s] for r, s in hand]
     if run(list(rotated)) != value:
-        other, hint = rotated, ('the same cards in another order must get the same ranking: '
-                                'sort the ranks (as card_ranks does)')
+        other, hint = rotated, _('the same cards in another order must get the same ranking: '
+                                 'sort the ranks (as card_ranks does)')
     elif run(list(renamed)) != value:
-        other, hint = renamed, ('only whether all five suits are the same may matter, never '
-                                'which suit: these hands differ only in the names of the suits')
+        other, hint = renamed, _('only whether all five suits are the same may matter, never '
+                                 'which suit: these hands differ only in the names of the suits')
     else:
-        hint = ('hands with the same ranks, both flushes or both not, must get the same '
-                'ranking, whatever the order of the cards and whichever suits they are')
+        hint = _('hands with the same ranks, both flushes or both not, must get the same '
+                 'ranking, whatever the order of the cards and whichever suits they are')
     shown = (f'{" ".join(hand)} -> {short(value, 70)}\n'
              f'{" ".join(other)} -> {short(run(list(other)), 70)}')
-    return Mismatch([('problem', f'{run.name} ranks two hands of the same class differently'),
+    return Mismatch([('problem', _('{name} ranks two hands of the same class differently').format(
+                         name=run.name)),
                      ('rankings', shown), ('hint', hint)],
                     call=f'{" ".join(hand)} and {" ".join(other)}')
 

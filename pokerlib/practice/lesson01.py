@@ -12,6 +12,7 @@ import itertools
 from ..cards import DECK, RANKS, SUITS
 from ..ranking import (card_ranks, category_name, flush, hand_rank, kind, straight,
                        two_pair)
+from ..i18n import _
 from .core import code, exercise, need_bool, short, wrong
 from .judges import cases_judge, judge_ranking, mistake_signature, ranking_cases
 
@@ -75,7 +76,8 @@ def _as_text(hand):
 
 
 def _card_ranks_hint(hand, got=None):
-    return f'the ranks as numbers from 2 to 14 (an ace is 14), highest first; for this hand {short(card_ranks(hand))}'
+    return _('the ranks as numbers from 2 to 14 (an ace is 14), highest first; for this hand '
+             '{ranks}').format(ranks=short(card_ranks(hand)))
 
 
 exercise('card_ranks', returns='a list of five numbers, highest first')(cases_judge(
@@ -83,11 +85,13 @@ exercise('card_ranks', returns='a list of five numbers, highest first')(cases_ju
     mistakes=[(_ace_low_with_any_deuce, 'the ace plays low only in A-2-3-4-5: '
                                         'make it 1 only when the ranks are exactly [14, 5, 4, 3, 2]'),
               (_no_ace_low, 'an ace plays low in A-2-3-4-5: report that hand as [5, 4, 3, 2, 1]'),
-              (_unsorted, f'highest first: sort the ranks, {code("sorted(ranks, reverse=True)")}'),
-              (_ascending, f'highest first: sort with {code("reverse=True")}'),
-              (_as_text, f'ranks are numbers: 2 to 9, then T is 10, J 11, Q 12, K 13 and '
-                         f'A 14 ({code(chr(39) + "--23456789TJQKA" + chr(39) + ".index(r)")} '
-                         f'gives them)')]))
+              (_unsorted, lambda *a: _('highest first: sort the ranks, {code}').format(
+                  code=code('sorted(ranks, reverse=True)'))),
+              (_ascending, lambda *a: _('highest first: sort with {code}').format(
+                  code=code('reverse=True'))),
+              (_as_text, lambda *a: _('ranks are numbers: 2 to 9, then T is 10, J 11, Q 12, K 13 '
+                                      'and A 14 ({code} gives them)').format(
+                  code=code(chr(39) + '--23456789TJQKA' + chr(39) + '.index(r)')))]))
 
 
 def straight_cases():
@@ -101,10 +105,10 @@ def _straight_by_spread(ranks):
 
 def _straight_hint(ranks, got=None):
     if straight(ranks):
-        return f'{short(ranks)} are five consecutive ranks: a straight'
+        return _('{ranks} are five consecutive ranks: a straight').format(ranks=short(ranks))
     if len(set(ranks)) < 5:
-        return f'{short(ranks)} has a rank more than once: not a straight'
-    return f'{short(ranks)} are not five consecutive ranks'
+        return _('{ranks} has a rank more than once: not a straight').format(ranks=short(ranks))
+    return _('{ranks} are not five consecutive ranks').format(ranks=short(ranks))
 
 
 def _check_bool(got):
@@ -113,10 +117,9 @@ def _check_bool(got):
 
 exercise('straight', returns='True or False')(cases_judge(
     straight, straight_cases, _straight_hint, check_type=_check_bool,
-    mistakes=[(_straight_by_spread, lambda ranks: f'{short(ranks)} is not a straight: its '
-                                                  f'highest and lowest ranks are 4 apart, but '
-                                                  f'a rank comes more than once (a straight '
-                                                  f'needs five different ranks)')]))
+    mistakes=[(_straight_by_spread, lambda ranks: _(
+        '{ranks} is not a straight: its highest and lowest ranks are 4 apart, but a rank comes '
+        'more than once (a straight needs five different ranks)').format(ranks=short(ranks)))]))
 
 
 @functools.cache
@@ -131,8 +134,8 @@ def flush_hands() -> list:
 
 def _flush_hint(hand, got=None):
     if flush(hand):
-        return 'all five cards are of one suit (the second character of each card): a flush'
-    return 'a flush needs all five cards of one suit; here the suits differ'
+        return _('all five cards are of one suit (the second character of each card): a flush')
+    return _('a flush needs all five cards of one suit; here the suits differ')
 
 
 exercise('flush', returns='True or False')(cases_judge(

@@ -1,0 +1,83 @@
+"""The library's messages in the reader's language: English, or Chinese.
+
+English is the source and the fallback. A notebook switches the language of
+everything the library says (reports of ``check``, ``PokerError`` messages,
+the figures' titles and labels) in one visible line:
+
+    from pokerlib.i18n import set_language; set_language('zh_CN')
+
+The translations are a gettext catalog, ``pokerlib/locale/zh_CN/LC_MESSAGES/
+pokerlib.po``, compiled to the ``.mo`` beside it, which the standard
+library's ``gettext`` reads. A message the catalog lacks stays in English.
+
+In the library, a message to translate is written ``_('...')`` where it is
+shown, or ``N_('...')`` where it is only defined (a constant), with
+``str.format`` fields rather than an f-string, so that the catalog holds one
+entry per sentence:
+
+>>> set_language('zh_CN')
+'zh_CN'
+>>> _('full house'), _('{n} hands ranked').format(n='1,000')   # the second has no translation
+('葫芦', '1,000 hands ranked')
+>>> set_language('en')
+'en'
+>>> _('full house')
+'full house'
+
+How a translator updates the catalogs: ``make translations`` (see the
+README's "Translations").
+"""
+
+import gettext
+from pathlib import Path
+
+__all__ = ['LANGUAGES', 'set_language', 'language', '_', 'N_', 'LOCALE_DIR', 'DOMAIN',
+           'CATEGORY_NAMES']
+
+LOCALE_DIR = Path(__file__).resolve().parent / 'locale'
+DOMAIN = 'pokerlib'
+LANGUAGES = ('en', 'zh_CN')
+"""The languages the library speaks: English (the source) and Simplified Chinese."""
+
+_state = {'language': 'en', 'translation': gettext.NullTranslations()}
+
+
+def set_language(name: str = 'en') -> str:
+    """Make the library speak the language called name ('en' or 'zh_CN'); return it.
+
+    'zh', 'zh-CN' and 'zh_cn' mean 'zh_CN'.
+    """
+    wanted = str(name).replace('-', '_')
+    if wanted.lower() in ('zh', 'zh_cn', 'zh_hans'):
+        wanted = 'zh_CN'
+    if wanted not in LANGUAGES:
+        raise ValueError(f'set_language: {name!r} is not a language of the course; '
+                         f'choose one of {", ".join(map(repr, LANGUAGES))}')
+    if wanted == 'en':
+        translation = gettext.NullTranslations()
+    else:
+        translation = gettext.translation(DOMAIN, LOCALE_DIR, languages=[wanted], fallback=True)
+    _state.update(language=wanted, translation=translation)
+    return wanted
+
+
+def language() -> str:
+    """The language the library speaks now."""
+    return _state['language']
+
+
+def _(message: str) -> str:
+    """The message in the current language (the English itself if it has no translation)."""
+    return _state['translation'].gettext(message)
+
+
+def N_(message: str) -> str:
+    """The message unchanged: marks a constant for the catalog, translated later with _()."""
+    return message
+
+
+CATEGORY_NAMES = (N_('high card'), N_('one pair'), N_('two pair'), N_('three of a kind'),
+                  N_('straight'), N_('flush'), N_('full house'), N_('four of a kind'),
+                  N_('straight flush'), N_('five of a kind'))
+"""The categories' names as pokerlib.HAND_NAMES has them, marked for the catalog:
+the figures label a category with _(name), so 'full house' reads 葫芦."""

@@ -1,0 +1,86 @@
+"""The course in Chinese, in the students' environment: the student's edition and a workspace.
+
+    python scripts/zh_edition.py student [DIR]     # the Chinese student's edition (default student-zh/)
+    python scripts/zh_edition.py workspace [DIR]   # bring a Chinese workspace up to date
+                                                   # (default workspace-zh/; `make lab-zh`)
+
+The Chinese teacher's edition, notebooks/zh/, is made from the English one
+and the catalogs by scripts/translate.py (`make translations`). Its student's
+edition is made the same way as the English one (scripts/editions.py:
+solutions replaced by a stub, expected answers and outputs removed), with
+the stub's comment in Chinese, from the compiled catalog code.mo, which the
+standard library's gettext reads. A workspace follows the English rules:
+new notebooks copied in, untouched ones updated, a notebook the student
+changed never overwritten.
+"""
+
+import gettext
+import re
+import shutil
+import sys
+from pathlib import Path
+
+import nbformat
+
+import editions
+from nav import NOTEBOOKS, notebooks
+
+ROOT = Path(__file__).resolve().parent.parent
+ZH = NOTEBOOKS / 'zh'
+LOCALE = ROOT / 'locale'
+CODE = gettext.translation('code', LOCALE, languages=['zh_CN'])
+STUB_COMMENT = editions.STUB[0]
+STUB_ZH = '# ' + CODE.gettext(STUB_COMMENT.lstrip('# '))
+ENGLISH_LINK = re.compile(r' \| \[English\]\(\.\./[^)]*\)')
+"""The teacher's Chinese notebook's link to the English one beside it (in notebooks/): a
+student's workspace has no English notebook beside it, so its edition leaves the link out."""
+
+
+def student_notebook(path):
+    """The Chinese student's edition of one Chinese notebook, as a NotebookNode."""
+    nb = editions.student_notebook(path)
+    for cell in nb.cells:
+        if cell.cell_type == 'code' and STUB_COMMENT in cell.source:
+            cell.source = cell.source.replace(STUB_COMMENT, STUB_ZH)
+        elif cell.cell_type == 'markdown':
+            cell.source = ENGLISH_LINK.sub('', cell.source)
+    return nb
+
+
+def write_student_edition(outdir, folder=ZH) -> list:
+    """Write the Chinese student's edition of every notebook in folder, and the data files."""
+    outdir = Path(outdir)
+    outdir.mkdir(parents=True, exist_ok=True)
+    written = []
+    for path in notebooks(folder):
+        nbformat.write(student_notebook(path), outdir / path.name)
+        written.append(outdir / path.name)
+    if (Path(folder) / 'data').is_dir():
+        shutil.copytree(Path(folder) / 'data', outdir / 'data', dirs_exist_ok=True)
+    return written
+
+
+def main(argv):
+    if not argv or argv[0] not in ('student', 'workspace'):
+        print(__doc__)
+        return 2
+    if argv[0] == 'student':
+        out = Path(argv[1]) if len(argv) > 1 else ROOT / 'student-zh'
+        written = write_student_edition(out)
+        print(f'中文学生版：{len(written)} 个笔记本，在 {out}')
+        return 0
+    workspace = Path(argv[1]) if len(argv) > 1 else ROOT / 'workspace-zh'
+    edition = ROOT / 'student-zh'
+    write_student_edition(edition)
+    messages = editions.update_workspace(workspace, edition)
+    print(f'你自己的中文课程副本在 {workspace.name}/（git 不管它）：'
+          + (f'{len(messages)} 处变化' if messages else '已是最新'))
+    for m in messages:
+        print('  ' + m)
+    if any(m.startswith('kept') for m in messages):
+        print('  你改过的笔记本永远不会被覆盖。')
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,236 @@
+"""The course in Chinese: the catalogs keep up with the English, and the Chinese edition works.
+
+The catalog checks run scripts/translate.py with .venv-site's Python (where
+Sphinx, sphinx-intl and polib are): they are skipped without it and fail in
+CI, like the website's tests. The library's side (pokerlib.i18n, the font)
+is tested in the course's own environment. The Chinese teacher's edition,
+notebooks/zh/, is re-run by nbval like the English one: 01 in `make test`,
+the others in `make test-slow` (see conftest.py).
+"""
+
+import gettext
+import json
+import os
+import shutil
+import subprocess
+import sys
+import warnings
+from pathlib import Path
+
+import matplotlib
+import nbformat
+import pytest
+
+import pokerlib
+from pokerlib import i18n
+from pokerlib.fonts import FONT, has_glyphs
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / 'scripts'))
+import editions  # noqa: E402
+import zh_edition  # noqa: E402
+from nav import load, notebooks, source as text  # noqa: E402
+
+SITE_PYTHON = ROOT / '.venv-site' / 'bin' / 'python'
+IN_CI = os.environ.get('CI', '').lower() in ('1', 'true', 'yes')
+NOTEBOOKS = notebooks()
+ZH = notebooks(ROOT / 'notebooks' / 'zh')
+
+
+def translate(*args, root=ROOT):
+    if not SITE_PYTHON.exists():
+        message = 'no .venv-site for the translation tools: run `make site-setup` once'
+        if IN_CI:
+            pytest.fail(message)
+        warnings.warn(f'a translation test is skipped: {message}', stacklevel=2)
+        pytest.skip(message)
+    return subprocess.run([str(SITE_PYTHON), str(root / 'scripts' / 'translate.py'), *args],
+                          capture_output=True, text=True, cwd=root, timeout=300)
+
+
+@pytest.fixture
+def english():
+    yield
+    i18n.set_language('en')
+
+
+# --- the catalogs keep up with the English ------------------------------------
+
+def test_every_english_text_has_its_chinese_and_the_chinese_edition_is_fresh():
+    """Fails, naming the notebook and the paragraph, until `make translations` and a translator."""
+    result = translate('check')
+    assert result.returncode == 0, 'make translations, then translate:\n' + result.stdout + result.stderr
+
+
+@pytest.mark.slow
+def test_a_changed_english_sentence_is_named_until_it_is_translated(tmp_path):
+    """The check above can fail: change one sentence of a copy of the course and run it there."""
+    copy = tmp_path / 'course'
+    for folder in ('scripts', 'site', 'locale', 'pokerlib'):
+        shutil.copytree(ROOT / folder, copy / folder, ignore=shutil.ignore_patterns('__pycache__'))
+    shutil.copytree(ROOT / 'notebooks', copy / 'notebooks')
+    shutil.copy(ROOT / 'babel.cfg', copy)
+    path = copy / 'notebooks' / '02-Ties-and-allmax.ipynb'
+    nb = json.loads(path.read_text(encoding='utf-8'))
+    old = 'Bad input gets a clear message instead of a wrong answer:'
+    cell = next(c for c in nb['cells'] if text(c) == old)
+    cell['source'] = 'Bad input gets a clear message, never a wrong answer:'
+    path.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + '\n', encoding='utf-8')
+    result = translate('check', root=copy)
+    assert result.returncode == 1
+    lines = result.stdout.splitlines()
+    assert any(line.startswith('02-Ties-and-allmax.ipynb cell ') and 'never a wrong answer' in line
+               and 'not in the catalog' in line for line in lines), result.stdout
+    assert 'notebooks/zh/02-Ties-and-allmax.ipynb is older than the catalogs' in result.stdout
+    assert len(lines) == 2, result.stdout      # nothing else is wrong
+    # make translations' first step: the old translation stays, marked fuzzy, and still named
+    assert translate('update', root=copy).returncode == 0
+    lines = translate('check', root=copy).stdout.splitlines()
+    assert len(lines) == 1 and lines[0].startswith('02-Ties-and-allmax.ipynb cell ')
+    assert 'fuzzy (its English changed)' in lines[0] and 'never a wrong answer' in lines[0]
+
+
+# --- the Chinese teacher's edition ---------------------------------------------
+
+def test_the_chinese_edition_has_every_notebook_and_the_same_code():
+    assert [p.name for p in ZH] == [p.name for p in NOTEBOOKS]
+    for en, zh in zip(NOTEBOOKS, ZH):
+        en_code = [text(c) for c in load(en)['cells'] if c['cell_type'] == 'code']
+        zh_cells = load(zh)['cells']
+        zh_code = [text(c) for c in zh_cells if c['cell_type'] == 'code']
+        assert zh_code[0].startswith("from pokerlib.i18n import set_language; set_language('zh_CN')")
+        assert len(zh_code) == len(en_code) + 1
+        for a, b in zip(en_code, zh_code[1:]):
+            if editions.BEGIN in a:       # a Your turn cell: comments and docstrings translated
+                assert a.count('\n') == b.count('\n'), zh.name
+            else:                         # figures from assets/zh/, otherwise the same code
+                assert a == b.replace("ASSETS / 'zh' / '", "ASSETS / '"), zh.name
+
+
+def test_the_chinese_edition_speaks_chinese():
+    for zh in ZH:
+        markdown = [text(c) for c in load(zh)['cells'] if c['cell_type'] == 'markdown']
+        letters = ''.join(markdown)
+        chinese = sum('\u4e00' <= ch <= '\u9fff' for ch in letters)
+        assert chinese > len(letters) / 4, zh.name
+        assert '[English](../' + zh.name + ')' in markdown[0]
+    glossary = text(next(c for c in load(ZH[0])['cells'] if '同花顺' in text(c)))
+    for name in ['同花顺', '四条', '葫芦', '同花', '顺子', '三条', '两对', '一对', '高牌', '五条']:
+        assert name in glossary
+
+
+def test_the_chinese_notebooks_are_committed_executed_without_stderr():
+    for zh in ZH:
+        counts = [c['execution_count'] for c in load(zh)['cells']
+                  if c['cell_type'] == 'code' and text(c).strip()]
+        assert counts == list(range(1, len(counts) + 1)), f'{zh.name}: make translations'
+        for c in load(zh)['cells']:
+            for out in c.get('outputs', []):
+                assert out.get('name') != 'stderr', (zh.name, text(c)[:60])
+
+
+# --- the library in Chinese ----------------------------------------------------
+
+def test_the_library_speaks_chinese_when_asked_and_english_otherwise(english):
+    assert i18n.set_language('zh') == 'zh_CN' and i18n.language() == 'zh_CN'
+    assert i18n._('full house') == '葫芦'
+    assert i18n._('a sentence nobody translated') == 'a sentence nobody translated'
+    i18n.set_language('en')
+    assert i18n._('full house') == 'full house'
+    with pytest.raises(ValueError, match="'fr'"):
+        i18n.set_language('fr')
+
+
+def test_every_category_name_is_in_the_catalog():
+    assert set(i18n.CATEGORY_NAMES) == set(pokerlib.HAND_NAMES)
+    catalog = gettext.translation(i18n.DOMAIN, i18n.LOCALE_DIR, languages=['zh_CN'])
+    assert all(catalog.gettext(name) != name for name in i18n.CATEGORY_NAMES)
+
+
+def test_the_font_draws_every_chinese_character_of_the_library():
+    catalog = gettext.GNUTranslations(open(i18n.LOCALE_DIR / 'zh_CN' / 'LC_MESSAGES'
+                                           / f'{i18n.DOMAIN}.mo', 'rb'))
+    chinese = ''.join(catalog._catalog.values())
+    assert has_glyphs(chinese)
+    assert not has_glyphs('\u9fa5')          # a character the course never uses: the test can fail
+    assert (FONT.parent / 'OFL.txt').read_text().count('SIL OPEN FONT LICENSE Version 1.1') == 1
+
+
+def test_a_chinese_figure_draws_without_a_missing_glyph(english, tmp_path):
+    """No tofu: Matplotlib warns of every glyph its fonts lack; here that is an error."""
+    import random
+    from pokerlib import frequency_table, hand_frequencies
+    from pokerlib.plotting import plot_hand_frequencies, savefig, style
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    i18n.set_language('zh_CN')
+    with warnings.catch_warnings():
+        warnings.simplefilter('error')
+        with plt.style.context("default"), style():
+            ax = plot_hand_frequencies(frequency_table(hand_frequencies(500, random.Random(1))),
+                                       title=i18n._('How often each hand comes up'))
+            savefig(ax.figure, tmp_path / 'figure.png')
+    assert ax.get_title() == '每种牌型出现的频率'
+    assert ax.get_yticklabels()[0].get_text().startswith('同花顺')
+
+
+# --- the Chinese student's edition ---------------------------------------------
+
+def test_the_chinese_student_edition_keeps_no_solution_and_says_where_to_write(tmp_path):
+    written = zh_edition.write_student_edition(tmp_path)
+    assert [p.name for p in written] == [p.name for p in ZH]
+    assert (tmp_path / 'data' / 'versus-1000.txt').exists()
+    stubs = 0
+    for path in written:
+        nb = nbformat.read(path, as_version=4)
+        code = [c.source for c in nb.cells if c.cell_type == 'code']
+        assert not any(editions.BEGIN in s for s in code)
+        assert not any('YOUR CODE HERE' in s for s in code)
+        assert '[English]' not in nb.cells[0].source     # no English notebook in a workspace
+        stubs += sum('# 在这里写你的代码\n' in s for s in code)
+    assert stubs == sum(editions.BEGIN in text(c) for p in NOTEBOOKS for c in load(p)['cells']
+                        if c['cell_type'] == 'code')
+
+
+@pytest.mark.slow
+def test_the_chinese_figures_are_what_the_command_makes_in_chinese(english, tmp_path):
+    """assets/zh/ is remade byte for byte by pokerlib.figures with the library in Chinese."""
+    from pokerlib import figures
+    i18n.set_language('zh_CN')
+    with warnings.catch_warnings():
+        warnings.simplefilter('error')       # a missing glyph would warn
+        paths = figures.make_figures(tmp_path)
+    assert {p.name for p in paths} == {p.name for p in (ROOT / 'assets' / 'zh').glob('*.png')}
+    for path in paths:
+        assert (ROOT / 'assets' / 'zh' / path.name).read_bytes() == path.read_bytes(), \
+            f'assets/zh/{path.name} is stale: run make translations'
+
+
+@pytest.mark.slow
+def test_the_chinese_student_edition_runs_to_the_end_and_every_check_says_not_yet(tmp_path):
+    """Run All on every Chinese student's notebook: no error but the deliberate ones, and
+    every check says, in Chinese, that the function is not written yet."""
+    from jupyter_client.manager import start_new_kernel
+    from nbclient import NotebookClient
+    written = zh_edition.write_student_edition(tmp_path)
+    km, kc = start_new_kernel(kernel_name='python3', cwd=str(tmp_path))   # one kernel for all
+    checks = 0
+    try:
+        for path in written:
+            nb = nbformat.read(path, as_version=4)
+            nb.cells.insert(0, nbformat.v4.new_code_cell('%reset -f'))   # a fresh namespace
+            NotebookClient(nb, km=km, timeout=120,
+                           resources={'metadata': {'path': str(tmp_path)}}).execute()
+            for cell in nb.cells[1:]:
+                errors = [o for o in cell.get('outputs', []) if o['output_type'] == 'error']
+                assert not errors or 'raises-exception' in cell.metadata.get('tags', []), \
+                    (path.name, cell.source[:80], errors[0]['evalue'] if errors else None)
+                if cell.cell_type == 'code' and cell.source.startswith('check('):
+                    report = ''.join(o.get('data', {}).get('text/plain', '')
+                                     for o in cell.outputs)
+                    assert '还没写' in report and 'not written' not in report, (path.name, report)
+                    checks += 1
+    finally:
+        kc.stop_channels()
+        km.shutdown_kernel(now=True)
+    assert checks >= 20
