@@ -32,6 +32,7 @@ def test_the_same_seed_deals_the_same_hands(dealer):
     assert dealer(3, rng=random.Random(9)) != dealer(3, rng=random.Random(10))
 
 
+@pytest.mark.slow
 def test_every_card_is_equally_likely_to_be_dealt_first():
     # 52,000 first cards: each count is Binomial(52000, 1/52), mean 1000 and
     # sd 31; the seeded run must have every count within 5 sd (4.4 if ever

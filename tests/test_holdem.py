@@ -96,6 +96,7 @@ def test_integer_ids_rank_exactly_like_strings():
         hand_rank_ids([0, 0, 1, 2, 3])
 
 
+@pytest.mark.slow
 def test_showdown_aces_against_kings():
     from pokerlib import showdown
     # AS AH beat KS KH on 82.4% of all 1,712,304 boards (17.1% lose, 0.5%

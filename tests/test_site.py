@@ -316,6 +316,7 @@ def test_staging_folds_solutions_drops_widgets_and_fixes_links(tmp_path):
 ZH = notebooks(ROOT / 'notebooks' / 'zh')
 
 
+@pytest.mark.slow
 def test_every_chinese_notebook_has_its_page_in_chinese(site):
     from fontTools.ttLib import TTFont
     from pokerlib.fonts import FONT

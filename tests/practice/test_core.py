@@ -40,6 +40,7 @@ def test_a_bare_except_cannot_swallow_the_time_limit(short_limit):
     assert time.monotonic() - start < 1.5 + 1 + 0.5, report    # 0.5 s slack for a loaded test machine
 
 
+@pytest.mark.slow
 def test_the_thread_fallback_also_stops_a_bare_except(short_limit, monkeypatch):
     monkeypatch.setattr(core, 'USE_FORK', False)
     start = time.monotonic()
@@ -147,6 +148,7 @@ def test_unwritten_functions_are_reported_as_not_written():
     verdict(kind, None, 'todo', 'is not written yet')
 
 
+@pytest.mark.slow
 def test_none_everywhere_asks_for_a_return():
     def two_pair(ranks):
         pairs = [r for r in set(ranks) if ranks.count(r) == 2]     # ...and no return
