@@ -161,11 +161,14 @@ $(ZH_CUSTOM)/NotoSansSC-Course.otf: pokerlib/locale/NotoSansSC-Course.otf
 # rules as make lab: nothing you changed is ever overwritten).
 lab-zh: setup $(ZH_JUPYTER)
 	@$(BIN)/python scripts/zh_edition.py workspace $(ZH_WORKSPACE)
-	cd $(ZH_WORKSPACE) && $(ZH_ENV) $(ZH_LAB)
+	cd $(ZH_WORKSPACE) && $(ZH_ENV) $(ZH_LAB) --LabApp.workspaces_dir=$(abspath .lab-layouts/$(ZH_WORKSPACE))
 
-# The Chinese teacher's edition, notebooks/zh/.
+# The Chinese teacher's copy to project, in teacher-zh/ (which git ignores): made from
+# notebooks/zh/ as make lab-teacher makes teacher/ (a banner, every answer folded, the
+# same never-overwrite rules), so running and saving never change a tracked file.
 lab-teacher-zh: setup $(ZH_JUPYTER)
-	cd notebooks/zh && $(ZH_ENV) $(ZH_LAB)
+	@$(BIN)/python scripts/editions.py teacher teacher-zh notebooks/zh
+	cd teacher-zh && $(ZH_ENV) $(ZH_LAB) --LabApp.workspaces_dir=$(abspath .lab-layouts/teacher-zh)
 
 # The Chinese student's edition, in student-zh/ (which git ignores).
 student-zh: setup

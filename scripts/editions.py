@@ -3,6 +3,7 @@
     python scripts/editions.py student [DIR]     # the student's edition (default student/)
     python scripts/editions.py workspace [DIR]   # bring a student's workspace up to date (default workspace/)
     python scripts/editions.py teacher [DIR]     # bring the teacher's projecting copy up to date (default teacher/)
+    python scripts/editions.py teacher teacher-zh notebooks/zh   # the same, of the Chinese teacher's edition
 
 The committed notebooks in notebooks/ are the *teacher's edition*: each
 "Your turn" cell holds a solution between a line ``### BEGIN SOLUTION`` and
@@ -33,6 +34,7 @@ message naming it, and the rest carries on.
 """
 
 import contextlib
+import functools
 import hashlib
 import json
 import os
@@ -63,6 +65,10 @@ BANNER = ("**Teacher's edition**: the solutions and expected answers are folded.
           "\"The expected answer\" to show one. This copy lives in `teacher/`: "
           "running and saving here never changes the course's own notebooks.")
 ANSWER_FOLD = '<details><summary>The expected answer (click to show)</summary>'
+BANNER_ZH = ("**教师版**：答案和预期结果都已折叠。全班试过之后，点击答案折叠起来的那一行"
+             "（`def ...: •••`）把它展开，点击“预期结果”那一行显示它。这份副本在 `teacher-zh/` 里："
+             "在这里运行和保存，永远不会改动课程自己的笔记本。")
+ANSWER_FOLD_ZH = '<details><summary>预期结果（点击显示）</summary>'
 """Wraps an expected answer in the projecting copy: JupyterLab's Run All shows every
 markdown cell's input again, but leaves a closed <details> closed."""
 README = """\
@@ -126,18 +132,18 @@ def is_answer(cell) -> bool:
             or (cell.cell_type == 'code' and bool(SOLUTION_LINE.search(cell.source))))
 
 
-def teacher_notebook(path):
+def teacher_notebook(path, banner=BANNER, fold=ANSWER_FOLD):
     """The projecting copy of one notebook: a banner on top, answers folded."""
     nb = nbformat.read(path, as_version=4)
     for cell in nb.cells:
         if is_answer(cell):
             if cell.cell_type == 'markdown':     # Run All unfolds markdown: fold it in the text too
-                cell.source = f'{ANSWER_FOLD}\n\n{cell.source}\n\n</details>'
+                cell.source = f'{fold}\n\n{cell.source}\n\n</details>'
             hidden = cell.metadata.setdefault('jupyter', {})
             hidden['source_hidden'] = True
             if cell.cell_type == 'code' and cell.get('outputs'):
                 hidden['outputs_hidden'] = True
-    banner = nbformat.v4.new_markdown_cell(BANNER, metadata={'tags': [BANNER_TAG]})
+    banner = nbformat.v4.new_markdown_cell(banner, metadata={'tags': [BANNER_TAG]})
     banner['id'] = BANNER_TAG                # the same every time: the copy stays comparable
     nb.cells.insert(0, banner)
     return nb
@@ -349,10 +355,13 @@ def main(argv):
         return 2
     what = argv[0]
     out = Path(argv[1]) if len(argv) > 1 else ROOT / what
-    check_not_source(out, NOTEBOOKS)
+    source = Path(argv[2]) if len(argv) > 2 else NOTEBOOKS    # notebooks/zh for the Chinese
+    check_not_source(out, source)
     make = teacher_notebook if what == 'teacher' else student_notebook
+    if what == 'teacher' and source.resolve() == (NOTEBOOKS / 'zh').resolve():
+        make = functools.partial(teacher_notebook, banner=BANNER_ZH, fold=ANSWER_FOLD_ZH)
     with tempfile.TemporaryDirectory(prefix='pokerlib-edition-') as staging:
-        written = write_edition(Path(staging) / 'edition', NOTEBOOKS, make)
+        written = write_edition(Path(staging) / 'edition', source, make)
         if what == 'student':
             out.mkdir(parents=True, exist_ok=True)
             if not (out / 'README.txt').exists():

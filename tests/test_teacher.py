@@ -60,6 +60,25 @@ def test_every_answer_is_folded_and_a_banner_says_whose_edition_it_is(path):
         assert len(folded) >= 10      # nine solutions and the expected answers
 
 
+
+def test_the_chinese_teachers_copy_is_folded_alike_with_a_chinese_banner(tmp_path, capsys):
+    """make lab-teacher-zh: teacher-zh/ from notebooks/zh, the same answers folded as in
+    English, the banner and the answers' fold line in Chinese; notebooks/zh untouched."""
+    zh = ROOT / 'notebooks' / 'zh'
+    before = {p.name: p.read_bytes() for p in zh.glob('*.ipynb')}
+    assert editions.main(['teacher', str(tmp_path / 'teacher-zh'), str(zh)]) == 0
+    for path in NOTEBOOKS:
+        copy = nbformat.read(tmp_path / 'teacher-zh' / path.name, as_version=4)
+        assert copy.cells[0].source.startswith('**教师版**')
+        assert len(answers(copy)) == len(answers(nbformat.read(path, as_version=4)))
+        for cell in answers(copy):
+            assert cell.metadata['jupyter']['source_hidden']
+            if cell.cell_type == 'markdown':
+                assert cell.source.startswith(editions.ANSWER_FOLD_ZH)
+    assert {p.name: p.read_bytes() for p in zh.glob('*.ipynb')} == before
+    with pytest.raises(SystemExit, match='will not write'):
+        editions.main(['teacher', str(zh / 'copy'), str(zh)])
+
 def test_running_and_saving_the_copy_does_not_count_as_a_change(tmp_path):
     edition, copy = tmp_path / 'edition', tmp_path / 'teacher'
     edition.mkdir()
