@@ -1,5 +1,7 @@
 """What every practice test does: check a version, assert the verdict and the words of its report."""
 
+from collections import Counter
+
 import pytest
 
 from pokerlib.practice import check
@@ -47,3 +49,39 @@ def tiered(rows, keep=1):
         marks = [pytest.mark.slow] if name in HEAVY and seen[name] > keep else []
         params.append(pytest.param(*row, marks=marks))
     return params
+
+
+def _id(x):
+    return getattr(x, '__name__', str(x))[:30]
+
+
+def lesson_tests(right_rows, wrong_rows, slow_right=(), slow_wrong=()):
+    """The three tests every lesson's exercises get, as a module's test functions:
+
+        test_right_versions_pass, test_wrong_versions_fail_and_say_why, \\
+            test_every_exercise_here_has_three_right_and_five_wrong_versions = lesson_tests(RIGHT, WRONG)
+
+    right_rows are (name, function); wrong_rows (name, function, status, *words). For a
+    heavy exercise the first row of each runs in every test run and the rest in the slow
+    tier (tiered); slow_right and slow_wrong rows run only in the slow tier."""
+    slow = [pytest.mark.slow]
+    rights = tiered(right_rows) + [pytest.param(*row, marks=slow) for row in slow_right]
+    wrongs = (tiered([(n, f, s, w) for n, f, s, *w in wrong_rows])
+              + [pytest.param(n, f, s, w, marks=slow) for n, f, s, *w in slow_wrong])
+
+    @pytest.mark.parametrize('name, function', rights, ids=_id)
+    def test_right_versions_pass(name, function):
+        verdict(function, name, 'pass')
+
+    @pytest.mark.parametrize('name, function, status, words', wrongs, ids=_id)
+    def test_wrong_versions_fail_and_say_why(name, function, status, words):
+        verdict(function, name, status, *words)
+
+    def test_every_exercise_here_has_three_right_and_five_wrong_versions():
+        right = Counter(row[0] for row in [*right_rows, *slow_right])
+        wrong = Counter(row[0] for row in [*wrong_rows, *slow_wrong])
+        for name in right | wrong:
+            assert right[name] >= 3 and wrong[name] >= 5, name
+
+    return (test_right_versions_pass, test_wrong_versions_fail_and_say_why,
+            test_every_exercise_here_has_three_right_and_five_wrong_versions)

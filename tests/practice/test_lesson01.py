@@ -11,7 +11,7 @@ from pokerlib import DECK, flush as lib_flush
 from pokerlib.practice import core
 from pokerlib.practice.lesson01 import RANKING_MISTAKES
 
-from practice_support import tiered, verdict
+from practice_support import lesson_tests, verdict
 
 RANKS = '--23456789TJQKA'
 VALUES = {r: i for i, r in enumerate(RANKS) if r != '-'}
@@ -336,18 +336,6 @@ WRONG = [
 ]
 
 
-@pytest.mark.parametrize('name, function', tiered(RIGHT), ids=lambda x: getattr(x, '__name__', str(x)))
-def test_right_versions_pass(name, function):
-    verdict(function, name, 'pass')
-
-
-@pytest.mark.parametrize('name, function, status, words',
-                         tiered([(n, f, s, w) for n, f, s, *w in WRONG]),
-                         ids=lambda x: getattr(x, '__name__', str(x))[:30])
-def test_wrong_versions_fail_and_say_why(name, function, status, words):
-    verdict(function, name, status, *words)
-
-
 @pytest.mark.slow
 def test_the_ranking_report_names_hands_as_a_player_would():
     verdict(ranking_mistake('higher pair is compared first'), 'hand_rank', 'fail',
@@ -364,7 +352,5 @@ def test_the_brute_force_the_notebook_warns_about_is_right_and_told_its_time(mon
             'only the 20 cards')
 
 
-def test_every_exercise_here_has_three_right_and_five_wrong_versions():
-    rights, wrongs = Counter(n for n, f in RIGHT), Counter(n for n, *rest in WRONG)
-    for name in rights | wrongs:
-        assert rights[name] >= 3 and wrongs[name] >= 5, name
+(test_right_versions_pass, test_wrong_versions_fail_and_say_why,
+ test_every_exercise_here_has_three_right_and_five_wrong_versions) = lesson_tests(RIGHT, WRONG)

@@ -3,12 +3,11 @@ distinct_rankings."""
 
 from collections import Counter
 
-import pytest
 
 from pokerlib import COUNT_RANKINGS, HAND_NAMES, category_name, hand_classes, hand_rank
 from pokerlib.practice.lesson03 import LOWBALL_MISTAKES
 
-from practice_support import tiered, verdict
+from practice_support import lesson_tests, verdict
 
 RANKS = '--23456789TJQKA'
 
@@ -156,19 +155,5 @@ WRONG = [
 ]
 
 
-@pytest.mark.parametrize('name, function', tiered(RIGHT), ids=lambda x: getattr(x, '__name__', str(x))[:30])
-def test_right_versions_pass(name, function):
-    verdict(function, name, 'pass')
-
-
-@pytest.mark.parametrize('name, function, status, words',
-                         tiered([(n, f, s, w) for n, f, s, *w in WRONG]),
-                         ids=lambda x: getattr(x, '__name__', str(x))[:30])
-def test_wrong_versions_fail_and_say_why(name, function, status, words):
-    verdict(function, name, status, *words)
-
-
-def test_every_exercise_here_has_three_right_and_five_wrong_versions():
-    rights, wrongs = Counter(n for n, f in RIGHT), Counter(n for n, *rest in WRONG)
-    for name in rights | wrongs:
-        assert rights[name] >= 3 and wrongs[name] >= 5, name
+(test_right_versions_pass, test_wrong_versions_fail_and_say_why,
+ test_every_exercise_here_has_three_right_and_five_wrong_versions) = lesson_tests(RIGHT, WRONG)

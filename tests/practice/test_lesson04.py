@@ -5,11 +5,10 @@ import math
 import random
 from collections import Counter
 
-import pytest
 
 from pokerlib import DECK, category_name, deal_by_removing, hand_rank, hand_rank_elif
 
-from practice_support import tiered, verdict
+from practice_support import lesson_tests, verdict
 
 
 def deal_notebook(numhands, n=5, deck=DECK, rng=random):
@@ -170,25 +169,11 @@ WRONG = [
 ]
 
 
-@pytest.mark.parametrize('name, function', tiered(RIGHT), ids=lambda x: getattr(x, '__name__', str(x))[:30])
-def test_right_versions_pass(name, function):
-    verdict(function, name, 'pass')
-
-
-@pytest.mark.parametrize('name, function, status, words',
-                         tiered([(n, f, s, w) for n, f, s, *w in WRONG]),
-                         ids=lambda x: getattr(x, '__name__', str(x))[:30])
-def test_wrong_versions_fail_and_say_why(name, function, status, words):
-    verdict(function, name, status, *words)
-
-
 def test_the_straight_flush_seed_deals_a_straight_flush():
     from pokerlib.practice.lesson04 import STRAIGHT_FLUSH_SEED
     hands = deal_notebook(10, rng=random.Random(STRAIGHT_FLUSH_SEED))
     assert any(hand_rank_elif(h)[0] == 8 for h in hands)
 
 
-def test_every_exercise_here_has_three_right_and_five_wrong_versions():
-    rights, wrongs = Counter(n for n, f in RIGHT), Counter(n for n, *rest in WRONG)
-    for name in rights | wrongs:
-        assert rights[name] >= 3 and wrongs[name] >= 5, name
+(test_right_versions_pass, test_wrong_versions_fail_and_say_why,
+ test_every_exercise_here_has_three_right_and_five_wrong_versions) = lesson_tests(RIGHT, WRONG)

@@ -1,16 +1,12 @@
 """Notebook 05's exercises: shuffles judged exactly whichever random.Random methods they use,
 and by a chi-square test where floats are drawn; never blamed for the checker's limits."""
 
-import math
 import random
-from collections import Counter
 from fractions import Fraction
-
-import pytest
 
 from pokerlib import exact_shuffle_probabilities, shuffle_naive, swap
 
-from practice_support import tiered, verdict
+from practice_support import lesson_tests, verdict
 
 
 def knuth_randrange(deck, rng):
@@ -182,18 +178,6 @@ WRONG = [
 ]
 
 
-@pytest.mark.parametrize('name, function', tiered(RIGHT), ids=lambda x: getattr(x, '__name__', str(x))[:30])
-def test_right_versions_pass(name, function):
-    verdict(function, name, 'pass')
-
-
-@pytest.mark.parametrize('name, function, status, words',
-                         tiered([(n, f, s, w) for n, f, s, *w in WRONG]),
-                         ids=lambda x: getattr(x, '__name__', str(x))[:30])
-def test_wrong_versions_fail_and_say_why(name, function, status, words):
-    verdict(function, name, status, *words)
-
-
 def test_exact_where_the_stand_in_can_follow_and_chi_square_where_it_cannot():
     verdict(shuffle_by_sample, 'shuffle2', 'pass', 'exactly')
     verdict(shuffle_by_getrandbits, 'shuffle2', 'pass', 'chi-square')   # runs without end
@@ -201,7 +185,5 @@ def test_exact_where_the_stand_in_can_follow_and_chi_square_where_it_cannot():
     verdict(shuffle_by_choices, 'shuffle2', 'pass', 'chi-square')
 
 
-def test_every_exercise_here_has_three_right_and_five_wrong_versions():
-    rights, wrongs = Counter(n for n, f in RIGHT), Counter(n for n, *rest in WRONG)
-    for name in rights | wrongs:
-        assert rights[name] >= 3 and wrongs[name] >= 5, name
+(test_right_versions_pass, test_wrong_versions_fail_and_say_why,
+ test_every_exercise_here_has_three_right_and_five_wrong_versions) = lesson_tests(RIGHT, WRONG)

@@ -8,16 +8,14 @@ hand_rank_wild, and the group-ranked ones are now among the wrong versions."""
 
 import itertools
 import math
-from collections import Counter
 from fractions import Fraction
 
-import pytest
 
 from pokerlib import (DECK, best_hand as lib_best_hand, hand_rank, hand_rank_wild, showdown,
                       parse_hand)
 from pokerlib.holdem import replacements
 
-from practice_support import tiered, verdict
+from practice_support import lesson_tests
 
 rank = hand_rank_wild   # a joker may copy a card, and the copy counts
 group_rank = hand_rank.__wrapped__   # hand_rank's groups, no check: a copy's rank counts once
@@ -238,24 +236,6 @@ WRONG = [
 ]
 
 
-@pytest.mark.parametrize('name, function', tiered(RIGHT), ids=lambda x: getattr(x, '__name__', str(x))[:30])
-def test_right_versions_pass(name, function):
-    verdict(function, name, 'pass')
-
-
-@pytest.mark.parametrize('name, function, status, words',
-                         tiered([(n, f, s, w) for n, f, s, *w in WRONG]),
-                         ids=lambda x: getattr(x, '__name__', str(x))[:30])
-def test_wrong_versions_fail_and_say_why(name, function, status, words):
-    verdict(function, name, status, *words)
-
-
-def test_every_exercise_here_has_three_right_and_five_wrong_versions():
-    rights, wrongs = Counter(n for n, f in RIGHT), Counter(n for n, *rest in WRONG)
-    for name in rights | wrongs:
-        assert rights[name] >= 3 and wrongs[name] >= 5, name
-
-
 def test_the_copy_hint_only_when_the_answer_ranks_the_copy_once():
     from pokerlib.practice.lesson06 import copy_hint
     best = 'AS AS KS QS 9S'.split()
@@ -266,3 +246,7 @@ def test_the_copy_hint_only_when_the_answer_ranks_the_copy_once():
                 'AS AD KS QS 9S',    # a pair: not a flush at all
                 'AS AS KS QS 8S']:   # a copy too, just not the best one
         assert copy_hint(got.split(), best, 'joker') == '', got
+
+
+(test_right_versions_pass, test_wrong_versions_fail_and_say_why,
+ test_every_exercise_here_has_three_right_and_five_wrong_versions) = lesson_tests(RIGHT, WRONG)

@@ -1,13 +1,12 @@
 """Notebook 07's exercises: player1_wins, how_won, score_valid (blank lines skipped but
 counted; the natural answers with lineno or an f-string both pass)."""
 
-from collections import Counter
 
 import pytest
 
 from pokerlib import PokerError, hand_rank, parse_versus_line, score_versus, versus_winner
 
-from practice_support import tiered, verdict
+from practice_support import lesson_tests
 
 
 def player1_wins_loop(lines):
@@ -176,18 +175,6 @@ WRONG = [
 ]
 
 
-@pytest.mark.parametrize('name, function', tiered(RIGHT), ids=lambda x: getattr(x, '__name__', str(x))[:30])
-def test_right_versions_pass(name, function):
-    verdict(function, name, 'pass')
-
-
-@pytest.mark.parametrize('name, function, status, words',
-                         tiered([(n, f, s, w) for n, f, s, *w in WRONG]),
-                         ids=lambda x: getattr(x, '__name__', str(x))[:30])
-def test_wrong_versions_fail_and_say_why(name, function, status, words):
-    verdict(function, name, status, *words)
-
-
 def test_parse_versus_line_without_a_line_number_has_no_prefix():
     with pytest.raises(PokerError, match='^expected 10 cards, got 9$'):
         parse_versus_line('AS KS QS JS TS 2D 3D 4D 5D')
@@ -195,7 +182,5 @@ def test_parse_versus_line_without_a_line_number_has_no_prefix():
         parse_versus_line('AS KS QS JS TS 2D 3D 4D 5D', 4)
 
 
-def test_every_exercise_here_has_three_right_and_five_wrong_versions():
-    rights, wrongs = Counter(n for n, f in RIGHT), Counter(n for n, *rest in WRONG)
-    for name in rights | wrongs:
-        assert rights[name] >= 3 and wrongs[name] >= 5, name
+(test_right_versions_pass, test_wrong_versions_fail_and_say_why,
+ test_every_exercise_here_has_three_right_and_five_wrong_versions) = lesson_tests(RIGHT, WRONG)

@@ -2,14 +2,12 @@
 booleans), exact heads-up odds (a tuple, a list or an array of counts)."""
 
 import itertools
-from collections import Counter
 
 import numpy as np
-import pytest
 
 from pokerlib import DECK, evaluate, exact_counts
 
-from practice_support import tiered, verdict
+from practice_support import lesson_tests
 
 MASKS = [0b11111 << k for k in range(9)] + [0b1000000001111]
 
@@ -99,34 +97,5 @@ SLOW_WRONG = [
 ]
 
 
-@pytest.mark.parametrize('name, function', tiered(RIGHT), ids=lambda x: getattr(x, '__name__', str(x))[:30])
-def test_right_versions_pass(name, function):
-    verdict(function, name, 'pass')
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize('name, function', SLOW_RIGHT, ids=lambda x: getattr(x, '__name__', str(x))[:30])
-def test_right_heads_up_versions_pass(name, function):
-    verdict(function, name, 'pass')
-
-
-@pytest.mark.parametrize('name, function, status, words',
-                         tiered([(n, f, s, w) for n, f, s, *w in WRONG]),
-                         ids=lambda x: getattr(x, '__name__', str(x))[:30])
-def test_wrong_versions_fail_and_say_why(name, function, status, words):
-    verdict(function, name, status, *words)
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize('name, function, status, words',
-                         [(n, f, s, w) for n, f, s, *w in SLOW_WRONG],
-                         ids=lambda x: getattr(x, '__name__', str(x))[:30])
-def test_wrong_heads_up_versions_fail_and_say_why(name, function, status, words):
-    verdict(function, name, status, *words)
-
-
-def test_every_exercise_here_has_three_right_and_five_wrong_versions():
-    rights = Counter(n for n, f in RIGHT + SLOW_RIGHT)
-    wrongs = Counter(n for n, *rest in WRONG + SLOW_WRONG)
-    for name in rights | wrongs:
-        assert rights[name] >= 3 and wrongs[name] >= 5, name
+(test_right_versions_pass, test_wrong_versions_fail_and_say_why,
+ test_every_exercise_here_has_three_right_and_five_wrong_versions) = lesson_tests(RIGHT, WRONG, SLOW_RIGHT, SLOW_WRONG)
