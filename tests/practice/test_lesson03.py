@@ -7,7 +7,7 @@ from collections import Counter
 from pokerlib import COUNT_RANKINGS, HAND_NAMES, category_name, hand_classes, hand_rank
 from pokerlib.practice.lesson03 import LOWBALL_MISTAKES
 
-from practice_support import lesson_tests, verdict
+from practice_support import lesson_tests
 
 RANKS = '--23456789TJQKA'
 

@@ -8,7 +8,7 @@ from collections import Counter
 
 from pokerlib import DECK, category_name, deal_by_removing, hand_rank, hand_rank_elif
 
-from practice_support import lesson_tests, verdict
+from practice_support import lesson_tests
 
 
 def deal_notebook(numhands, n=5, deck=DECK, rng=random):
