@@ -565,7 +565,7 @@ def _error_hint(error, exercise) -> str:
     hint = exercise.error_hint
     if callable(hint):
         hint = hint(error)
-    return hint or 'run that call yourself to see where it goes wrong'
+    return _(hint) if hint else _('run that call yourself to see where it goes wrong')
 
 
 def judge(function, exercise, printed, runners=None) -> Report:
@@ -654,9 +654,11 @@ def judge(function, exercise, printed, runners=None) -> Report:
         got = runner.returns[-1] if runner.returns else None
         report = Report(name, 'fail', _('failed on {call}').format(
                             call=code(runner.last_call or name + "(...)")),
-                        [('hint', f'check could not read what your function returned '
-                                  f'({type(e).__name__}); expected '
-                                  f'{exercise.returns or "the kind of value the exercise asks for"}')])
+                        [('hint', _('check could not read what your function returned '
+                                    '({error}); expected {what}').format(
+                            error=type(e).__name__,
+                            what=_(exercise.returns or N_('the kind of value the exercise '
+                                                          'asks for'))))])
     printed_text = printed.shown()
     if printed_text:
         report.details.append(('printed', printed_text))

@@ -86,7 +86,7 @@ def cases_judge(reference, inputs, hint, mistakes=(), returns=None, tol=0.0,
                 except Exception:
                     continue
                 if same_value(got, theirs, tol, sequences) and not same_value(theirs, expected):
-                    raise wrong(got, expected, why(*args) if callable(why) else why)
+                    raise wrong(got, expected, why(*args) if callable(why) else _(why))
             if got is None:
                 raise wrong(got, expected, _('your function returned None here: is a '
                                              '{return_} missing on this path?').format(
@@ -213,12 +213,12 @@ def judge_ranking(run, reference, describe, mistakes=(), better=N_('the better h
             if pair:
                 worse, better_hand = (h.split() for h in pair[0])
                 if not run(worse) < run(better_hand):
-                    hint = why
+                    hint = _(why)
                     break
                 continue
             j = mistake_signature(reference, mistaken)
             if j is not None and not values[j] > values[j - 1]:
-                hint = why
+                hint = _(why)
                 break
         if hint is None:
             hint = _('{a} is {better}: ').format(a=a, better=_(better)) + _why_better(hi, lo, describe)
