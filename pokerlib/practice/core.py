@@ -598,7 +598,7 @@ def judge(function, exercise, printed, runners=None) -> Report:
                               ).format(n=n)
         if seconds > SLOW:
             summary = (_(': right, but took {seconds:.0f} s').format(seconds=seconds)
-                       + (f': {exercise.slow_hint}' if exercise.slow_hint else '')
+                       + (f': {_(exercise.slow_hint)}' if exercise.slow_hint else '')
                        + f' ({_plain(summary).lstrip(": ")})')
         report = Report(name, 'pass', summary, seconds=seconds)
         more = printed.shown()
