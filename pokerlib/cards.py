@@ -245,8 +245,8 @@ def check_distinct_ids(ids, where: str = ''):
     """
     if len(set(ids)) != len(ids):
         dup = next(i for i, n in Counter(ids).items() if n > 1)
-        raise PokerError(_('{where}duplicate card id {dup} ({DECK!r}) in hand {ids}').format(
-                             where=where, dup=dup, DECK=_DECK[dup], ids=short_repr(ids)))
+        raise PokerError(_('{where}duplicate card id {dup} ({card!r}) in hand {ids}').format(
+                             where=where, dup=dup, card=_DECK[dup], ids=short_repr(ids)))
 
 
 def _check_duplicates(cards, where: str):

@@ -138,9 +138,9 @@ def _check_probabilities(probabilities, keys=None):
                            '{probabilities}').format(
                              probabilities=short_repr(probabilities)))
     if keys is not None and set(probabilities) != set(keys):
-        raise PokerError(_('the probabilities are for {sorted}, the counts for {sorted2}').format(
-                             sorted=short_repr(sorted(probabilities, key=str)),
-                             sorted2=short_repr(sorted(keys, key=str))))
+        raise PokerError(_('the probabilities are for {outcomes}, the counts for {counted}').format(
+                             outcomes=short_repr(sorted(probabilities, key=str)),
+                             counted=short_repr(sorted(keys, key=str))))
     if not all(isinstance(p, Real) and not isinstance(p, bool) and 0 <= p <= 1
                for p in probabilities.values()):
         raise PokerError(_('probabilities must be numbers from 0 to 1, got {probabilities}').format(

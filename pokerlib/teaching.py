@@ -202,8 +202,8 @@ def same_order(f, g, inputs) -> bool:
         pairs = sorted(values)
     except TypeError:
         raise PokerError(_('same_order: the values of f and g must be comparable with <, such '
-                           'as numbers or tuples; got {next}').format(
-                             next=short_repr(next(iter(values))))
+                           'as numbers or tuples; got {value}').format(
+                             value=short_repr(next(iter(values))))
                          ) from None
     fs = [a for a, b in pairs]
     gs = [b for a, b in pairs]
