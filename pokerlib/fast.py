@@ -441,8 +441,7 @@ def _tally(k, top=()) -> np.ndarray:
     t = _tables()
     multiset, suited = _five_card_subsets()
     if len(top) != k - 5 or list(top) != sorted(set(top), reverse=True):
-        raise PokerError(_('top must be {value} distinct card ids, highest first; got {top!r}').format(
-                             value=k - 5, top=top))
+        raise PokerError(f'top must be {k - 5} distinct card ids, highest first; got {top!r}')
     below = top[-1] if top else 52
     n = comb(below, 5)
     row = 0
