@@ -170,7 +170,7 @@ def kind_of(value) -> str:
 def unreadable(got, expected_what) -> Mismatch:
     """The answer is not of a shape the judge can read: say what came back and what was wanted."""
     return Mismatch([('returned', f'{short(got)} ({kind_of(got)})'),
-                     ('hint', f'expected {expected_what}')])
+                     ('hint', _('expected {what}').format(what=expected_what))])
 
 
 # ---------------------------------------------------------------------------
@@ -319,12 +319,14 @@ class Runner:
             if snap is not None and not _unchanged(args[i], snap):
                 what = type(args[i]).__name__
                 what = 'array' if what == 'ndarray' else what
-                raise Mismatch([('changed', f'it was {short(snap[1])}\nit is now {short(args[i])}'),
-                                ('hint', f'your function changed the {what} it was given '
-                                         f'(argument {i + 1}); the code that calls it '
-                                         f'still needs it as it was: work on a copy, '
-                                         f'e.g. {code("sorted(ranks)")} instead of '
-                                         f'{code("ranks.sort()")}')])
+                raise Mismatch([('changed', _('it was {before}\nit is now {after}').format(
+                                    before=short(snap[1]), after=short(args[i]))),
+                                ('hint', _('your function changed the {what} it was given '
+                                           '(argument {i}); the code that calls it still '
+                                           'needs it as it was: work on a copy, e.g. {copy} '
+                                           'instead of {in_place}').format(
+                                    what=what, i=i + 1, copy=code('sorted(ranks)'),
+                                    in_place=code('ranks.sort()')))])
         return got
 
     def raw(self, *args, shown=None):
