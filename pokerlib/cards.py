@@ -228,8 +228,8 @@ def parse_hand(text: str) -> list:
     pokerlib.cards.PokerError: duplicate card 'AS' in hand ['AS', 'AS']
     """
     if not isinstance(text, str):
-        raise PokerError(f'parse_hand takes text such as "6C 7C 8C 9C TC", '
-                         f'not {type(text).__name__}')
+        raise PokerError(_('parse_hand takes text such as "6C 7C 8C 9C TC", not {kind}').format(
+                             kind=type(text).__name__))
     hand = [parse_card(word) for word in text.replace(',', ' ').split()]
     _check_duplicates(hand, _('in hand {hand}').format(hand=short_repr(hand)))
     return hand
@@ -245,8 +245,8 @@ def check_distinct_ids(ids, where: str = ''):
     """
     if len(set(ids)) != len(ids):
         dup = next(i for i, n in Counter(ids).items() if n > 1)
-        raise PokerError(f'{where}duplicate card id {dup} ({_DECK[dup]!r}) in hand '
-                         f'{short_repr(ids)}')
+        raise PokerError(_('{where}duplicate card id {dup} ({card!r}) in hand {ids}').format(
+                             where=where, dup=dup, card=_DECK[dup], ids=short_repr(ids)))
 
 
 def _check_duplicates(cards, where: str):
@@ -272,8 +272,8 @@ def check_hand(hand, sizes=(5,), jokers=False) -> list:
     pokerlib.cards.PokerError: a hand needs 5 cards, got 4: ['AS', 'KS', 'QS', 'JS']
     """
     if jokers is not False and jokers is not True:
-        raise PokerError(f"check_hand's jokers must be True or False, got "
-                         f"{short_repr(jokers)}")
+        raise PokerError(_("check_hand's jokers must be True or False, got {jokers}").format(
+                             jokers=short_repr(jokers)))
     if type(sizes) is not tuple or not all(type(n) is int for n in sizes):
         sizes = _check_sizes(sizes)
     valid = _VALID_WILD if jokers else _DECK_SET
@@ -342,8 +342,9 @@ def _check_sizes(sizes) -> tuple:
     numbers = ([as_whole_number(n) for n in sizes]
                if isinstance(sizes, Iterable) and not isinstance(sizes, (str, bytes)) else [])
     if not numbers or None in numbers or min(numbers) < 0:
-        raise PokerError(f"check_hand's sizes must be whole numbers such as (5,) "
-                         f"or range(5, 8), got {short_repr(sizes)}")
+        raise PokerError(_("check_hand's sizes must be whole numbers such as (5,) or range(5, "
+                           "8), got {sizes}").format(
+                             sizes=short_repr(sizes)))
     return tuple(numbers)
 
 
@@ -362,8 +363,8 @@ def check_count(value, what: str) -> int:
     """
     n = as_whole_number(value)
     if n is None or n < 0:
-        raise PokerError(f'{what} must be a non-negative whole number, '
-                         f'got {short_repr(value)}')
+        raise PokerError(_('{what} must be a non-negative whole number, got {value}').format(
+                             what=what, value=short_repr(value)))
     return n
 
 
@@ -376,7 +377,8 @@ def check_limit(n: int, most: int, what: str) -> int:
     pokerlib.cards.PokerError: N (deck size) must be at most 1,000,000, got 1000000000000
     """
     if n > most:
-        raise PokerError(f'{what} must be at most {most:,d}, got {short_repr(n)}')
+        raise PokerError(_('{what} must be at most {most:,d}, got {n}').format(
+                             what=what, most=most, n=short_repr(n)))
     return n
 
 
@@ -397,11 +399,10 @@ def check_rng(rng, needs=('randrange', 'shuffle', 'sample', 'choice')) -> random
     if rng is None:
         return random.Random()
     if isinstance(rng, type):
-        raise PokerError('rng must be a random.Random instance '
-                         '(did you mean random.Random()?)')
+        raise PokerError(_('rng must be a random.Random instance (did you mean random.Random()?)'))
     if not all(hasattr(rng, m) for m in needs):
-        raise PokerError(f'rng must be a random.Random (or None for a fresh '
-                         f'one), got {short_repr(rng)}')
+        raise PokerError(_('rng must be a random.Random (or None for a fresh one), got {rng}').format(
+                             rng=short_repr(rng)))
     return rng
 
 
@@ -423,6 +424,6 @@ def id_card(i: int) -> str:
     """
     n = as_whole_number(i)
     if n is None or not 0 <= n < 52:
-        raise PokerError(f'card id must be a whole number 0..51, got '
-                         f'{short_repr(i)}')
+        raise PokerError(_('card id must be a whole number 0..51, got {i}').format(
+                             i=short_repr(i)))
     return _DECK[n]

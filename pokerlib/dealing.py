@@ -24,7 +24,8 @@ def check_deck(deck) -> list:
     pokerlib.cards.PokerError: duplicate card 'AS' in deck ['AS', 'AS']
     """
     if isinstance(deck, str) or not isinstance(deck, (list, tuple)):
-        raise PokerError(f'a deck is a list of cards, got {short_repr(deck)}')
+        raise PokerError(_('a deck is a list of cards, got {deck}').format(
+                             deck=short_repr(deck)))
     try:
         check_hand(deck, sizes=(len(deck),), jokers=True)
     except PokerError as e:

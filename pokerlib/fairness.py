@@ -26,6 +26,7 @@ from numbers import Real
 
 from .cards import PokerError, check_count, check_limit, check_rng, short_repr
 from .frequencies import check_counts
+from .i18n import _
 from .shuffling import (SHUFFLERS, shuffle1, shuffle2, shuffle3, shuffle4,
                         shuffle_naive, swap)
 
@@ -50,12 +51,12 @@ def _get_shuffler(shuffler):
     """The shuffle function: `shuffler` itself if callable, else the library's of that name."""
     if callable(shuffler):
         if isinstance(shuffler, type):
-            raise PokerError(f'a shuffler is a function such as shuffle2, not the '
-                             f'class {_name(shuffler)}')
+            raise PokerError(_('a shuffler is a function such as shuffle2, not the class {name}').format(
+                                 name=_name(shuffler)))
         return shuffler
     if not isinstance(shuffler, str) or shuffler not in SHUFFLERS:
-        raise PokerError(f'unknown shuffler {short_repr(shuffler)}; choose from '
-                         f'{", ".join(SHUFFLERS)}')
+        raise PokerError(_('unknown shuffler {shuffler}; choose from {choices}').format(
+                             shuffler=short_repr(shuffler), choices=", ".join(SHUFFLERS)))
     return SHUFFLERS[shuffler]
 
 
@@ -67,8 +68,9 @@ def _check_small_deck(deck, most=8):
     """A deck for the shuffle tests: a string of distinct characters."""
     if (not isinstance(deck, str) or not 1 <= len(deck) <= most
             or len(set(deck)) != len(deck)):
-        raise PokerError(f'the deck to shuffle must be a string of 1 to {most} '
-                         f'different characters, such as "abc"; got {short_repr(deck)}')
+        raise PokerError(_('the deck to shuffle must be a string of 1 to {most} different '
+                           'characters, such as "abc"; got {deck}').format(
+                             most=most, deck=short_repr(deck)))
 
 
 def shuffle_counts(shuffler, deck='abc', n=10_000, rng=None) -> dict:
@@ -100,7 +102,8 @@ def within_tolerance(counts, tol=0.10) -> bool:
     """
     check_counts(counts)
     if isinstance(tol, bool) or not isinstance(tol, Real) or not tol >= 0:
-        raise PokerError(f'tol must be a number >= 0, such as 0.10; got {short_repr(tol)}')
+        raise PokerError(_('tol must be a number >= 0, such as 0.10; got {tol}').format(
+                             tol=short_repr(tol)))
     expected = sum(counts.values()) / len(counts)
     return all(abs(c - expected) <= tol * expected for c in counts.values())
 
@@ -116,8 +119,8 @@ def chi_square(counts, probabilities=None):
     from scipy.stats import chisquare
     check_counts(counts)
     if len(counts) < 2:
-        raise PokerError(f'a chi-square test needs at least 2 outcomes, got '
-                         f'{short_repr(counts)}')
+        raise PokerError(_('a chi-square test needs at least 2 outcomes, got {counts}').format(
+                             counts=short_repr(counts)))
     observed = list(counts.values())
     n = sum(observed)
     expected = None
@@ -131,18 +134,20 @@ def chi_square(counts, probabilities=None):
 def _check_probabilities(probabilities, keys=None):
     """Check a mapping of probabilities: numbers in 0..1 adding up to 1."""
     if not isinstance(probabilities, Mapping) or len(probabilities) < 2:
-        raise PokerError(f'expected probabilities as a dict of at least 2 '
-                         f'outcomes, got {short_repr(probabilities)}')
+        raise PokerError(_('expected probabilities as a dict of at least 2 outcomes, got '
+                           '{probabilities}').format(
+                             probabilities=short_repr(probabilities)))
     if keys is not None and set(probabilities) != set(keys):
-        raise PokerError(f'the probabilities are for {short_repr(sorted(probabilities, key=str))}, '
-                         f'the counts for {short_repr(sorted(keys, key=str))}')
+        raise PokerError(_('the probabilities are for {outcomes}, the counts for {counted}').format(
+                             outcomes=short_repr(sorted(probabilities, key=str)),
+                             counted=short_repr(sorted(keys, key=str))))
     if not all(isinstance(p, Real) and not isinstance(p, bool) and 0 <= p <= 1
                for p in probabilities.values()):
-        raise PokerError(f'probabilities must be numbers from 0 to 1, got '
-                         f'{short_repr(probabilities)}')
+        raise PokerError(_('probabilities must be numbers from 0 to 1, got {probabilities}').format(
+                             probabilities=short_repr(probabilities)))
     if abs(sum(probabilities.values()) - 1) > 1e-9:
-        raise PokerError(f'probabilities must add up to 1, not '
-                         f'{float(sum(probabilities.values()))}')
+        raise PokerError(_('probabilities must add up to 1, not {float}').format(
+                             float=float(sum(probabilities.values()))))
 
 
 class ScriptedRandom:
@@ -161,8 +166,9 @@ class ScriptedRandom:
     def randrange(self, start, stop=None, step=1):
         lo, hi = (0, start) if stop is None else (start, stop)
         if step != 1 or not hi > lo:
-            raise PokerError(f'randrange({start}, {stop}, {step}): only a non-empty '
-                             f'range with step 1 can be enumerated')
+            raise PokerError(_('randrange({start}, {stop}, {step}): only a non-empty range '
+                               'with step 1 can be enumerated').format(
+                                 start=start, stop=stop, step=step))
         k = len(self.ranges)
         if k == self.most:
             raise TooManyChoices()
@@ -183,8 +189,7 @@ class ScriptedRandom:
             x[i], x[j] = x[j], x[i]
 
     def random(self):
-        raise PokerError('random() has too many answers to try them all; '
-                         'use randrange, randint or choice')
+        raise PokerError(_('random() has too many answers to try them all; use randrange, randint or choice'))
 
 
 class TooManyChoices(Exception):
@@ -336,14 +341,15 @@ def exact_shuffle_probabilities(shuffler, deck='abc') -> dict:
     name = _name(shuffle)
     if shuffle in _MARKS:
         if len(deck) > 4:
-            raise PokerError(f'{name}: exact probabilities only for decks of '
-                             f'up to 4 items, got {len(deck)}')
+            raise PokerError(_('{name}: exact probabilities only for decks of up to 4 items, '
+                               'got {n_deck}').format(
+                                 name=name, n_deck=len(deck)))
         return _marking_chain(deck, _MARKS[shuffle])
     probs = dict.fromkeys(_perms(deck), Fraction(0))
     for outcome, p in enumerate_runs(shuffle, deck):
         if outcome is None:
-            raise PokerError(f'{name} does not stop after a bounded number of '
-                             f'random choices')
+            raise PokerError(_('{name} does not stop after a bounded number of random choices').format(
+                                 name=name))
         probs[outcome] += p
     return probs
 
@@ -375,7 +381,8 @@ def pass_probability(probabilities, n, tol=0.10) -> float:
     n = check_limit(check_count(n, 'n (number of trials)'), MAX_PASS_TRIALS,
                     'n (number of trials)')
     if isinstance(tol, bool) or not isinstance(tol, Real) or not 0 <= tol < 1:
-        raise PokerError(f'tol must be a number from 0 to 1, such as 0.10; got {short_repr(tol)}')
+        raise PokerError(_('tol must be a number from 0 to 1, such as 0.10; got {tol}').format(
+                             tol=short_repr(tol)))
     if n == 0:
         return 1.0
     fair = n / len(probabilities)
@@ -405,7 +412,8 @@ def trials_to_detect(probabilities, alpha=0.01, power=0.9) -> int:
     _check_probabilities(probabilities)
     for what, x in [('alpha', alpha), ('power', power)]:
         if isinstance(x, bool) or not isinstance(x, Real) or not 0 < x < 1:
-            raise PokerError(f'{what} must be a number between 0 and 1, got {short_repr(x)}')
+            raise PokerError(_('{what} must be a number between 0 and 1, got {x}').format(
+                                 what=what, x=short_repr(x)))
     ps = [float(p) for p in probabilities.values()]
     k = len(ps)
     w2 = sum((p - 1 / k) ** 2 / (1 / k) for p in ps)   # Cohen's w squared
@@ -416,8 +424,8 @@ def trials_to_detect(probabilities, alpha=0.01, power=0.9) -> int:
     while ncx2.sf(critical, k - 1, hi * w2) < power:
         lo, hi = hi, hi * 2
         if hi > 2 ** 60:   # beyond this the float arithmetic gives out
-            raise PokerError(f'this bias is too small to detect in fewer than '
-                             f'{2 ** 60:.2g} trials')
+            raise PokerError(_('this bias is too small to detect in fewer than {value:.2g} '
+                               'trials').format(value=2 ** 60))
     while lo < hi:   # bisect for the smallest n with enough power
         mid = (lo + hi) // 2
         if ncx2.sf(critical, k - 1, mid * w2) >= power:
@@ -466,9 +474,9 @@ def expected_swaps(shuffler, N=52) -> Fraction:
     if shuffle in fixed:
         return Fraction(fixed[shuffle])
     if shuffle not in _MARKS:
-        raise PokerError(f"expected_swaps knows the library's shuffles only "
-                         f"({', '.join(SHUFFLERS)}), not {_name(shuffle)}; "
-                         f"count_swaps counts any shuffle's swaps")
+        raise PokerError(_("expected_swaps knows the library's shuffles only ({choices}), not "
+                           "{name}; count_swaps counts any shuffle's swaps").format(
+                             choices=', '.join(SHUFFLERS), name=_name(shuffle)))
     N = check_limit(N, MAX_EXPECTED_DECK, 'N (deck size)')
     name = shuffle.__name__
     # E[k] = expected swaps still to come when k positions are marked.

@@ -53,6 +53,7 @@ import numpy as np
 
 from .cards import (_DECK, _ID, PokerError, as_whole_number, check_count,
                     check_distinct_ids, check_hand, short_repr)
+from .i18n import _
 from .ranking import HAND_NAMES, checked
 
 __all__ = ['hand_ids', 'id_hands', 'evaluate', 'categories', 'exact_counts',
@@ -227,20 +228,22 @@ def hand_ids(hands) -> np.ndarray:
     pokerlib.cards.PokerError: hand 1 has 6 cards, hand 0 has 5: all hands need the same number (5, 6 or 7)
     """
     if isinstance(hands, str) or not isinstance(hands, (list, tuple, np.ndarray)):
-        raise PokerError(f'hand_ids takes a list of hands, got {short_repr(hands)}')
+        raise PokerError(_('hand_ids takes a list of hands, got {hands}').format(
+                             hands=short_repr(hands)))
     if len(hands) and isinstance(hands[0], str):
-        raise PokerError(f'hand_ids takes a list of hands; for one hand, write '
-                         f'hand_ids([{short_repr(list(hands))}])')
+        raise PokerError(_('hand_ids takes a list of hands; for one hand, write '
+                           'hand_ids([{list}])').format(
+                             list=short_repr(list(hands))))
     checked = []
     for i, hand in enumerate(hands):
         try:
             hand = check_hand(hand, sizes=_SIZES)
         except PokerError as e:
-            raise PokerError(f'hand {i}: {e}') from None
+            raise PokerError(_('hand {i}: {e}').format(i=i, e=e)) from None
         if checked and len(hand) != len(checked[0]):
-            raise PokerError(f'hand {i} has {len(hand)} cards, hand 0 has '
-                             f'{len(checked[0])}: all hands need the same '
-                             f'number (5, 6 or 7)')
+            raise PokerError(_('hand {i} has {n_hand} cards, hand 0 has {value}: all hands '
+                               'need the same number (5, 6 or 7)').format(
+                                 i=i, n_hand=len(hand), value=len(checked[0])))
         checked.append(hand)
     out = np.array([[_ID[c] for c in hand] for hand in checked], dtype=np.uint8)
     return out.reshape(len(checked), len(checked[0]) if checked else 5)
@@ -265,15 +268,17 @@ def _check_cards(cards) -> np.ndarray:
     if a.dtype.kind not in 'iu':
         hint = (' (hand_ids converts cards such as "TC")' if a.dtype.kind in 'UO'
                 else '')
-        raise PokerError(f'card ids must be whole numbers 0..51, got an array of '
-                         f'{a.dtype}{hint}')
+        raise PokerError(_('card ids must be whole numbers 0..51, got an array of {dtype}{hint}').format(
+                             dtype=a.dtype, hint=hint))
     if a.ndim != 2 or a.shape[1] not in _SIZES:
         hint = ' (for one hand, write [hand])' if a.ndim == 1 else ''
-        raise PokerError(f'expected an array of shape (n, 5), (n, 6) or (n, 7): '
-                         f'one hand per row; got shape {a.shape}{hint}')
+        raise PokerError(_('expected an array of shape (n, 5), (n, 6) or (n, 7): one hand per '
+                           'row; got shape {shape}{hint}').format(
+                             shape=a.shape, hint=hint))
     if a.size and (a.min() < 0 or a.max() > 51):
         row, col = np.argwhere((a < 0) | (a > 51))[0]
-        raise PokerError(f'row {row}: card id {a[row, col]} is not in 0..51')
+        raise PokerError(_('row {row}: card id {a} is not in 0..51').format(
+                             row=row, a=a[row, col]))
     return a
 
 
@@ -285,13 +290,14 @@ def _array(x, what) -> np.ndarray:
     byte_types = (str, bytes, bytearray, memoryview)
     if isinstance(x, byte_types) or (isinstance(x, (list, tuple)) and
                                      any(isinstance(row, byte_types) for row in x)):
-        raise PokerError(f'{what} must be whole numbers, not bytes or text; got '
-                         f'{short_repr(x)}')
+        raise PokerError(_('{what} must be whole numbers, not bytes or text; got {x}').format(
+                             what=what, x=short_repr(x)))
     try:
         return np.asarray(x)
     except (ValueError, TypeError):   # e.g. rows of different lengths
-        raise PokerError(f'{what} must be an array or a list of equal-length '
-                         f'rows of whole numbers, got {short_repr(x)}') from None
+        raise PokerError(_('{what} must be an array or a list of equal-length rows of whole '
+                           'numbers, got {x}').format(
+                             what=what, x=short_repr(x))) from None
 
 
 def _columns(a) -> np.ndarray:
@@ -376,12 +382,13 @@ def categories(values) -> np.ndarray:
     if v.size == 0:
         return np.zeros(v.shape, dtype=np.int8)
     if v.dtype.kind not in 'iu':
-        raise PokerError(f'values are whole numbers 0..{NUM_VALUES - 1}, as '
-                         f'evaluate gives; got an array of {v.dtype}')
+        raise PokerError(_('values are whole numbers 0..{value}, as evaluate gives; got an '
+                           'array of {dtype}').format(
+                             value=NUM_VALUES - 1, dtype=v.dtype))
     bad = (v < 0) | (v >= NUM_VALUES)
     if bad.any():
-        raise PokerError(f'no hand has the value {v[bad].flat[0]}: values are '
-                         f'0..{NUM_VALUES - 1}')
+        raise PokerError(_('no hand has the value {value}: values are 0..{value2}').format(
+                             value=v[bad].flat[0], value2=NUM_VALUES - 1))
     return _tables()['category'][v]
 
 
@@ -456,14 +463,16 @@ def _check_size(cards) -> int:
     """The number of cards in a hand, 5, 6 or 7, as an int; PokerError if not."""
     number = as_whole_number(cards)
     if number not in _SIZES:
-        raise PokerError(f'cards must be 5, 6 or 7, got {short_repr(cards)}')
+        raise PokerError(_('cards must be 5, 6 or 7, got {cards}').format(
+                             cards=short_repr(cards)))
     return number
 
 
 def _check_exact_counts(cards=5, progress=False) -> tuple:
     """exact_counts' arguments: 5, 6 or 7 cards (as an int), and progress True or False."""
     if progress is not True and progress is not False and type(progress) is not np.bool_:
-        raise PokerError(f'progress must be True or False, got {short_repr(progress)}')
+        raise PokerError(_('progress must be True or False, got {progress}').format(
+                             progress=short_repr(progress)))
     return _check_size(cards), bool(progress)
 
 
@@ -521,11 +530,11 @@ def fast_hand_frequencies(n=700_000, rng=None, cards=5) -> Counter:
     if rng is None:
         rng = np.random.default_rng()
     if isinstance(rng, type) or rng is np.random.default_rng:
-        raise PokerError('rng must be a numpy.random.Generator instance '
-                         '(did you mean np.random.default_rng()?)')
+        raise PokerError(_('rng must be a numpy.random.Generator instance (did you mean np.random.default_rng()?)'))
     if not isinstance(rng, np.random.Generator):
-        raise PokerError(f'rng must be a numpy.random.Generator, such as '
-                         f'np.random.default_rng(1); got {short_repr(rng)}')
+        raise PokerError(_('rng must be a numpy.random.Generator, such as '
+                           'np.random.default_rng(1); got {rng}').format(
+                             rng=short_repr(rng)))
     per_deal = 10 if cards == 5 else 52 // cards
     t = _tables()
     counts = np.zeros(9, dtype=np.int64)

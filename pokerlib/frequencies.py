@@ -25,6 +25,7 @@ from .cards import (PokerError, SharedDict, as_whole_number, check_count,
                     check_rng, short_repr)
 from .dealing import deal
 from .holdem import best_hand
+from .i18n import _
 from .ranking import HAND_NAMES, category_name, hand_rank
 
 __all__ = ['EXACT_COUNTS', 'hand_frequencies', 'frequency_table']
@@ -67,7 +68,7 @@ def _check_cards(cards) -> int:
     """The number of cards per hand, 5 or 7, as an int."""
     number = as_whole_number(cards)
     if number not in EXACT_COUNTS:
-        raise PokerError(f'cards must be 5 or 7, got {short_repr(cards)}')
+        raise PokerError(_('cards must be 5 or 7, got {cards}').format(cards=short_repr(cards)))
     return number
 
 
@@ -80,15 +81,15 @@ def check_counts(counts, keys=None):
     pokerlib.cards.PokerError: the count of 'ba' must be a non-negative whole number, got -1
     """
     if not isinstance(counts, Mapping) or not counts:
-        raise PokerError(f'expected counts as a dict such as {{"abc": 10, ...}}, '
-                         f'got {short_repr(counts)}')
+        raise PokerError(_('expected counts as a dict such as {{"abc": 10, ...}}, got {counts}').format(
+                             counts=short_repr(counts)))
     for key, n in counts.items():
         if keys is not None and key not in keys:
-            raise PokerError(f'unknown key {short_repr(key)} in counts; expected some of '
-                             f'{short_repr(list(keys))}')
+            raise PokerError(_('unknown key {key} in counts; expected some of {list}').format(
+                                 key=short_repr(key), list=short_repr(list(keys))))
         check_count(n, f'the count of {short_repr(key)}')
     if not sum(counts.values()):
-        raise PokerError('all the counts are zero')
+        raise PokerError(_('all the counts are zero'))
 
 
 def frequency_table(counts, cards=5):

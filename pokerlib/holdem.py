@@ -23,6 +23,7 @@ import random
 from .cards import (_DECK, _DECK_SET, _JOKER_SET, RANKS, PokerError, SharedList,
                     check_count, check_distinct_ids, check_hand, check_hands,
                     check_rng, short_repr)
+from .i18n import _
 from .ranking import (count_rankings, _as_list, _shape, _whole_numbers,
                       category_name, checked, hand_rank, takes_hand)
 
@@ -87,14 +88,17 @@ def _check_copies(hand) -> tuple:
     cards = _as_list(hand)
     if cards is None:
         check_hand(hand)    # text, or not a list: raises, saying what it is
-        raise PokerError(f'a hand is a list of cards, not {short_repr(hand)}')
+        raise PokerError(_('a hand is a list of cards, not {hand}').format(
+                             hand=short_repr(hand)))
     for card in cards:
         if isinstance(card, str) and card in _JOKER_SET:
-            raise PokerError(f'joker {card!r} cannot be ranked: replace it by a card '
-                             f'it stands for first (replacements({card!r})): {short_repr(cards)}')
+            raise PokerError(_('joker {card!r} cannot be ranked: replace it by a card it '
+                               'stands for first (replacements({card!r})): {cards}').format(
+                                 card=card, cards=short_repr(cards)))
         check_hand([card], sizes=(1,))   # a bad card: raises, naming it
     if len(cards) != 5:
-        raise PokerError(f'a hand needs 5 cards, got {len(cards)}: {short_repr(cards)}')
+        raise PokerError(_('a hand needs 5 cards, got {n_cards}: {cards}').format(
+                             n_cards=len(cards), cards=short_repr(cards)))
     return (cards,)
 
 
@@ -153,8 +157,9 @@ def _best_wild(hand, taken) -> list:
     choices = [[c for c in replacements(card) if c not in taken] for card in hand]
     for card, options in zip(hand, choices):
         if not options:
-            raise PokerError(f'joker {card!r} can stand for no card: the other '
-                             f'hands hold every card of its colour')
+            raise PokerError(_('joker {card!r} can stand for no card: the other hands hold '
+                               'every card of its colour').format(
+                                 card=card))
     hands = dict.fromkeys(five for h in itertools.product(*choices)
                           for five in itertools.combinations(h, 5))
     return list(max(hands, key=hand_rank_wild))
@@ -185,8 +190,9 @@ def _check_ids(ids, sizes=(5,)) -> tuple:
         lo, hi = min(sizes), max(sizes)
         need = f'{lo}' if lo == hi else f'{lo} to {hi}'
         hint = ' (for many hands, use pokerlib.evaluate)' if _shape(ids) else ''
-        raise PokerError(f'expected {need} distinct card ids, whole numbers '
-                         f'0..51, got {short_repr(ids)}{_shape(ids)}{hint}')
+        raise PokerError(_('expected {need} distinct card ids, whole numbers 0..51, got '
+                           '{ids}{shape}{hint}').format(
+                             need=need, ids=short_repr(ids), shape=_shape(ids), hint=hint))
     check_distinct_ids(numbers)
     return (numbers,)
 

@@ -39,6 +39,7 @@ from collections import namedtuple
 
 from .cards import (PokerError, SharedDict, as_whole_number, check_hand,
                     check_hands, short_repr)
+from .i18n import _
 
 __all__ = ['card_ranks', 'straight', 'flush', 'kind', 'two_pair',
            'hand_rank_elif', 'group', 'unzip', 'COUNT_RANKINGS', 'hand_rank',
@@ -171,15 +172,17 @@ def _check_ranks(ranks) -> tuple:
     numbers = None if items is None else _whole_numbers(items, 1, 14)
     if numbers is not None and len(numbers) == 5:
         return (numbers,)
-    raise PokerError(f'expected the five ranks of a hand, integers 2..14 '
-                     f'(1 for an ace-low straight), got {short_repr(ranks)}{_shape(ranks)}')
+    raise PokerError(_('expected the five ranks of a hand, integers 2..14 (1 for an ace-low '
+                       'straight), got {ranks}{shape}').format(
+                         ranks=short_repr(ranks), shape=_shape(ranks)))
 
 
 def _check_kind(n, ranks) -> tuple:
     """Check kind's arguments: n from 1 to 5, and five ranks; (n, ranks)."""
     number = n if type(n) is int else as_whole_number(n)
     if number is None or not 1 <= number <= 5:
-        raise PokerError(f'kind(n, ranks) needs n from 1 to 5, got {short_repr(n)}')
+        raise PokerError(_('kind(n, ranks) needs n from 1 to 5, got {n}').format(
+                             n=short_repr(n)))
     return (number, *_check_ranks(ranks))
 
 
@@ -193,9 +196,9 @@ def _check_group(items) -> tuple:
             raise TypeError
         sorted(set(listed))
     except TypeError:
-        raise PokerError(f'group takes a list of items that can be counted and '
-                         f'compared, such as card ranks [7, 10, 7]; got '
-                         f'{short_repr(items)}') from None
+        raise PokerError(_('group takes a list of items that can be counted and compared, such '
+                           'as card ranks [7, 10, 7]; got {items}').format(
+                             items=short_repr(items))) from None
     return (listed,)
 
 
@@ -204,22 +207,22 @@ def _check_unzip(pairs) -> tuple:
     listed = _as_list(pairs)
     if listed is not None and all(type(p) in (list, tuple) for p in listed):
         return (listed,)
-    raise PokerError(f'unzip takes a list of pairs such as [(3, 7), (2, 10)], '
-                     f'got {short_repr(pairs)}')
+    raise PokerError(_('unzip takes a list of pairs such as [(3, 7), (2, 10)], got {pairs}').format(
+                         pairs=short_repr(pairs)))
 
 
 def _check_allmax(iterable, key=None) -> tuple:
     """allmax's arguments: something iterable, and a function (or None) as key."""
     if key is not None and not callable(key):
-        raise PokerError(f"allmax's key must be a function such as len, or None; "
-                         f"got {short_repr(key)}")
+        raise PokerError(_("allmax's key must be a function such as len, or None; got {key}").format(
+                             key=short_repr(key)))
     if isinstance(iterable, (list, tuple)):
         return (iterable, key)
     try:
         iterator = iter(iterable)
     except TypeError:
-        raise PokerError(f'allmax takes a list (or any iterable) of items, got '
-                         f'{short_repr(iterable)}') from None
+        raise PokerError(_('allmax takes a list (or any iterable) of items, got {iterable}').format(
+                             iterable=short_repr(iterable))) from None
     return (iterator, key)
 
 
@@ -391,8 +394,8 @@ _BY_NUMBER = {numbering: {getattr(c, numbering): c for c in CATEGORIES
 
 def _check_numbering(numbering):
     if not isinstance(numbering, str) or numbering not in NUMBERINGS:
-        raise PokerError(f'numbering must be one of {", ".join(NUMBERINGS)}; '
-                         f'got {short_repr(numbering)}')
+        raise PokerError(_('numbering must be one of {choices}; got {numbering}').format(
+                             choices=", ".join(NUMBERINGS), numbering=short_repr(numbering)))
 
 
 def category_name(category, numbering='hand_rank') -> str:
@@ -418,8 +421,10 @@ def category_name(category, numbering='hand_rank') -> str:
         if numbering == 'hand_rank' and number in _BY_NUMBER['index']:
             hint = (f" (for an index into HAND_NAMES, write "
                     f"category_name({number!r}, 'index'))")
-        raise PokerError(f'{numbering} numbers no category {short_repr(category)}; its '
-                         f'numbers are {numbers}{hint}')
+        raise PokerError(_('{numbering} numbers no category {category}; its numbers are '
+                           '{numbers}{hint}').format(
+                             numbering=numbering, category=short_repr(category),
+                             numbers=numbers, hint=hint))
     return table[number].name
 
 
@@ -433,8 +438,10 @@ def category_number(name, numbering='hand_rank') -> int:
     for c in CATEGORIES:
         if type(name) is str and c.name == name and getattr(c, numbering) is not None:
             return getattr(c, numbering)
-    raise PokerError(f'no category {short_repr(name)} in the {numbering} numbering; '
-                     f'categories are {", ".join(HAND_NAMES)}')
+    raise PokerError(_('no category {name} in the {numbering} numbering; categories are '
+                       '{choices}').format(
+                         name=short_repr(name), numbering=numbering,
+                         choices=", ".join(HAND_NAMES)))
 
 
 # ---------------------------------------------------------------------------

@@ -25,6 +25,7 @@ computes every arrangement's exact probability for small decks.
 """
 
 from .cards import PokerError, SharedDict, as_whole_number, check_rng, short_repr
+from .i18n import _
 from .ranking import checked
 
 __all__ = ['swap', 'shuffle1', 'shuffle2', 'shuffle3', 'shuffle4',
@@ -34,21 +35,21 @@ __all__ = ['swap', 'shuffle1', 'shuffle2', 'shuffle3', 'shuffle4',
 def _check_shuffle(deck, rng) -> tuple:
     """A shuffle's arguments: a list to shuffle in place, and a random generator."""
     if not isinstance(deck, list):
-        raise PokerError(f'a shuffle works in place on a list, got '
-                         f'{type(deck).__name__}: {short_repr(deck)}')
+        raise PokerError(_('a shuffle works in place on a list, got {kind}: {deck}').format(
+                             kind=type(deck).__name__, deck=short_repr(deck)))
     return deck, check_rng(rng, needs=('randrange',))
 
 
 def _check_swap(deck, i, j) -> tuple:
     """swap's arguments: a list, and two positions in it."""
     if not isinstance(deck, list):
-        raise PokerError(f'swap works in place on a list, got '
-                         f'{type(deck).__name__}: {short_repr(deck)}')
+        raise PokerError(_('swap works in place on a list, got {kind}: {deck}').format(
+                             kind=type(deck).__name__, deck=short_repr(deck)))
     positions = [as_whole_number(i), as_whole_number(j)]
     for given, k in zip((i, j), positions):
         if k is None or not -len(deck) <= k < len(deck):
-            raise PokerError(f'swap needs positions in the list (0 to {len(deck) - 1}), '
-                             f'got {short_repr(given)}')
+            raise PokerError(_('swap needs positions in the list (0 to {value}), got {given}').format(
+                                 value=len(deck) - 1, given=short_repr(given)))
     return (deck, *positions)
 
 

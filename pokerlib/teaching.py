@@ -13,6 +13,7 @@ import time
 from collections import namedtuple
 
 from .cards import SUITS, PokerError, SharedList, as_whole_number, parse_hand, short_repr
+from .i18n import _
 
 __all__ = ['BEST_TO_WORST', 'ranking_problems', 'same', 'same_order', 'per_second',
            'freeze', 'source']
@@ -134,13 +135,15 @@ def source(function) -> Source:
     'def freeze(x):'
     """
     if isinstance(function, str):
-        raise PokerError(f'source() takes the function itself, without quotes: '
-                         f'source({function[:40]}), not source({short_repr(function)})')
+        raise PokerError(_('source() takes the function itself, without quotes: '
+                           'source({function}), not source({function2})').format(
+                             function=function[:40], function2=short_repr(function)))
     try:
         return Source(inspect.getsource(function))
     except (TypeError, OSError):
-        raise PokerError(f'source() shows a function written in Python in a file, '
-                         f'such as source(hand_rank); got {short_repr(function)}') from None
+        raise PokerError(_('source() shows a function written in Python in a file, such as '
+                           'source(hand_rank); got {function}').format(
+                             function=short_repr(function))) from None
 
 
 def freeze(x):
@@ -158,15 +161,16 @@ def _check_functions(who, f, g, inputs) -> list:
     """same's and same_order's arguments: two functions and something iterable (read into a list)."""
     for name, h in (('f', f), ('g', g)):
         if not callable(h):
-            raise PokerError(f'{who}(f, g, inputs): {name} must be a function, got '
-                             f'{short_repr(h)}')
+            raise PokerError(_('{who}(f, g, inputs): {name} must be a function, got {h}').format(
+                                 who=who, name=name, h=short_repr(h)))
     if isinstance(inputs, (str, bytes)):
         return list(inputs)
     try:
         return list(inputs)
     except TypeError:
-        raise PokerError(f'{who}(f, g, inputs): inputs must be a list (or any '
-                         f'iterable), got {short_repr(inputs)}') from None
+        raise PokerError(_('{who}(f, g, inputs): inputs must be a list (or any iterable), got '
+                           '{inputs}').format(
+                             who=who, inputs=short_repr(inputs))) from None
 
 
 def same(f, g, inputs) -> bool:
@@ -197,8 +201,9 @@ def same_order(f, g, inputs) -> bool:
     try:
         pairs = sorted(values)
     except TypeError:
-        raise PokerError(f'same_order: the values of f and g must be comparable with <, '
-                         f'such as numbers or tuples; got {short_repr(next(iter(values)))}'
+        raise PokerError(_('same_order: the values of f and g must be comparable with <, such '
+                           'as numbers or tuples; got {value}').format(
+                             value=short_repr(next(iter(values))))
                          ) from None
     fs = [a for a, b in pairs]
     gs = [b for a, b in pairs]
@@ -215,18 +220,21 @@ def per_second(f, items, repeats=3) -> float:
     True
     """
     if not callable(f):
-        raise PokerError(f'per_second(f, items): f must be a function, got {short_repr(f)}')
+        raise PokerError(_('per_second(f, items): f must be a function, got {f}').format(
+                             f=short_repr(f)))
     try:
         items = list(items)
     except TypeError:
-        raise PokerError(f'per_second(f, items): items must be a list (or any iterable) '
-                         f'of arguments for f, got {short_repr(items)}') from None
+        raise PokerError(_('per_second(f, items): items must be a list (or any iterable) of '
+                           'arguments for f, got {items}').format(
+                             items=short_repr(items))) from None
     repeats = as_whole_number(repeats)
     if repeats is None or repeats < 1:
-        raise PokerError(f'per_second: repeats must be a whole number, 1 or more, '
-                         f'got {short_repr(repeats)}')
+        raise PokerError(_('per_second: repeats must be a whole number, 1 or more, got '
+                           '{repeats}').format(
+                             repeats=short_repr(repeats)))
     best = float('inf')
-    for _ in range(repeats):
+    for repeat in range(repeats):
         start = time.perf_counter()
         for item in items:
             f(item)

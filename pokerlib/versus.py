@@ -92,18 +92,18 @@ def parse_versus_line(line, lineno=None) -> tuple:
         try:
             line = line.decode('utf-8')
         except UnicodeDecodeError:
-            raise PokerError(f'{where}not UTF-8 text') from None
+            raise PokerError(_('{where}not UTF-8 text').format(where=where)) from None
     if not isinstance(line, str):
-        raise PokerError(f'{where}expected a line of text, '
-                         f'got {type(line).__name__}')
+        raise PokerError(_('{where}expected a line of text, got {kind}').format(
+                             where=where, kind=type(line).__name__))
     if len(line) > MAX_LINE:
-        raise PokerError(f'{where}longer than {MAX_LINE:,d} characters '
-                         f'(a line is ten cards)')
+        raise PokerError(_('{where}longer than {max_line:,d} characters (a line is ten cards)').format(
+                             where=where, max_line=MAX_LINE))
     if not line.isascii():
         try:
             line.encode('utf-8')
         except UnicodeEncodeError:   # bytes that were not UTF-8, escaped by the reader
-            raise PokerError(f'{where}not UTF-8 text') from None
+            raise PokerError(_('{where}not UTF-8 text').format(where=where)) from None
     words = line.split()
     if len(words) != 10:
         raise PokerError(where + _('expected 10 cards, got {got}').format(got=len(words)))
@@ -114,15 +114,15 @@ def parse_versus_line(line, lineno=None) -> tuple:
         except PokerError as e:
             raise PokerError(f'{where}{e}') from None
         if card not in _DECK_SET:
-            raise PokerError(f'{where}joker {short_repr(word)} is not '
-                             f'allowed in a head-to-head deal')
+            raise PokerError(_('{where}joker {word} is not allowed in a head-to-head deal').format(
+                                 where=where, word=short_repr(word)))
         cards.append(card)
     if len(set(cards)) != 10:
         first = {}
         for i, card in enumerate(cards, 1):
             if card in first:
-                raise PokerError(f'{where}duplicate card {card!r} '
-                                 f'(cards {first[card]} and {i})')
+                raise PokerError(_('{where}duplicate card {card!r} (cards {first} and {i})').format(
+                                     where=where, card=card, first=first[card], i=i))
             first[card] = i
     return cards[:5], cards[5:]
 
@@ -130,8 +130,8 @@ def parse_versus_line(line, lineno=None) -> tuple:
 def _check_source(source):
     """Raise PokerError unless `source` is a path, an open file or an iterable of lines."""
     if not isinstance(source, (str, os.PathLike, io.IOBase, Iterable)):
-        raise PokerError(f'expected a path, an open file or lines of text, '
-                         f'not {type(source).__name__}')
+        raise PokerError(_('expected a path, an open file or lines of text, not {kind}').format(
+                             kind=type(source).__name__))
 
 
 def _lines(source):
@@ -178,7 +178,8 @@ def _numbered_lines(lines):
         except StopIteration:
             return
         except UnicodeDecodeError:   # a text file decodes ahead of the line
-            raise PokerError(f'not UTF-8 text (at or after line {lineno + 1})'
+            raise PokerError(_('not UTF-8 text (at or after line {value})').format(
+                                 value=lineno + 1)
                              ) from None
         lineno += 1
         if lineno == 1 and isinstance(line, str):
@@ -298,17 +299,18 @@ def score_versus(pairs) -> dict:
     {'player1': 1, 'player2': 0, 'ties': 0}
     """
     if isinstance(pairs, (str, os.PathLike)):
-        raise PokerError(f'score_versus takes (hand1, hand2) pairs; for a '
-                         f'file, use score_versus(iter_versus({short_repr(pairs)}))')
+        raise PokerError(_('score_versus takes (hand1, hand2) pairs; for a file, use '
+                           'score_versus(iter_versus({pairs}))').format(
+                             pairs=short_repr(pairs)))
     if not isinstance(pairs, Iterable):
-        raise PokerError(f'score_versus takes a list of (hand1, hand2) pairs, '
-                         f'got {short_repr(pairs)}')
+        raise PokerError(_('score_versus takes a list of (hand1, hand2) pairs, got {pairs}').format(
+                             pairs=short_repr(pairs)))
     counts = Counter(player1=0, player2=0, tie=0)
     for i, pair in enumerate(pairs, 1):
         if (isinstance(pair, str) or not isinstance(pair, (list, tuple))
                 or len(pair) != 2):
-            raise PokerError(f'deal {i}: expected a pair of hands, got '
-                             f'{short_repr(pair)}')
+            raise PokerError(_('deal {i}: expected a pair of hands, got {pair}').format(
+                                 i=i, pair=short_repr(pair)))
         counts[_winner(*_check_pair(*pair, f'deal {i}: '))] += 1
     return {'player1': counts['player1'], 'player2': counts['player2'],
             'ties': counts['tie']}
@@ -383,8 +385,8 @@ def iter_versus_lines(n, rng=None, tie_fraction=0.05):
     n = check_count(n, 'n (number of lines)')
     if (isinstance(tie_fraction, bool) or not isinstance(tie_fraction, Real)
             or not 0 <= tie_fraction <= 1):
-        raise PokerError(f'tie_fraction must be a number from 0 to 1, '
-                         f'got {short_repr(tie_fraction)}')
+        raise PokerError(_('tie_fraction must be a number from 0 to 1, got {tie_fraction}').format(
+                             tie_fraction=short_repr(tie_fraction)))
     return _versus_lines(n, check_rng(rng), tie_fraction)
 
 

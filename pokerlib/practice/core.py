@@ -170,7 +170,7 @@ def kind_of(value) -> str:
 def unreadable(got, expected_what) -> Mismatch:
     """The answer is not of a shape the judge can read: say what came back and what was wanted."""
     return Mismatch([('returned', f'{short(got)} ({kind_of(got)})'),
-                     ('hint', f'expected {expected_what}')])
+                     ('hint', _('expected {what}').format(what=expected_what))])
 
 
 # ---------------------------------------------------------------------------
@@ -319,12 +319,14 @@ class Runner:
             if snap is not None and not _unchanged(args[i], snap):
                 what = type(args[i]).__name__
                 what = 'array' if what == 'ndarray' else what
-                raise Mismatch([('changed', f'it was {short(snap[1])}\nit is now {short(args[i])}'),
-                                ('hint', f'your function changed the {what} it was given '
-                                         f'(argument {i + 1}); the code that calls it '
-                                         f'still needs it as it was: work on a copy, '
-                                         f'e.g. {code("sorted(ranks)")} instead of '
-                                         f'{code("ranks.sort()")}')])
+                raise Mismatch([('changed', _('it was {before}\nit is now {after}').format(
+                                    before=short(snap[1]), after=short(args[i]))),
+                                ('hint', _('your function changed the {what} it was given '
+                                           '(argument {i}); the code that calls it still '
+                                           'needs it as it was: work on a copy, e.g. {copy} '
+                                           'instead of {in_place}').format(
+                                    what=what, i=i + 1, copy=code('sorted(ranks)'),
+                                    in_place=code('ranks.sort()')))])
         return got
 
     def raw(self, *args, shown=None):
@@ -565,7 +567,7 @@ def _error_hint(error, exercise) -> str:
     hint = exercise.error_hint
     if callable(hint):
         hint = hint(error)
-    return hint or 'run that call yourself to see where it goes wrong'
+    return _(hint) if hint else _('run that call yourself to see where it goes wrong')
 
 
 def judge(function, exercise, printed, runners=None) -> Report:
@@ -598,7 +600,7 @@ def judge(function, exercise, printed, runners=None) -> Report:
                               ).format(n=n)
         if seconds > SLOW:
             summary = (_(': right, but took {seconds:.0f} s').format(seconds=seconds)
-                       + (f': {exercise.slow_hint}' if exercise.slow_hint else '')
+                       + (f': {_(exercise.slow_hint)}' if exercise.slow_hint else '')
                        + f' ({_plain(summary).lstrip(": ")})')
         report = Report(name, 'pass', summary, seconds=seconds)
         more = printed.shown()
@@ -654,9 +656,11 @@ def judge(function, exercise, printed, runners=None) -> Report:
         got = runner.returns[-1] if runner.returns else None
         report = Report(name, 'fail', _('failed on {call}').format(
                             call=code(runner.last_call or name + "(...)")),
-                        [('hint', f'check could not read what your function returned '
-                                  f'({type(e).__name__}); expected '
-                                  f'{exercise.returns or "the kind of value the exercise asks for"}')])
+                        [('hint', _('check could not read what your function returned '
+                                    '({error}); expected {what}').format(
+                            error=type(e).__name__,
+                            what=_(exercise.returns or N_('the kind of value the exercise '
+                                                          'asks for'))))])
     printed_text = printed.shown()
     if printed_text:
         report.details.append(('printed', printed_text))

@@ -86,7 +86,7 @@ def cases_judge(reference, inputs, hint, mistakes=(), returns=None, tol=0.0,
                 except Exception:
                     continue
                 if same_value(got, theirs, tol, sequences) and not same_value(theirs, expected):
-                    raise wrong(got, expected, why(*args) if callable(why) else why)
+                    raise wrong(got, expected, why(*args) if callable(why) else _(why))
             if got is None:
                 raise wrong(got, expected, _('your function returned None here: is a '
                                              '{return_} missing on this path?').format(
@@ -94,8 +94,8 @@ def cases_judge(reference, inputs, hint, mistakes=(), returns=None, tol=0.0,
             if returns and not _looks_like(got, expected):
                 raise Mismatch([('returned', f'{short(got)} ({kind_of(got)})'),
                                 ('expected', short(expected)),
-                                ('hint', f'expected {returns}')])
-            raise wrong(got, expected, hint(*args, got=got) if callable(hint) else hint)
+                                ('hint', _('expected {what}').format(what=_(returns)))])
+            raise wrong(got, expected, hint(*args, got=got) if callable(hint) else _(hint))
     return judge
 
 
@@ -187,10 +187,10 @@ def judge_ranking(run, reference, describe, mistakes=(), better=N_('the better h
         except Exception as e:
             raise Mismatch([('rankings', f'{" ".join(lo)} -> {short(values[i - 1], 70)}\n'
                                          f'{" ".join(hi)} -> {short(values[i], 70)}'),
-                            ('hint', f'these two rankings cannot be compared '
-                                     f'({type(e).__name__}: {e}); return rankings that '
-                                     f'compare with one another, such as tuples of numbers '
-                                     f'that start with the category')],
+                            ('hint', _('these two rankings cannot be compared ({error}); '
+                                       'return rankings that compare with one another, such '
+                                       'as tuples of numbers that start with the '
+                                       'category').format(error=f'{type(e).__name__}: {e}'))],
                            call='the order of these hands')
         if above:
             continue
@@ -213,12 +213,12 @@ def judge_ranking(run, reference, describe, mistakes=(), better=N_('the better h
             if pair:
                 worse, better_hand = (h.split() for h in pair[0])
                 if not run(worse) < run(better_hand):
-                    hint = why
+                    hint = _(why)
                     break
                 continue
             j = mistake_signature(reference, mistaken)
             if j is not None and not values[j] > values[j - 1]:
-                hint = why
+                hint = _(why)
                 break
         if hint is None:
             hint = _('{a} is {better}: ').format(a=a, better=_(better)) + _why_better(hi, lo, describe)
@@ -238,7 +238,7 @@ def judge_ranking(run, reference, describe, mistakes=(), better=N_('the better h
 def mistake_signature(reference, mistaken):
     """Where a mistaken ranking first orders the classes wrongly: the index i of the pair
     (i - 1, i) in ranking_cases(reference), or None."""
-    keyed, _ = ranking_cases(reference)
+    keyed = ranking_cases(reference)[0]
     values = [mistaken(list(hand)) for hand in keyed]
     return next((i for i in range(1, len(values)) if not values[i] > values[i - 1]), None)
 
@@ -399,20 +399,23 @@ def judge_shuffle(run, expected_for, want, hint_for):
         returned = run.raw(cards, SeededRandom(seed), shown=shown)
         outcomes.append(cards)
     if sorted(outcomes[0]) != sorted(deck):
-        raise Mismatch([('returned', f'the deck became {short(outcomes[0])}'),
-                        ('hint', 'a shuffle rearranges the cards it is given: every card '
-                                 'stays in the deck exactly once')])
+        raise Mismatch([('returned', _('the deck became {deck}').format(
+                            deck=short(outcomes[0]))),
+                        ('hint', _('a shuffle rearranges the cards it is given: every card '
+                                   'stays in the deck exactly once'))])
     if all(c == list(deck) for c in outcomes):
         if returned is not None:
             raise Mismatch([('returned', short(returned)),
-                            ('hint', 'shuffle in place: rearrange the list you are given '
-                                     '(and return nothing)')])
-        raise Mismatch([('returned', 'the deck unchanged, five times'),
-                        ('hint', 'the cards must be rearranged')])
+                            ('hint', _('shuffle in place: rearrange the list you are given '
+                                       '(and return nothing)'))])
+        raise Mismatch([('returned', _('the deck unchanged, five times')),
+                        ('hint', _('the cards must be rearranged'))])
     if outcomes[0] != outcomes[1]:
-        raise Mismatch([('returned', f'{short(outcomes[0])}, then {short(outcomes[1])}'),
-                        ('hint', f'shuffle with the rng you are given ({code("rng.randrange")}), '
-                                 f'not the random module, so that a seed repeats a shuffle')])
+        raise Mismatch([('returned', _('{first}, then {second}').format(
+                            first=short(outcomes[0]), second=short(outcomes[1]))),
+                        ('hint', _('shuffle with the rng you are given ({randrange}), not '
+                                   'the random module, so that a seed repeats a '
+                                   'shuffle').format(randrange=code('rng.randrange')))])
     for deck in ['ab', 'abc', 'abcd']:
         expected = expected_for(deck)
         run.last_call = f"{run.name}(list({deck!r}), rng) over every sequence of random choices"
@@ -432,18 +435,19 @@ def judge_shuffle(run, expected_for, want, hint_for):
                            ('expected', want(deck)),
                            ('hint', hint_for(deck, perm, probs, expected))]
                 if unfinished:
-                    details.insert(2, ('note', 'this shuffle can run for ever, so the '
-                                               'probabilities are bounds from all its '
-                                               'shorter runs'))
+                    details.insert(2, ('note', _('this shuffle can run for ever, so the '
+                                                 'probabilities are bounds from all its '
+                                                 'shorter runs')))
                 raise Mismatch(details)
         if set(probs) - set(expected):
             odd = sorted(set(probs) - set(expected))[0]
             raise Mismatch([('returned', _show(probs, unfinished, deck)),
-                            ('hint', f'{odd!r} is not an arrangement of {deck!r}')])
+                            ('hint', _('{odd} is not an arrangement of {deck}').format(
+                                odd=repr(odd), deck=repr(deck)))])
         if unfinished:
             return judge_by_chi_square(run, expected_for)
-    return (f": {want('abcd')}, exactly, and likewise for 'ab' and 'abc' (every "
-            f"sequence of random choices tried)")
+    return _(": {fair}, exactly, and likewise for 'ab' and 'abc' (every sequence of random "
+             "choices tried)").format(fair=want('abcd'))
 
 
 def judge_by_chi_square(run, expected_for):
@@ -453,7 +457,7 @@ def judge_by_chi_square(run, expected_for):
     run.last_call = f"{run.name}(list('abc'), rng), {CHI_SQUARE_TRIALS:,d} times"
     function = run.function
     try:
-        for _ in range(CHI_SQUARE_TRIALS):
+        for trial in range(CHI_SQUARE_TRIALS):
             d = list('abc')
             function(d, rng)
             counts[''.join(map(str, d))] += 1
@@ -465,18 +469,20 @@ def judge_by_chi_square(run, expected_for):
     if sum(observed) != CHI_SQUARE_TRIALS:
         odd = sorted(set(counts) - set(possible))[0]
         raise Mismatch([('returned', short(dict(counts), 200)),
-                        ('expected', f'only {", ".join(map(repr, possible))}'),
-                        ('hint', f'{odd!r} came out, and it never should')])
+                        ('expected', _('only {arrangements}').format(
+                            arrangements=', '.join(map(repr, possible)))),
+                        ('hint', _('{odd} came out, and it never should').format(
+                            odd=repr(odd)))])
     p = 1.0 if len(possible) == 1 else chi_square(
         {perm: counts.get(perm, 0) for perm in possible}, possible)[1]
     if p < 1e-4:
         raise Mismatch([('returned', short(dict(counts), 200)),
-                        ('expected', f'about {CHI_SQUARE_TRIALS // len(possible):,d} of each '
-                                     f'arrangement that can come out'),
-                        ('hint', f'counts this far from even come out of a fair shuffle '
-                                 f'less than once in 10,000 tries (chi-square test, '
-                                 f'p {"< 1e-300" if p < 1e-300 else f"= {p:.1e}"})')])
-    return (f': passes a chi-square test, its counts over {CHI_SQUARE_TRIALS:,d} shuffles of '
-            f'\'abc\' as even as a fair shuffle\'s (the test fails a fair shuffle less than once '
-            f'in 10,000 tries); it uses random numbers that can\'t all be tried, so there is no '
-            f'exact check')
+                        ('expected', _('about {n:,d} of each arrangement that can come '
+                                       'out').format(n=CHI_SQUARE_TRIALS // len(possible))),
+                        ('hint', _('counts this far from even come out of a fair shuffle '
+                                   'less than once in 10,000 tries (chi-square test, '
+                                   'p {p})').format(p='< 1e-300' if p < 1e-300 else f'= {p:.1e}'))])
+    return _(": passes a chi-square test, its counts over {n:,d} shuffles of 'abc' as even "
+             "as a fair shuffle's (the test fails a fair shuffle less than once in 10,000 "
+             "tries); it uses random numbers that can't all be tried, so there is no exact "
+             "check").format(n=CHI_SQUARE_TRIALS)

@@ -12,7 +12,7 @@ import itertools
 from ..cards import DECK, RANKS, SUITS
 from ..ranking import (card_ranks, category_name, flush, hand_rank, kind, straight,
                        two_pair)
-from ..i18n import _
+from ..i18n import N_, _
 from .core import code, exercise, need_bool, short, wrong
 from .judges import cases_judge, judge_ranking, mistake_signature, ranking_cases
 
@@ -80,11 +80,12 @@ def _card_ranks_hint(hand, got=None):
              '{ranks}').format(ranks=short(card_ranks(hand)))
 
 
-exercise('card_ranks', returns='a list of five numbers, highest first')(cases_judge(
+exercise('card_ranks', returns=N_('a list of five numbers, highest first'))(cases_judge(
     card_ranks, card_ranks_cases, _card_ranks_hint,
-    mistakes=[(_ace_low_with_any_deuce, 'the ace plays low only in A-2-3-4-5: '
-                                        'make it 1 only when the ranks are exactly [14, 5, 4, 3, 2]'),
-              (_no_ace_low, 'an ace plays low in A-2-3-4-5: report that hand as [5, 4, 3, 2, 1]'),
+    mistakes=[(_ace_low_with_any_deuce, N_('the ace plays low only in A-2-3-4-5: make it 1 '
+                                           'only when the ranks are exactly [14, 5, 4, 3, 2]')),
+              (_no_ace_low, N_('an ace plays low in A-2-3-4-5: report that hand as '
+                               '[5, 4, 3, 2, 1]')),
               (_unsorted, lambda *a: _('highest first: sort the ranks, {code}').format(
                   code=code('sorted(ranks, reverse=True)'))),
               (_ascending, lambda *a: _('highest first: sort with {code}').format(
@@ -115,7 +116,7 @@ def _check_bool(got):
     need_bool(got)
 
 
-exercise('straight', returns='True or False')(cases_judge(
+exercise('straight', returns=N_('True or False'))(cases_judge(
     straight, straight_cases, _straight_hint, check_type=_check_bool,
     mistakes=[(_straight_by_spread, lambda ranks: _(
         '{ranks} is not a straight: its highest and lowest ranks are 4 apart, but a rank comes '
@@ -138,7 +139,7 @@ def _flush_hint(hand, got=None):
     return _('a flush needs all five cards of one suit; here the suits differ')
 
 
-exercise('flush', returns='True or False')(cases_judge(
+exercise('flush', returns=N_('True or False'))(cases_judge(
     flush, lambda: [(h,) for h in flush_hands()], _flush_hint, check_type=_check_bool))
 
 
@@ -162,18 +163,23 @@ def _kind_lowest(n, ranks):
 def _kind_hint(n, ranks, got=None):
     expected = kind(n, ranks)
     if expected is None:
-        return (f'no rank occurs exactly {n} time{"s" * (n > 1)} in {short(ranks)}: '
-                f'return None')
-    return f'{expected} is the highest rank that occurs exactly {n} time{"s" * (n > 1)}'
+        return (_('no rank occurs exactly {n} times in {ranks}: return None') if n > 1 else
+                _('no rank occurs exactly {n} time in {ranks}: return None')).format(
+                    n=n, ranks=short(ranks))
+    return (_('{rank} is the highest rank that occurs exactly {n} times') if n > 1 else
+            _('{rank} is the highest rank that occurs exactly {n} time')).format(
+                rank=expected, n=n)
 
 
-exercise('kind', returns='a rank (a number) or None')(cases_judge(
+exercise('kind', returns=N_('a rank (a number) or None'))(cases_judge(
     kind, kind_cases, _kind_hint,
-    mistakes=[(_kind_at_least, lambda n, ranks: f'exactly {n}: in {short(ranks)} no rank occurs '
-                                                f'exactly {n} time{"s" * (n > 1)}, and '
-                                                f'more than {n} of a kind is not {n} of a kind'),
-              (_kind_lowest, 'the first such rank in the list, which is the highest: ranks '
-                             'are sorted highest first')]))
+    mistakes=[(_kind_at_least, lambda n, ranks: (
+                  _('exactly {n}: in {ranks} no rank occurs exactly {n} times, and more than '
+                    '{n} of a kind is not {n} of a kind') if n > 1 else
+                  _('exactly {n}: in {ranks} no rank occurs exactly {n} time, and more than '
+                    '{n} of a kind is not {n} of a kind')).format(n=n, ranks=short(ranks))),
+              (_kind_lowest, N_('the first such rank in the list, which is the highest: ranks '
+                                'are sorted highest first'))]))
 
 
 def _two_pair_low_high(ranks):
@@ -184,13 +190,14 @@ def _two_pair_low_high(ranks):
 def _two_pair_hint(ranks, got=None):
     expected = two_pair(ranks)
     if expected is None:
-        return f'{short(ranks)} does not hold two pairs: return None'
-    return f'the two ranks that occur exactly twice, as (high, low): {expected}'
+        return _('{ranks} does not hold two pairs: return None').format(ranks=short(ranks))
+    return _('the two ranks that occur exactly twice, as (high, low): {pair}').format(
+        pair=expected)
 
 
-exercise('two_pair', returns='a pair (high, low) or None')(cases_judge(
+exercise('two_pair', returns=N_('a pair (high, low) or None'))(cases_judge(
     two_pair, lambda: [(r,) for r in straight_cases_ranks()], _two_pair_hint,
-    mistakes=[(_two_pair_low_high, 'the higher pair first: (high, low)')]))
+    mistakes=[(_two_pair_low_high, N_('the higher pair first: (high, low)'))]))
 
 
 def _kinds(n, ranks):
@@ -205,13 +212,14 @@ def _kinds_repeated(n, ranks):
     return [r for r in ranks if ranks.count(r) == n]
 
 
-exercise('kinds', returns='a list of ranks, highest first')(cases_judge(
+exercise('kinds', returns=N_('a list of ranks, highest first'))(cases_judge(
     _kinds, kind_cases,
-    lambda n, ranks, got=None: f'every rank that occurs exactly {n} times, highest first, '
-                               f'each once ([] if none)',
-    mistakes=[(_kinds_unsorted_set, 'highest first: a set has no order, so sort it '
-                                    f'({code("sorted(set(ranks), reverse=True)")})'),
-              (_kinds_repeated, 'each rank once: [9], not [9, 9, 9, 9]')]))
+    lambda n, ranks, got=None: _('every rank that occurs exactly {n} times, highest first, '
+                                 'each once ([] if none)').format(n=n),
+    mistakes=[(_kinds_unsorted_set, lambda *a: _('highest first: a set has no order, so sort '
+                                                 'it ({code})').format(
+                  code=code('sorted(set(ranks), reverse=True)'))),
+              (_kinds_repeated, N_('each rank once: [9], not [9, 9, 9, 9]'))]))
 
 
 @functools.cache
@@ -224,19 +232,19 @@ def wheels() -> tuple:
 
 
 @exercise('count_wheels', takes_value=True, seconds=90, prepare=[wheels],
-          returns='a pair of counts',
-          slow_hint='only the 20 cards of A, 2, 3, 4 and 5 can be in a wheel')
+          returns=N_('a pair of counts'),
+          slow_hint=N_('only the 20 cards of A, 2, 3, 4 and 5 can be in a wheel'))
 def _count_wheels(value):
     expected = wheels()
     if isinstance(value, (tuple, list)) and len(value) == 2 and list(value) == list(expected):
         return
     if isinstance(value, (tuple, list)) and len(value) == 2 and value[0] == expected[0]:
-        hint = 'the first count is right; the second: how many of those are all one suit?'
+        hint = _('the first count is right; the second: how many of those are all one suit?')
     elif isinstance(value, (tuple, list)) and len(value) == 2 and value[0] == expected[0] - expected[1]:
-        hint = 'count every A-2-3-4-5 hand, the straight flushes among them too'
+        hint = _('count every A-2-3-4-5 hand, the straight flushes among them too')
     else:
-        hint = ('(how many hands hold exactly A, 2, 3, 4, 5; how many of those are all one '
-                'suit)')
+        hint = _('(how many hands hold exactly A, 2, 3, 4, 5; how many of those are all one '
+                 'suit)')
     raise wrong(value, expected, hint)
 
 
@@ -288,22 +296,23 @@ def _elif(hand, wheel=True, low_pair_first=False, kickers_up=False, straight_any
 
 RANKING_MISTAKES = [
     (functools.partial(_elif, wheel=False),
-     'A-2-3-4-5 is a straight, the lowest one: the ace plays low there (card_ranks turns '
-     'those ranks into [5, 4, 3, 2, 1])'),
+     N_('A-2-3-4-5 is a straight, the lowest one: the ace plays low there (card_ranks turns '
+        'those ranks into [5, 4, 3, 2, 1])')),
     (functools.partial(_elif, straight_any=True),
-     'a straight needs five different ranks: ranks that span 4 with a pair among them '
-     '(such as 9 9 8 7 5) are not a straight'),
+     N_('a straight needs five different ranks: ranks that span 4 with a pair among them '
+        '(such as 9 9 8 7 5) are not a straight')),
     (functools.partial(_elif, low_pair_first=True),
-     'in two pair the higher pair is compared first: (high, low), as two_pair returns them'),
+     N_('in two pair the higher pair is compared first: (high, low), as two_pair returns '
+        'them')),
     (functools.partial(_elif, kickers_up=True),
-     'compare the other cards highest first: the ranks sorted with reverse=True'),
+     N_('compare the other cards highest first: the ranks sorted with reverse=True')),
     (functools.partial(_elif, trips_first=True),
-     'a full house is three of a kind and a pair: test for it before three of a kind'),
+     N_('a full house is three of a kind and a pair: test for it before three of a kind')),
     (functools.partial(_elif, straight_over_flush=True),
-     'a flush beats a straight'),
+     N_('a flush beats a straight')),
     (lambda hand: hand_rank(hand)[0],
-     'hands of one category are told apart by their ranks: the ranking needs more '
-     'than the category'),
+     N_('hands of one category are told apart by their ranks: the ranking needs more '
+        'than the category')),
 ]
 
 
@@ -312,7 +321,7 @@ def _judge_hand_rank(run):
 
 
 for _name in ('hand_rank', 'hand_rank_elif', 'hand_rank_counter'):
-    exercise(_name, returns='a ranking: a tuple that compares with other rankings',
+    exercise(_name, returns=N_('a ranking: a tuple that compares with other rankings'),
              error_hint='every hand given is five different cards, as a list of two-character '
                         'strings; run your function on the hand named above',
              prepare=[functools.partial(ranking_cases, ranking_reference),

@@ -13,6 +13,7 @@ from fractions import Fraction
 from ..cards import parse_hand
 from ..classes import hand_classes
 from ..ranking import hand_rank
+from ..i18n import N_, _
 from .core import code, exercise, same_value, wrong
 from .judges import ShownIterator
 
@@ -89,7 +90,6 @@ def _first_only(items, key, pick):
 
 
 def _judge_extremes(run, pick):
-    word = 'largest' if pick is max else 'smallest'
     for items, key in extremes_cases():
         once = items == 'iter'
         if once:
@@ -101,38 +101,46 @@ def _judge_extremes(run, pick):
         if _same_items(got, expected):
             continue
         if got is None:
-            hint = f'your function returned None: is a {code("return")} missing?'
+            hint = _('your function returned None: is a {return_} missing?').format(
+                return_=code('return'))
         elif not isinstance(got, (list, tuple)):
-            hint = f'return a list of the items, even when there is only one'
+            hint = _('return a list of the items, even when there is only one')
         elif once and got == []:
-            hint = ('the iterable may be an iterator, which can be read only once: go '
-                    'through it in one pass')
+            hint = _('the iterable may be an iterator, which can be read only once: go '
+                     'through it in one pass')
         elif items and _same_items(got, _from_zero(items, key, pick)) and \
                 not _same_items(got, expected):
-            hint = (f'start from the first item\'s key, not from a number such as 0 '
-                    f'(or -inf): here every key is {"below" if pick is max else "above"} it, '
-                    f'and keys may also be tuples or strings')
+            hint = (_("start from the first item's key, not from a number such as 0 "
+                      '(or -inf): here every key is below it, and keys may also be tuples '
+                      'or strings') if pick is max else
+                    _("start from the first item's key, not from a number such as 0 "
+                      '(or -inf): here every key is above it, and keys may also be tuples '
+                      'or strings'))
         elif items and len(expected) > 1 and _same_items(got, _first_only(items, key, pick)):
-            hint = f'every item whose key equals the {word} key, not just the first'
+            hint = (_('every item whose key equals the largest key, not just the first')
+                    if pick is max else
+                    _('every item whose key equals the smallest key, not just the first'))
         elif items and _same_items(got, _items_not_keys(items, key, pick)):
-            hint = f'compare the keys, {code("key(x)")}, not the items themselves'
+            hint = _('compare the keys, {key_x}, not the items themselves').format(
+                key_x=code('key(x)'))
         else:
-            hint = f'the items whose key is the {word} key, in a list'
+            hint = (_('the items whose key is the largest key, in a list') if pick is max
+                    else _('the items whose key is the smallest key, in a list'))
         raise wrong(got, expected, hint)
 
 
-EXTREMES_ERROR = ('the keys may be any values that compare with each other: negative '
-                  'numbers, floats, tuples or strings; compare keys only with one another '
-                  '(start from the first item), never with a number such as 0 or -inf, '
-                  'and never negate them')
+EXTREMES_ERROR = N_('the keys may be any values that compare with each other: negative '
+                    'numbers, floats, tuples or strings; compare keys only with one another '
+                    '(start from the first item), never with a number such as 0 or '
+                    '-inf, and never negate them')
 
 
-@exercise('allmax', error_hint=EXTREMES_ERROR, returns='a list of items')
+@exercise('allmax', error_hint=EXTREMES_ERROR, returns=N_('a list of items'))
 def _allmax(run):
     _judge_extremes(run, max)
 
 
-@exercise('allmin', error_hint=EXTREMES_ERROR, returns='a list of items')
+@exercise('allmin', error_hint=EXTREMES_ERROR, returns=N_('a list of items'))
 def _allmin(run):
     _judge_extremes(run, min)
 
@@ -142,20 +150,20 @@ POKER_CASES = [([SF, FK, FH], [SF]), ([FK, FH], [FK]), ([FH], [FH]), ([FH, FK], 
                ([HC, P1, P2], [P1, P2]), ([HC, W1], [W1])]
 
 
-@exercise('poker', returns='a list of hands')
+@exercise('poker', returns=N_('a list of hands'))
 def _poker(run):
     for case, winners in POKER_CASES:
         got = run(list(case))
         if _same_items(got, winners):
             continue
         if isinstance(got, list) and got and isinstance(got[0], str):
-            hint = ('poker returns a list of the winning hands, even when there is '
-                    'only one: [hand]')
+            hint = _('poker returns a list of the winning hands, even when there is '
+                     'only one: [hand]')
         elif isinstance(got, (list, tuple)) and len(got) == 1 and len(winners) > 1 \
                 and any(got[0] == w for w in winners):
-            hint = 'on a tie every winning hand is returned (allmax finds them all)'
+            hint = _('on a tie every winning hand is returned (allmax finds them all)')
         else:
-            hint = 'the winners are the hands with the highest ranking'
+            hint = _('the winners are the hands with the highest ranking')
         raise wrong(got, winners, hint)
 
 
@@ -167,7 +175,7 @@ SHARES_CASES = [
     (hands('2S 3S 4S 5S 7D', '2H 3H 4H 5H 7C', '2D 3D 4D 5D 7S'), [1/3, 1/3, 1/3])]
 
 
-@exercise('shares', returns='a list of numbers, one per hand')
+@exercise('shares', returns=N_('a list of numbers, one per hand'))
 def _shares(run):
     for case, expected in SHARES_CASES:
         got = run(list(case))
@@ -176,10 +184,10 @@ def _shares(run):
         if isinstance(got, (list, tuple)) and len(got) == len(expected) and all(
                 isinstance(g, (int, float, Fraction)) for g in got) and \
                 sorted(got) == sorted(expected):
-            hint = 'one share per hand, in the order the hands are given'
+            hint = _('one share per hand, in the order the hands are given')
         else:
-            hint = ('one share per hand, in the order of the hands: 1/k for each of k '
-                    'winners, 0 for the others')
+            hint = _('one share per hand, in the order of the hands: 1/k for each of k '
+                     'winners, 0 for the others')
         raise wrong(got, expected, hint)
 
 
@@ -190,7 +198,7 @@ def tie_chance() -> Fraction:
     return sum(Fraction(n, total) ** 2 for hand, n in hand_classes())
 
 
-@exercise('tie_chance_two_decks', takes_value=True, prepare=[tie_chance], returns='a probability')
+@exercise('tie_chance_two_decks', takes_value=True, prepare=[tie_chance], returns=N_('a probability'))
 def _tie_chance_two_decks(value):
     expected = tie_chance()
     if isinstance(value, (int, float, Fraction)) and not isinstance(value, bool) \
@@ -198,9 +206,9 @@ def _tie_chance_two_decks(value):
         return
     if isinstance(value, (int, float, Fraction)) and not isinstance(value, bool) \
             and abs(value - float(expected) * 2598960) < 1e-3:
-        hint = 'that is a count; the chance is a probability, between 0 and 1'
+        hint = _('that is a count; the chance is a probability, between 0 and 1')
     else:
-        hint = ('each distinct ranking v, held by n[v] of the hands, ties with '
-                'probability (n[v] / 2598960) ** 2; add these up')
+        hint = _('each distinct ranking v, held by n[v] of the hands, ties with '
+                 'probability (n[v] / 2598960) ** 2; add these up')
     raise wrong(value, float(expected), hint)
 

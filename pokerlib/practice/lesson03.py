@@ -11,6 +11,7 @@ from collections import Counter
 
 from ..classes import hand_classes
 from ..ranking import COUNT_RANKINGS, HAND_NAMES, category_name, group, hand_rank
+from ..i18n import N_, _
 from .core import exercise, unreadable, wrong
 from .judges import judge_ranking, mistake_signature, ranking_cases
 from .lesson01 import all_hands
@@ -42,15 +43,15 @@ def _group_repeats(items):
 
 
 GROUP_MISTAKES = [
-    (_group_not_reversed, 'the most frequent first, and among equal counts the higher item '
-                          'first: sort the (count, item) pairs in reverse'),
-    (_group_item_count, 'each pair is (count, item): the count first'),
-    (_group_ties_low_first, 'among equal counts the higher item comes first'),
-    (_group_repeats, 'one pair for each different item: go through set(items)'),
+    (_group_not_reversed, N_('the most frequent first, and among equal counts the higher '
+                             'item first: sort the (count, item) pairs in reverse')),
+    (_group_item_count, N_('each pair is (count, item): the count first')),
+    (_group_ties_low_first, N_('among equal counts the higher item comes first')),
+    (_group_repeats, N_('one pair for each different item: go through set(items)')),
 ]
 
 
-@exercise('group', returns='a list of (count, item) pairs')
+@exercise('group', returns=N_('a list of (count, item) pairs'))
 def _group(run):
     for items in group_cases():
         expected = group(items)
@@ -61,15 +62,15 @@ def _group(run):
             continue
         hint = next((why for mistaken, why in GROUP_MISTAKES
                      if pairs is not None and pairs == [tuple(p) for p in mistaken(items)]),
-                    'a list of (count, item) pairs, one for each different item')
-        raise wrong(got, expected, hint)
+                    N_('a list of (count, item) pairs, one for each different item'))
+        raise wrong(got, expected, _(hint))
 
 
 UNZIP_CASES = [[(3, 7), (2, 10)], [(1, 'a')], [(2, 9), (2, 8), (1, 2)], [(4, 14), (1, 5)],
                [(1, 14), (1, 13), (1, 12), (1, 11), (1, 9)]]
 
 
-@exercise('unzip', returns='two sequences (a zip object, or a pair of tuples or lists)')
+@exercise('unzip', returns=N_('two sequences (a zip object, or a pair of tuples or lists)'))
 def _unzip(run):
     for pairs in UNZIP_CASES:
         got = run(list(pairs))
@@ -77,12 +78,12 @@ def _unzip(run):
         try:
             shown = tuple(tuple(part) for part in got)
         except TypeError:
-            raise unreadable(got, 'two sequences: all the first items, then all the '
-                                  'second items')
+            raise unreadable(got, _('two sequences: all the first items, then all the '
+                                    'second items'))
         if shown != expected:
             raise wrong(shown, expected,
-                        'two sequences: all the first items, then all the second items '
-                        '(zip(*pairs) does it)')
+                        _('two sequences: all the first items, then all the second items '
+                          '(zip(*pairs) does it)'))
 
 
 # ---------------------------------------------------------------------------
@@ -120,22 +121,23 @@ def _lowball_ignores_straights(hand):
 
 
 LOWBALL_MISTAKES = [
-    (_lowball_ace_low, 'in deuce-to-seven an ace is always high: A 5 4 3 2 is no straight, '
-                       'just ace high, better than any pair',
+    (_lowball_ace_low, N_('in deuce-to-seven an ace is always high: A 5 4 3 2 is no '
+                          'straight, just ace high, better than any pair'),
      ('2S 2H 5D 4C 3S', 'AS 5H 4D 3C 2S')),
-    (_lowball_ignores_straights, 'straights and flushes count against you in '
-                                 'deuce-to-seven: 6 5 4 3 2 is a straight, not a good low hand'),
-    (_lowball_ranks_not_negated, 'within a category the lowest ranks win: negate every '
-                                 'rank, not only the category'),
+    (_lowball_ignores_straights, N_('straights and flushes count against you in '
+                                    'deuce-to-seven: 6 5 4 3 2 is a straight, not a good '
+                                    'low hand')),
+    (_lowball_ranks_not_negated, N_('within a category the lowest ranks win: negate every '
+                                    'rank, not only the category')),
 ]
 
 
-@exercise('lowball_rank', returns='a ranking: a tuple that compares with other rankings',
+@exercise('lowball_rank', returns=N_('a ranking: a tuple that compares with other rankings'),
           prepare=[functools.partial(ranking_cases, lowball_reference),
                    lambda: prepare_signatures()])
 def _lowball_rank(run):
     return judge_ranking(run, lowball_reference, lowball_describe, LOWBALL_MISTAKES,
-                         better='the better lowball hand')
+                         better=N_('the better lowball hand'))
 
 
 # ---------------------------------------------------------------------------
@@ -149,23 +151,23 @@ def distinct_rankings() -> dict:
 
 
 @exercise('distinct_rankings', takes_value=True, prepare=[distinct_rankings],
-          returns='a dict: {category name: number of distinct rankings}')
+          returns=N_('a dict: {category name: number of distinct rankings}'))
 def _distinct_rankings(value):
     expected = distinct_rankings()
     if isinstance(value, dict) and dict(value) == expected:
         return
     if isinstance(value, dict) and set(value) != set(expected):
-        hint = ('one count for each of the nine categories, keyed by its name as '
-                'category_name gives it')
+        hint = _('one count for each of the nine categories, keyed by its name as '
+                 'category_name gives it')
     elif isinstance(value, dict) and all(isinstance(v, int) for v in value.values()) \
             and sum(value.values()) == math.comb(52, 5):
-        hint = ('those are numbers of hands: count the distinct rankings, one for each '
-                'class that hand_classes lists')
+        hint = _('those are numbers of hands: count the distinct rankings, one for each '
+                 'class that hand_classes lists')
     elif isinstance(value, dict):
         bad = next(k for k in expected if value[k] != expected[k])
-        hint = f'the count for {bad!r} is off'
+        hint = _('the count for {bad} is off').format(bad=repr(bad))
     else:
-        hint = 'a dict: {category name: number of distinct rankings}'
+        hint = _('a dict: {category name: number of distinct rankings}')
     raise wrong(value, expected, hint)
 
 

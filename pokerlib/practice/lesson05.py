@@ -13,6 +13,7 @@ import math
 from fractions import Fraction
 
 from ..fairness import exact_shuffle_probabilities
+from ..i18n import N_, _
 from .core import code, exercise, wrong
 from .judges import judge_shuffle, warm_chi_square
 
@@ -26,28 +27,33 @@ def uniform(deck) -> dict:
 
 
 def fair(deck) -> str:
-    return f'fair, 1/{math.factorial(len(deck))} for every arrangement of {deck!r}'
+    return _('fair, 1/{n} for every arrangement of {deck}').format(
+        n=math.factorial(len(deck)), deck=repr(deck))
 
 
 def knuth_hint(deck, perm, probs, expected):
     if probs.get(perm, 0) == 0:
-        return (f'{perm!r} never comes out: can an item stay where it is? (swap i with a '
-                f'position from i to N-1, including i itself)')
+        return _('{perm} never comes out: can an item stay where it is? (swap i with a '
+                 'position from i to N-1, including i itself)').format(perm=repr(perm))
     sizes = {p.denominator for p in probs.values()}
     if max(sizes) == len(deck) ** len(deck):
-        return (f'swapping each position with any position gives {len(deck)}**{len(deck)} '
-                f'equally likely runs, which cannot split evenly over '
-                f'{math.factorial(len(deck))} arrangements: swap position i only with a '
-                f'position from i to N-1')
-    return (f'{perm!r} comes out with probability {probs.get(perm, 0)}, where a fair '
-            f'shuffle gives 1/{math.factorial(len(deck))}')
+        return _('swapping each position with any position gives {n}**{n} equally likely '
+                 'runs, which cannot split evenly over {ways} arrangements: swap position i '
+                 'only with a position from i to N-1').format(
+                     n=len(deck), ways=math.factorial(len(deck)))
+    return _('{perm} comes out with probability {p}, where a fair shuffle gives '
+             '1/{ways}').format(perm=repr(perm), p=probs.get(perm, 0),
+                                ways=math.factorial(len(deck)))
 
 
-SHUFFLE_ERROR = f'shuffle2(deck, rng) rearranges deck in place, using {code("rng.randrange")}'
+def shuffle_error(error) -> str:
+    """error_hint of shuffle2."""
+    return _('shuffle2(deck, rng) rearranges deck in place, using {randrange}').format(
+        randrange=code('rng.randrange'))
 
 
-@exercise('shuffle2', error_hint=SHUFFLE_ERROR, seconds=10, prepare=[warm_chi_square])
-@exercise('shuffle', error_hint=SHUFFLE_ERROR, seconds=10, prepare=[warm_chi_square])
+@exercise('shuffle2', error_hint=shuffle_error, seconds=10, prepare=[warm_chi_square])
+@exercise('shuffle', error_hint=shuffle_error, seconds=10, prepare=[warm_chi_square])
 def _shuffle2(run):
     return judge_shuffle(run, uniform, fair, knuth_hint)
 
@@ -69,34 +75,36 @@ def cyclic(deck) -> dict:
 def sattolo_hint(deck, perm, probs, expected):
     if expected[perm] == 0:
         fixed = [c for c, d in zip(perm, deck) if c == d]
-        why = (f'{fixed[0]!r} stays where it was' if fixed else
-               'its items split into more than one cycle')
-        return (f'{perm!r} comes out with probability {probs.get(perm, 0)}, and it should '
-                f'never come out: {why}')
+        why = (_('{item} stays where it was').format(item=repr(fixed[0])) if fixed else
+               _('its items split into more than one cycle'))
+        return _('{perm} comes out with probability {p}, and it should never come out: '
+                 '{why}').format(perm=repr(perm), p=probs.get(perm, 0), why=why)
     if probs.get(perm, 0) == 0:
-        return (f'{perm!r} never comes out, and it should, with probability {expected[perm]}: '
-                f'does every position i from 0 to N-2 get its swap?')
-    return (f'{perm!r} comes out with probability {probs.get(perm, 0)}, not '
-            f'{expected[perm]}')
+        return _('{perm} never comes out, and it should, with probability {p}: does every '
+                 'position i from 0 to N-2 get its swap?').format(perm=repr(perm),
+                                                                 p=expected[perm])
+    return _('{perm} comes out with probability {p}, not {q}').format(
+        perm=repr(perm), p=probs.get(perm, 0), q=expected[perm])
 
 
 @exercise('sattolo', seconds=10, prepare=[warm_chi_square],
-          error_hint='sattolo(deck, rng) swaps each position i from 0 to N-2 with '
-                     'rng.randrange(i + 1, N): the last position has none after it')
+          error_hint=N_('sattolo(deck, rng) swaps each position i from 0 to N-2 with '
+                        'rng.randrange(i + 1, N): the last position has none after it'))
 def _sattolo(run):
     return judge_shuffle(
         run, cyclic,
-        lambda deck: (f'1/{math.factorial(len(deck) - 1)} for each arrangement of {deck!r} '
-                      f'that forms one cycle, 0 for the others'),
+        lambda deck: _('1/{ways} for each arrangement of {deck} that forms one cycle, 0 for '
+                       'the others').format(ways=math.factorial(len(deck) - 1),
+                                            deck=repr(deck)),
         sattolo_hint)
 
 
 @exercise('shuffle_by_sorting', seconds=10, prepare=[warm_chi_square])
 def _shuffle_by_sorting(run):
     return judge_shuffle(run, uniform, fair, lambda deck, perm, probs, expected: (
-        f'{perm!r} comes out with probability {probs.get(perm, 0)}, not '
-        f'1/{math.factorial(len(deck))}: with few possible keys, cards tie, and a stable '
-        f'sort keeps tied cards in their old order'))
+        _('{perm} comes out with probability {p}, not 1/{ways}: with few possible keys, '
+          'cards tie, and a stable sort keeps tied cards in their old order').format(
+              perm=repr(perm), p=probs.get(perm, 0), ways=math.factorial(len(deck)))))
 
 
 @functools.cache
@@ -105,7 +113,7 @@ def naive_probabilities() -> dict:
 
 
 @exercise('most_likely_naive', takes_value=True, prepare=[naive_probabilities],
-          returns='a pair: (an arrangement, its probability)')
+          returns=N_('a pair: (an arrangement, its probability)'))
 def _most_likely_naive(value):
     probs = naive_probabilities()
     best = max(probs.values())
@@ -119,14 +127,15 @@ def _most_likely_naive(value):
     if ok:
         return
     if not pair:
-        hint = 'a pair: (the most likely arrangement, its probability)'
+        hint = _('a pair: (the most likely arrangement, its probability)')
     elif isinstance(value[0], str) and value[0] in probs and value[0] not in winners:
-        hint = (f'{value[0]!r} comes out with probability {probs[value[0]]}, not the largest: '
-                f'compare the probabilities (max with a key)')
+        hint = _('{perm} comes out with probability {p}, not the largest: compare the '
+                 'probabilities (max with a key)').format(perm=repr(value[0]),
+                                                          p=probs[value[0]])
     elif value[0] == expected[0]:
-        hint = f'the arrangement is right; its probability is {best}'
+        hint = _('the arrangement is right; its probability is {p}').format(p=best)
     else:
-        hint = ('exact_shuffle_probabilities(shuffle_naive, "abcd") has them all; find the '
-                'largest')
+        hint = _('exact_shuffle_probabilities(shuffle_naive, "abcd") has them all; find the '
+                 'largest')
     raise wrong(value, expected, hint)
 

@@ -19,6 +19,7 @@ from ..cards import DECK, parse_hand
 from ..fast import evaluate, hand_ids
 from ..holdem import best_hand, best_wild_hand, hand_rank_wild, replacements
 from ..ranking import category_name, hand_rank
+from ..i18n import N_, _
 from .core import Mismatch, code, exercise, short, wrong
 
 __all__ = []
@@ -26,7 +27,7 @@ __all__ = []
 def judge_best_five(run, cases, best_of, legal, search, wild='joker'):
     """Judge a best-hand function: five legal cards, ranked as high as possible.
 
-    `search` says, for the hint, what a function must try to find the best;
+    `search()` says, for the hint, what a function must try to find the best;
     `wild` names the wild card in the hint about copies.
     """
     for text in cases:
@@ -35,14 +36,16 @@ def judge_best_five(run, cases, best_of, legal, search, wild='joker'):
         best = best_of(hand)
         if not (isinstance(got, (list, tuple)) and len(got) == 5
                 and all(isinstance(c, str) for c in got)):
-            raise wrong(got, best, 'return the best five cards, as a list (or tuple) of cards')
+            raise wrong(got, best, _('return the best five cards, as a list (or tuple) of '
+                                     'cards'))
         problem = legal(hand, list(got))
         if problem:
             raise wrong(got, best, problem)
         if hand_rank_wild(list(got)) < hand_rank_wild(list(best)):
             raise wrong(got, best, copy_hint(list(got), list(best), wild) or
-                        f'a better five cards exist ({category_name(hand_rank_wild(best)[0])}): '
-                        f'try {search}')
+                        _('a better five cards exist ({category}): try {search}').format(
+                            category=_(category_name(hand_rank_wild(best)[0])),
+                            search=search()))
 
 
 def copy_hint(got, best, wild) -> str:
@@ -54,19 +57,23 @@ def copy_hint(got, best, wild) -> str:
             and hand_rank_wild(got)[0] == 5 and group_rank(got) >= group_rank(best)):
         return ''
     ranks = ' '.join('--23456789TJQKA'[r] for r in hand_rank_wild(best)[1])
-    return (f'a {wild} may copy a card of its own hand, and the copy counts: '
-            f'{" ".join(best)} is the flush {ranks}, which beats {" ".join(got)}; '
-            f'rank the candidates with {code("hand_rank_wild")}')
+    return (_('a joker may copy a card of its own hand, and the copy counts: {best} is the '
+              'flush {ranks}, which beats {got}; rank the candidates with {rank}')
+            if wild == 'joker' else
+            _('a deuce may copy a card of its own hand, and the copy counts: {best} is the '
+              'flush {ranks}, which beats {got}; rank the candidates with {rank}')).format(
+                best=' '.join(best), ranks=ranks, got=' '.join(got),
+                rank=code('hand_rank_wild'))
 
 
 def from_hand(hand, got):
     if len(set(got)) < 5:
-        return 'five different cards'
+        return _('five different cards')
     missing = [c for c in got if c not in hand]
-    return f'{missing[0]} is not in the hand' if missing else None
+    return _('{card} is not in the hand').format(card=missing[0]) if missing else None
 
 
-@exercise('best_hand', returns='five cards')
+@exercise('best_hand', returns=N_('five cards'))
 def _best_hand(run):
     judge_best_five(run, ['6C 7C 8C 9C TC 5C JS', 'TD TC TH 7C 7D 8C 8S',
                           'JD TC TH 7C 7D 7S 7H', 'AS AH KS KH QS QH 2C',
@@ -74,43 +81,48 @@ def _best_hand(run):
                           '7C 5D 4H 3S 2C', 'AS 2D 3C 4H 5S KC KD',
                           '9H 9D 9S 4C 4D 4H KS', 'AH 2H 3H 4H 5H 6H KD'],
                     best_hand, from_hand,
-                    f'every way to choose five ({code("itertools.combinations(hand, 5)")})')
+                    lambda: _('every way to choose five ({combinations})').format(
+                        combinations=code('itertools.combinations(hand, 5)')))
 
 
 def with_jokers(hand, got):
     """None if got can be made from hand's cards, each joker standing for one card."""
     if any(c in ('?B', '?R') for c in got):
-        return ('replace each joker by a card it can stand for: ?B any black card '
-                '(spades or clubs), ?R any red card (hearts or diamonds)')
+        return _('replace each joker by a card it can stand for: ?B any black card '
+                 '(spades or clubs), ?R any red card (hearts or diamonds)')
     for chosen in itertools.permutations(hand, 5):
         if all(g in replacements(c) for g, c in zip(got, chosen)):
             return None
-    return ('those five cards cannot be made from this hand: a joker stands for one '
-            'card of its colour, every other card is itself')
+    return _('those five cards cannot be made from this hand: a joker stands for one '
+             'card of its colour, every other card is itself')
 
 
 def copied_card_error(wild, otherwise=None):
     """error_hint: for a card refused as a duplicate, say that a copy is allowed and how to rank it."""
     def hint(error):
         if 'duplicate card' in str(error):
-            return (f'a {wild} may copy a card of its own hand, so a candidate may hold a card '
-                    f'twice, which hand_rank and best_hand refuse: rank the candidates with '
-                    f'{code("hand_rank_wild")}')
+            return (_('a joker may copy a card of its own hand, so a candidate may hold a '
+                      'card twice, which hand_rank and best_hand refuse: rank the candidates '
+                      'with {rank}') if wild == 'joker' else
+                    _('a deuce may copy a card of its own hand, so a candidate may hold a '
+                      'card twice, which hand_rank and best_hand refuse: rank the candidates '
+                      'with {rank}')).format(rank=code('hand_rank_wild'))
         return otherwise
     return hint
 
 
-@exercise('best_wild_hand', returns='five cards', seconds=10,
+@exercise('best_wild_hand', returns=N_('five cards'), seconds=10,
           error_hint=copied_card_error(
-              'joker', 'replace every joker by a card before ranking: a ranking reads only '
-                       'real cards, and ?B and ?R are not cards'))
+              'joker', N_('replace every joker by a card before ranking: a ranking reads '
+                          'only real cards, and ?B and ?R are not cards')))
 def _best_wild_hand(run):
     judge_best_five(run, ['AS AH AD AC ?B', '6C 7C 8C 9C TC 5C ?B',
                           'TD TC 5H 5C ?R ?B', 'JD TC TH 7C 7D 7S 7H',
                           '2C 3D 4H 9S KD ?R', 'QH JH TH 9H ?B 2C 3D',
                           '?R 8C 8D 4S 3H', '?B AS KS QS 9S', '?R AH KH QH 9H 2C'],
                     best_wild_hand, with_jokers,
-                    'every card each joker can stand for, and every way to choose five')
+                    lambda: _('every card each joker can stand for, and every way to choose '
+                              'five'))
 
 
 def count_wild_rankings_reference(hand) -> int:
@@ -136,16 +148,17 @@ def _judge_count(run):
         if isinstance(got, int) and not isinstance(got, bool) and got == expected:
             continue
         if got == _count_without_choices(hand):
-            hint = 'for each replacement, every choice of five cards is ranked too: C(n, 5) of them'
+            hint = _('for each replacement, every choice of five cards is ranked too: '
+                     'C(n, 5) of them')
         elif got == _count_one_choice_only(hand):
-            hint = 'each joker can be any of 26 cards: every replacement counts'
+            hint = _('each joker can be any of 26 cards: every replacement counts')
         else:
-            hint = ('every replacement of the jokers (26 cards each) times every choice of '
-                    'five cards')
+            hint = _('every replacement of the jokers (26 cards each) times every choice of '
+                     'five cards')
         raise wrong(got, expected, hint)
 
 
-exercise('count_wild_rankings', returns='a count')(_judge_count)
+exercise('count_wild_rankings', returns=N_('a count'))(_judge_count)
 
 
 def best_deuces_wild(hand):
@@ -157,17 +170,19 @@ def best_deuces_wild(hand):
 def _deuces_legal(hand, got):
     kept = [c for c in hand if c[0] != '2']
     missing = [c for c in kept if c not in got]
-    return f'{missing[0]} is not a deuce: it stays as it is' if missing else None
+    return (_('{card} is not a deuce: it stays as it is').format(card=missing[0])
+            if missing else None)
 
 
-@exercise('best_deuces_wild', returns='five cards', seconds=20,
+@exercise('best_deuces_wild', returns=N_('five cards'), seconds=20,
           error_hint=copied_card_error('deuce'))
 def _deuces_wild(run):
     judge_best_five(run, ['2S AS AH KD 9C', '2S 2H AS AH KD', '2C 2D 9C 9D 9H',
                           '2H 7S 8S 9S TS', 'KS QS 2D 4C 6H', 'AS KD 7C 5H 3S',
                           'AS KS QS 8S 2D'],
                     best_deuces_wild, _deuces_legal,
-                    f'every card of the deck for each deuce ({code("itertools.product")})',
+                    lambda: _('every card of the deck for each deuce ({product})').format(
+                        product=code('itertools.product')),
                     wild='deuce')
 
 
@@ -183,26 +198,29 @@ def flush_draw_counts() -> tuple:
 
 
 @exercise('flush_draw', takes_value=True, prepare=[flush_draw_counts],
-          returns='a probability: a Fraction, or a float')
+          returns=N_('a probability: a Fraction, or a float'))
 def _flush_draw(value):
     wins, ties, n = flush_draw_counts()
     expected = Fraction(wins, n)
     if not isinstance(value, (int, float, Fraction)) or isinstance(value, bool):
-        raise wrong(value, expected, f'the chance as a number: {code("Fraction(wins, boards)")} '
-                                     f'or {code("wins / boards")}')
+        raise wrong(value, expected, _('the chance as a number: {fraction} or {ratio}').format(
+                        fraction=code('Fraction(wins, boards)'), ratio=code('wins / boards')))
     if abs(value - expected) <= 1e-9:
-        return ': right, exactly'
+        return _(': right, exactly')
     if abs(value - Fraction(wins + ties, n)) <= 1e-9:
-        hint = 'a tie is not a win: count only the boards on which AS KS ranks higher'
+        hint = _('a tie is not a win: count only the boards on which AS KS ranks higher')
     elif abs(value - expected) < 0.05 and abs(value * n - round(value * n)) > 1e-6:
-        hint = (f'close, but not exact: this looks like an estimate from a sample of boards; '
-                f'count every turn and river, all {n} pairs of the 45 unseen cards')
+        hint = _('close, but not exact: this looks like an estimate from a sample of '
+                 'boards; count every turn and river, all {n} pairs of the 45 unseen '
+                 'cards').format(n=n)
     elif 0 < value <= 1 and abs(value * n - round(value * n)) < 1e-6:
-        hint = (f'{round(value * n)} boards out of {n}: count the boards on which AS KS '
-                f'ranks higher with its best five of seven cards')
+        hint = _('{k} boards out of {n}: count the boards on which AS KS ranks higher '
+                 'with its best five of seven cards').format(k=round(value * n), n=n)
     else:
-        hint = f'the fraction of the {n} boards (turn and river) on which AS KS wins'
+        hint = _('the fraction of the {n} boards (turn and river) on which AS KS '
+                 'wins').format(n=n)
     raise Mismatch([('returned', short(value)),
-                    ('expected', f'{expected} = {wins}/{n}, about {float(expected):.4f}'),
+                    ('expected', _('{expected} = {wins}/{n}, about {p:.4f}').format(
+                        expected=expected, wins=wins, n=n, p=float(expected))),
                     ('hint', hint)])
 

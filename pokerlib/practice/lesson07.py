@@ -7,6 +7,7 @@ from collections import Counter
 from ..ranking import hand_rank
 from ..versus import (make_versus_lines, parse_versus_line, score_versus, versus_errors,
                       versus_winner)
+from ..i18n import N_, _
 from .core import code, exercise, wrong
 
 __all__ = []
@@ -23,24 +24,25 @@ def versus_wins() -> Counter:
     return Counter(versus_winner(*parse_versus_line(line)) for line in versus_lines())
 
 
-@exercise('player1_wins', returns='a count', prepare=[versus_wins])
+@exercise('player1_wins', returns=N_('a count'), prepare=[versus_wins])
 def _player1_wins(run):
     lines = list(versus_lines())
     wins = versus_wins()
     expected, ties = wins['player1'], wins['tie']
-    got = run(lines, shown=f'{run.name}(lines)  # 300 deals, 10% of them ties')
+    got = run(lines, shown=f'{run.name}(lines)  # ' + _('300 deals, 10% of them ties'))
     if isinstance(got, int) and not isinstance(got, bool) and got == expected:
-        return f': right on {len(lines)} deals, {ties} of them ties'
+        return _(': right on {n} deals, {ties} of them ties').format(n=len(lines), ties=ties)
     if got == expected + ties:
-        hint = 'a tie is not a win for player 1: count only the deals where hand 1 ranks higher'
+        hint = _('a tie is not a win for player 1: count only the deals where hand 1 ranks '
+                 'higher')
     elif got == wins['player2']:
-        hint = "that is player 2's count: hand 1 is the first five cards of each line"
+        hint = _("that is player 2's count: hand 1 is the first five cards of each line")
     elif isinstance(got, float):
-        hint = 'how many deals player 1 wins: a count, not a fraction'
+        hint = _('how many deals player 1 wins: a count, not a fraction')
     else:
-        hint = (f'compare the whole rankings, {code("hand_rank(hand1) > hand_rank(hand2)")}: '
-                f'the category first, and when both hands are in one category, the ranks '
-                f'decide')
+        hint = _('compare the whole rankings, {compare}: the category first, and when both '
+                 'hands are in one category, the ranks decide').format(
+                     compare=code('hand_rank(hand1) > hand_rank(hand2)'))
     raise wrong(got, expected, hint)
 
 
@@ -56,7 +58,7 @@ def how_won_reference(hand1, hand2) -> str:
     return 'tie' if r1 == r2 else 'category' if r1[0] != r2[0] else 'ranks'
 
 
-@exercise('how_won', returns="'category', 'ranks' or 'tie'")
+@exercise('how_won', returns=N_("'category', 'ranks' or 'tie'"))
 def _how_won(run):
     for line in HOW_WON_LINES:
         h1, h2 = parse_versus_line(line)
@@ -65,13 +67,13 @@ def _how_won(run):
         if got == expected:
             continue
         if got == 'tie':
-            hint = ("'tie' only when the whole rankings are equal: the same category, or "
-                    "the same ranks in other suits, is not enough")
+            hint = _("'tie' only when the whole rankings are equal: the same category, or "
+                     "the same ranks in other suits, is not enough")
         elif got in ('category', 'ranks'):
-            hint = ("'category' when the categories differ, 'ranks' when the category is the "
-                    "same and the ranks decide, whoever wins")
+            hint = _("'category' when the categories differ, 'ranks' when the category is "
+                     "the same and the ranks decide, whoever wins")
         else:
-            hint = "one of three words: 'tie', 'category' or 'ranks'"
+            hint = _("one of three words: 'tie', 'category' or 'ranks'")
         raise wrong(got, expected, hint)
 
 
@@ -95,32 +97,39 @@ def score_valid_case() -> tuple:
     return tuple(lines), (score_versus(good), errors)
 
 
-@exercise('score_valid', returns='a pair: (counts, list of messages)', prepare=[score_valid_case],
-          error_hint=f'a bad line must not stop the count: catch the error that '
-                     f'parse_versus_line raises for it ({code("except ValueError as e")}) '
-                     f'and keep its message, {code("str(e)")}; and skip blank lines')
+@exercise('score_valid', returns=N_('a pair: (counts, list of messages)'),
+          prepare=[score_valid_case],
+          error_hint=lambda e: _('a bad line must not stop the count: catch the error that '
+                                 'parse_versus_line raises for it ({catch}) and keep its '
+                                 'message, {message}; and skip blank lines').format(
+                                     catch=code('except ValueError as e'),
+                                     message=code('str(e)')))
 def _score_valid(run):
     lines, expected = score_valid_case()
     counts, errors = expected
-    got = run(list(lines), shown=f'{run.name}(lines)  # 40 lines, 3 of them bad, 2 blank')
+    got = run(list(lines), shown=f'{run.name}(lines)  # ' + _('40 lines, 3 of them bad, '
+                                                                '2 blank'))
     pair = isinstance(got, (tuple, list)) and len(got) == 2
     if pair and isinstance(got[0], dict) and dict(got[0]) == counts \
             and isinstance(got[1], (list, tuple)) and list(got[1]) == errors:
-        return f': right on {len(lines)} lines, {len(errors)} of them bad, 2 blank'
+        return _(': right on {n} lines, {bad} of them bad, 2 blank').format(
+            n=len(lines), bad=len(errors))
     same_counts = pair and isinstance(got[0], dict) and dict(got[0]) == counts \
         and isinstance(got[1], (list, tuple))
     if same_counts and not all(isinstance(e, str) for e in got[1]):
-        hint = f'the error messages as text, {code("str(e)")}, not the errors themselves'
+        hint = _('the error messages as text, {message}, not the errors themselves').format(
+            message=code('str(e)'))
     elif same_counts and len(got[1]) == len(errors):
         shifted = [e.split(': ', 1)[-1] for e in errors]
         if [str(e) for e in got[1]] == shifted:
-            hint = (f'each message starts with its line number, as versus_errors gives it: '
-                    f'{code("parse_versus_line(line, lineno)")}, or '
-                    f'{code(chr(102) + repr("line {lineno}: {e}"))}')
+            hint = _('each message starts with its line number, as versus_errors gives it: '
+                     '{call}, or {fstring}').format(
+                         call=code('parse_versus_line(line, lineno)'),
+                         fstring=code(chr(102) + repr('line {lineno}: {e}')))
         else:
-            hint = ('each message as versus_errors words it: the lines numbered from 1, '
-                    'blank lines counted too')
+            hint = _('each message as versus_errors words it: the lines numbered from 1, '
+                     'blank lines counted too')
     else:
-        hint = ('(the counts of the good lines, as score_versus gives them; the error '
-                'messages of the bad ones, as versus_errors gives them)')
+        hint = _('(the counts of the good lines, as score_versus gives them; the error '
+                 'messages of the bad ones, as versus_errors gives them)')
     raise wrong(got, expected, hint)

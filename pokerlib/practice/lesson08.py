@@ -8,6 +8,7 @@ import numpy as np
 
 from ..cards import DECK, card_id, parse_hand
 from ..fast import evaluate, exact_counts, hand_ids
+from ..i18n import N_, _
 from .core import exercise, short, to_python, unreadable, wrong
 
 __all__ = ['heads_up_reference']
@@ -23,14 +24,14 @@ def pair_overtakes_size() -> int:
 
 
 @exercise('pair_overtakes', takes_value=True, prepare=[pair_overtakes_size],
-          returns='a hand size: 5, 6 or 7', seconds=60)
+          returns=N_('a hand size: 5, 6 or 7'), seconds=60)
 def _pair_overtakes(value):
     expected = pair_overtakes_size()
     if value == expected and not isinstance(value, bool):
         return
-    raise wrong(value, expected, 'compare exact_counts(5), exact_counts(6) and '
-                                 'exact_counts(7)' if isinstance(value, int) else
-                                 'the hand size, a whole number: 5, 6 or 7')
+    raise wrong(value, expected, _('compare exact_counts(5), exact_counts(6) and '
+                                   'exact_counts(7)') if isinstance(value, int) else
+                _('the hand size, a whole number: 5, 6 or 7'))
 
 
 STRAIGHT_MASKS = [0b11111 << k for k in range(9)] + [0b1000000001111]
@@ -48,20 +49,21 @@ def _straight_v1_hint(arr, got, expected, bad) -> str:
     row = arr[bad]
     ranks = sorted(int(c) >> 2 for c in row)
     if expected[bad]:
-        what = ('A-2-3-4-5, the wheel, is a straight too' if masks[bad] == STRAIGHT_MASKS[-1]
-                else 'these five ranks are consecutive: a straight')
+        what = (_('A-2-3-4-5, the wheel, is a straight too')
+                if masks[bad] == STRAIGHT_MASKS[-1]
+                else _('these five ranks are consecutive: a straight'))
     elif len(set(ranks)) < 5:
-        what = ('a pair is not a straight: compare the set of ranks (a 13-bit mask) with '
-                'the straight masks, not just the highest and lowest rank')
+        what = _('a pair is not a straight: compare the set of ranks (a 13-bit mask) with '
+                 'the straight masks, not just the highest and lowest rank')
     else:
-        what = 'these five ranks are not consecutive'
+        what = _('these five ranks are not consecutive')
     by_mod = np.isin(np.bitwise_or.reduce(np.left_shift(1, arr.astype(np.int64) % 13), axis=1),
                      STRAIGHT_MASKS)
     if np.array_equal(got, by_mod):
-        what += "; a card's rank is its id >> 2 (and its suit id & 3), not id % 13"
+        what += _("; a card's rank is its id >> 2 (and its suit id & 3), not id % 13")
     if np.array_equal(got, np.isin(masks & 0xFF, STRAIGHT_MASKS)):
-        what += ("; 1 << 12 doesn't fit in a uint8: convert the ranks to a wider integer "
-                 "type before shifting")
+        what += _("; 1 << 12 doesn't fit in a uint8: convert the ranks to a wider integer "
+                  "type before shifting")
     return what
 
 
@@ -77,7 +79,7 @@ def straight_v1_arrays() -> tuple:
 
 
 @exercise('straight_v1', prepare=[straight_v1_arrays],
-          returns='an array of True or False, one for each row')
+          returns=N_('an array of True or False, one for each row'))
 def _straight_v1(run):
     for arr in straight_v1_arrays():
         arr = arr.copy()
@@ -90,14 +92,15 @@ def _straight_v1(run):
         except (TypeError, ValueError):
             got_array = None
         if got_array is None:
-            raise unreadable(got, f'an array of {len(arr):,d} True or False values, one for '
-                                  f'each row (hand) of the array')
+            raise unreadable(got, _('an array of {n:,d} True or False values, one for each '
+                                    'row (hand) of the array').format(n=len(arr)))
         if np.array_equal(got_array, expected):
             continue
         bad = int(np.flatnonzero(got_array != expected)[0])
         raise wrong(bool(got_array[bad]), bool(expected[bad]),
                     _straight_v1_hint(arr, got_array, expected, bad),
-                    call=f'{run.name}(arr), on row {bad}: {short(arr[bad].tolist())}')
+                    call=_('{name}(arr), on row {row}: {cards}').format(
+                        name=run.name, row=bad, cards=short(arr[bad].tolist())))
 
 
 @functools.cache
@@ -125,7 +128,7 @@ def aces_against_kings() -> tuple:
 
 
 @exercise('heads_up', prepare=[aces_against_kings], seconds=60,
-          returns='three counts: (wins, losses, ties)')
+          returns=N_('three counts: (wins, losses, ties)'))
 def _heads_up(run):
     hole1, hole2 = parse_hand('AS AH'), parse_hand('KS KH')
     expected = aces_against_kings()
@@ -133,15 +136,16 @@ def _heads_up(run):
     plain = to_python(got)
     if not (isinstance(plain, (tuple, list)) and len(plain) == 3
             and all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in plain)):
-        raise unreadable(got, 'three counts: (wins, losses, ties)')
+        raise unreadable(got, _('three counts: (wins, losses, ties)'))
     if tuple(plain) == expected:
         return
     counts = sorted(plain)
     if counts == sorted(expected):
-        hint = ('the right counts in the wrong order: (wins, losses, ties), a win being '
-                'a board on which hole1 ranks higher')
+        hint = _('the right counts in the wrong order: (wins, losses, ties), a win being '
+                 'a board on which hole1 ranks higher')
     elif sum(counts) == sum(expected):
-        hint = 'the three counts add up right: is a tie counted as a win or a loss?'
+        hint = _('the three counts add up right: is a tie counted as a win or a loss?')
     else:
-        hint = f'(wins, losses, ties) over all C(48, 5) = {sum(expected):,d} boards'
+        hint = _('(wins, losses, ties) over all C(48, 5) = {n:,d} boards').format(
+            n=sum(expected))
     raise wrong(got, expected, hint)
