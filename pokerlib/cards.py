@@ -19,7 +19,7 @@ import reprlib
 from collections import Counter
 from collections.abc import Iterable
 
-from .i18n import _
+from .i18n import N_, _
 
 __all__ = ['PokerError', 'RANKS', 'SUITS', 'DECK', 'JOKERS', 'parse_card',
            'parse_hand', 'check_hand', 'check_hands', 'card_id', 'id_card']
@@ -44,7 +44,16 @@ class PokerError(ValueError):
 
 
 def _refuse(self, *args, **kwargs):
-    raise PokerError(self._refusal)
+    template, name = self._refusal
+    raise PokerError(_(template).format(name=name))
+
+
+_REFUSALS = {
+    'shuffle': N_('{name} is shared by the whole library; shuffle a copy: list({name})'),
+    'change': N_('{name} is shared by the whole library; change a copy: list({name})'),
+    'dict': N_('{name} is shared by the whole library; change a copy: dict({name})'),
+}
+"""What a shared table says when something tries to change it."""
 
 
 class SharedList(list):
@@ -67,8 +76,7 @@ class SharedList(list):
         if hasattr(self, '_refusal'):
             _refuse(self)
         super().__init__(items)
-        self._refusal = (f'{name} is shared by the whole library; {advice} a copy: '
-                         f'list({name})')
+        self._refusal = (_REFUSALS[advice], name)
 
     __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse
     append = extend = insert = pop = remove = clear = sort = reverse = _refuse
@@ -98,8 +106,7 @@ class SharedDict(dict):
         if hasattr(self, '_refusal'):
             _refuse(self)
         super().__init__(items)
-        self._refusal = (f'{name} is shared by the whole library; change a copy: '
-                         f'dict({name})')
+        self._refusal = (_REFUSALS['dict'], name)
 
     __setitem__ = __delitem__ = __ior__ = _refuse
     pop = popitem = clear = update = setdefault = _refuse
