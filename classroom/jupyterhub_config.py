@@ -14,6 +14,7 @@ Settings, from the environment (the Makefile passes them on):
     CLASSROOM_IDLE      seconds before an idle student server is stopped (3600)
     CLASSROOM_STATE     the state folder (classroom/state)
     CLASSROOM_LOG       how much the hub says (WARN; INFO for every request)
+    CLASSROOM_LANGUAGE  the course's language in the workspaces: en, or zh_CN for Chinese (en)
 """
 
 import os
@@ -24,7 +25,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from roster import (HashedPasswordAuthenticator, RosterError,  # noqa: E402
+from roster import (LANGUAGES, HashedPasswordAuthenticator, RosterError,  # noqa: E402
                     addresses, load_roster, sync_workspace)
 
 c = get_config()  # noqa: F821 (JupyterHub's config loader defines it)
@@ -38,6 +39,9 @@ STUDENTS = Path(os.environ.get('CLASSROOM_STUDENTS', HERE / 'students.txt'))
 PASSWORDS = Path(os.environ.get('CLASSROOM_PASSWORDS', HERE / 'passwords.txt'))
 TEACHER = os.environ.get('CLASSROOM_TEACHER', 'teacher')
 IDLE = int(os.environ.get('CLASSROOM_IDLE', '3600'))
+LANGUAGE = os.environ.get('CLASSROOM_LANGUAGE', 'en')
+if LANGUAGE not in LANGUAGES:
+    sys.exit(f'CLASSROOM_LANGUAGE={LANGUAGE!r}: the course is in en or zh_CN')
 
 STATE.mkdir(parents=True, exist_ok=True)
 try:
@@ -84,7 +88,7 @@ c.Spawner.environment = {'PATH': f'{VENV_BIN}:/usr/local/bin:/usr/bin:/bin'}
 c.Spawner.start_timeout = 120            # thirty students starting at once on two cores
 c.Spawner.http_timeout = 120
 c.Spawner.pre_spawn_hook = lambda spawner: sync_workspace(
-    ROOT, STATE, STATE / 'workspaces' / spawner.user.name, spawner.log)
+    ROOT, STATE, STATE / 'workspaces' / spawner.user.name, spawner.log, LANGUAGE)
 
 # --- services: the teacher's gradebook and the idle culler ----------------------
 c.JupyterHub.services = [

@@ -54,6 +54,7 @@ from traitlets import Dict
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / 'scripts'))
 import editions  # noqa: E402  (the course's own rules for a workspace, as `make lab` uses them)
+import zh_edition  # noqa: E402  (the Chinese student's edition, as `make lab-zh` makes it)
 
 NAME = re.compile(r'[a-z0-9][a-z0-9._-]{0,63}')
 """A name on the class list: what JupyterHub accepts in a URL, lower case."""
@@ -172,22 +173,27 @@ def addresses(ip: str) -> list:
 _edition_lock = asyncio.Lock()
 _edition_version = {}
 
+LANGUAGES = {'en': ('notebooks', editions.write_student_edition),
+             'zh_CN': ('notebooks/zh', zh_edition.write_student_edition)}
+"""The class's language: the teacher's edition its workspaces come from, and how the
+student's edition is made from it."""
 
-def _course_version(root: Path):
-    return max(p.stat().st_mtime_ns for p in (root / 'notebooks').glob('*.ipynb'))
+
+def _course_version(root: Path, language='en'):
+    return max(p.stat().st_mtime_ns for p in (root / LANGUAGES[language][0]).glob('*.ipynb'))
 
 
-def _sync(root: Path, state: Path, workspace: Path) -> list:
+def _sync(root: Path, state: Path, workspace: Path, language='en') -> list:
     edition = state / 'edition'
-    version = _course_version(root)
+    version = (language, _course_version(root, language))
     if _edition_version.get('written') != version:
         shutil.rmtree(edition, ignore_errors=True)      # a fresh edition, as the course is now
-        editions.write_student_edition(edition)
+        LANGUAGES[language][1](edition)
         _edition_version['written'] = version
     return editions.update_workspace(workspace, edition)
 
 
-async def sync_workspace(root: Path, state: Path, workspace: Path, log) -> None:
+async def sync_workspace(root: Path, state: Path, workspace: Path, log, language='en') -> None:
     """Bring one student's workspace up to date, by the rules of `make lab`.
 
     The student's edition is written once (again when the course changes) into
@@ -196,5 +202,5 @@ async def sync_workspace(root: Path, state: Path, workspace: Path, log) -> None:
     time, off the hub's event loop.
     """
     async with _edition_lock:
-        messages = await asyncio.to_thread(_sync, Path(root), Path(state), Path(workspace))
+        messages = await asyncio.to_thread(_sync, Path(root), Path(state), Path(workspace), language)
     log.info('Workspace %s: %s', workspace.name, '; '.join(messages) or 'up to date')

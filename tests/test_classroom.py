@@ -92,6 +92,28 @@ def test_roster_doctests(needs_hub):
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+
+@pytest.mark.slow
+def test_a_chinese_class_gets_the_chinese_students_edition(needs_hub, tmp_path):
+    """CLASSROOM_LANGUAGE=zh_CN: each workspace is synced from notebooks/zh, by the same
+    rules; switching the class back to English brings the English edition."""
+    script = f"""
+import sys
+from pathlib import Path
+sys.path.insert(0, {str(CLASSROOM)!r})
+import roster
+root, state = Path({str(CLASSROOM.parent)!r}), Path({str(tmp_path / 'state')!r})
+roster._sync(root, state, Path({str(tmp_path / 'zh')!r}), 'zh_CN')
+roster._sync(root, state, Path({str(tmp_path / 'en')!r}), 'en')
+"""
+    done = subprocess.run([str(HUB.parent / 'python'), '-c', script],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    zh = (tmp_path / 'zh' / '01-Hands-and-hand_rank.ipynb').read_text(encoding='utf-8')
+    en = (tmp_path / 'en' / '01-Hands-and-hand_rank.ipynb').read_text(encoding='utf-8')
+    assert "set_language('zh_CN')" in zh and '轮到你了' in zh and '### BEGIN SOLUTION' not in zh
+    assert "set_language('zh_CN')" not in en and 'Your turn' in en
+
 @pytest.mark.slow
 def test_a_class_on_the_hub(hub):
     assert oct((hub.folder / 'passwords.txt').stat().st_mode & 0o777) == '0o600'
