@@ -338,6 +338,7 @@ def test_every_chinese_notebook_has_its_page_in_chinese(site):
                         and ord(c) >= 0x2E80], f'{name}: characters the font lacks'
 
 
+@pytest.mark.slow
 def test_every_page_links_to_the_same_page_in_the_other_language(site):
     base = site.report['base']
     for path in NOTEBOOKS:
@@ -348,6 +349,7 @@ def test_every_page_links_to_the_same_page_in_the_other_language(site):
     assert base + 'figures.html' in site.pages['zh/figures.html']['links']
 
 
+@pytest.mark.slow
 def test_the_chinese_search_works_offline(site):
     found = site.report['search_zh']
     assert site.report['base'] + 'zh/' + page_of(ZH[0]) in [url.split('?')[0] for url in found]
