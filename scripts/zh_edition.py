@@ -18,6 +18,7 @@ import gettext
 import re
 import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 import nbformat
@@ -64,21 +65,26 @@ def main(argv):
     if not argv or argv[0] not in ('student', 'workspace'):
         print(__doc__)
         return 2
-    if argv[0] == 'student':
-        out = Path(argv[1]) if len(argv) > 1 else ROOT / 'student-zh'
-        written = write_student_edition(out)
-        print(f'中文学生版：{len(written)} 个笔记本，在 {out}')
-        return 0
-    workspace = Path(argv[1]) if len(argv) > 1 else ROOT / 'workspace-zh'
-    edition = ROOT / 'student-zh'
-    write_student_edition(edition)
-    messages = editions.update_workspace(workspace, edition)
-    print(f'你自己的中文课程副本在 {workspace.name}/（git 不管它）：'
+    what = argv[0]
+    out = Path(argv[1]) if len(argv) > 1 else ROOT / f'{what}-zh'
+    # Staged in a temporary folder, then brought in by the workspace's rules: a file
+    # someone changed in out is never overwritten (student-zh/ included).
+    with tempfile.TemporaryDirectory(prefix='pokerlib-zh-') as staging:
+        edition = Path(staging) / 'edition'
+        written = write_student_edition(edition)
+        if what == 'student':
+            out.mkdir(parents=True, exist_ok=True)
+            if not (out / 'README.txt').exists():
+                (out / 'README.txt').write_text(editions.README)
+        messages = editions.update_workspace(out, edition)
+    title = {'student': f'中文学生版（{len(written)} 个笔记本，供分发）',
+             'workspace': '你自己的中文课程副本'}[what]
+    print(f'{title}在 {out.name}/（git 不管它）：'
           + (f'{len(messages)} 处变化' if messages else '已是最新'))
     for m in messages:
         print('  ' + m)
     if any(m.startswith('kept') for m in messages):
-        print('  你改过的笔记本永远不会被覆盖。')
+        print('  你改过的文件永远不会被覆盖。')
     return 0
 
 

@@ -192,6 +192,22 @@ def test_the_chinese_student_edition_keeps_no_solution_and_says_where_to_write(t
                         if c['cell_type'] == 'code')
 
 
+
+def test_a_chinese_copy_never_overwrites_what_someone_changed(tmp_path, capsys):
+    """make student-zh and make lab-zh follow the workspace's rules: an edit in student-zh/
+    or workspace-zh/ is kept (the course's version, when newer, goes beside it); student-zh/
+    says it is no place to work."""
+    for what in ('student', 'workspace'):
+        out = tmp_path / f'{what}-zh'
+        assert zh_edition.main([what, str(out)]) == 0
+        mine = out / '01-Hands-and-hand_rank.ipynb'
+        mine.write_text(mine.read_text(encoding='utf-8') + ' ', encoding='utf-8')
+        edited = mine.read_bytes()
+        assert zh_edition.main([what, str(out)]) == 0
+        assert mine.read_bytes() == edited
+    assert (tmp_path / 'student-zh' / 'README.txt').exists()
+    assert '在 student-zh/（git 不管它）' in capsys.readouterr().out
+
 @pytest.mark.slow
 def test_the_chinese_figures_are_what_the_command_makes_in_chinese(english, tmp_path):
     """assets/zh/ is remade byte for byte by pokerlib.figures with the library in Chinese."""
