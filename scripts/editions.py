@@ -349,17 +349,14 @@ def update_workspace(workspace, edition) -> list:
     return sync(workspace, edition, digest)
 
 
-def main(argv):
-    if not argv or argv[0] not in ('student', 'workspace', 'teacher'):
-        print(__doc__)
-        return 2
-    what = argv[0]
-    out = Path(argv[1]) if len(argv) > 1 else ROOT / what
-    source = Path(argv[2]) if len(argv) > 2 else NOTEBOOKS    # notebooks/zh for the Chinese
+def publish(what, out, source=NOTEBOOKS, make=None):
+    """Make `what` edition ('student', 'workspace' or 'teacher') of the notebooks in source
+    in a temporary folder, then bring it into out by a workspace's rules (never overwriting
+    a file someone changed); student/ gets the README that says it is no place to work.
+    Return (the notebooks written, sync's messages)."""
+    out = Path(out)
     check_not_source(out, source)
-    make = teacher_notebook if what == 'teacher' else student_notebook
-    if what == 'teacher' and source.resolve() == (NOTEBOOKS / 'zh').resolve():
-        make = functools.partial(teacher_notebook, banner=BANNER_ZH, fold=ANSWER_FOLD_ZH)
+    make = make or (teacher_notebook if what == 'teacher' else student_notebook)
     with tempfile.TemporaryDirectory(prefix='pokerlib-edition-') as staging:
         written = write_edition(Path(staging) / 'edition', source, make)
         if what == 'student':
@@ -368,6 +365,29 @@ def main(argv):
                 (out / 'README.txt').write_text(README)
         messages = sync(out, Path(staging) / 'edition',
                         source_digest if what == 'teacher' else digest)
+    return written, messages
+
+
+def show(headline, messages, kept_note):
+    """Print what a sync did: the headline, one line a message, and kept_note if a file was kept."""
+    print(headline)
+    for m in messages:
+        print('  ' + m)
+    if any(m.startswith('kept') for m in messages):
+        print('  ' + kept_note)
+
+
+def main(argv):
+    if not argv or argv[0] not in ('student', 'workspace', 'teacher'):
+        print(__doc__)
+        return 2
+    what = argv[0]
+    out = Path(argv[1]) if len(argv) > 1 else ROOT / what
+    source = Path(argv[2]) if len(argv) > 2 else NOTEBOOKS    # notebooks/zh for the Chinese
+    make = None
+    if what == 'teacher' and source.resolve() == (NOTEBOOKS / 'zh').resolve():
+        make = functools.partial(teacher_notebook, banner=BANNER_ZH, fold=ANSWER_FOLD_ZH)
+    written, messages = publish(what, out, source, make)
     try:
         where = out.resolve().relative_to(Path.cwd().resolve())
     except ValueError:
@@ -375,13 +395,9 @@ def main(argv):
     title = {'student': f"The student's edition ({len(written)} notebooks, to hand out)",
              'workspace': 'Your own copy of the course',
              'teacher': "The teacher's copy, to project (answers folded)"}[what]
-    print(f'{title} is in {where}/ (git leaves it alone): '
-          + (f'{len(messages)} change{"s" if len(messages) > 1 else ""}' if messages
-             else 'up to date'))
-    for m in messages:
-        print('  ' + m)
-    if any(m.startswith('kept') for m in messages):
-        print('  A file you changed is never overwritten.')
+    show(f'{title} is in {where}/ (git leaves it alone): '
+         + (f'{len(messages)} change{"s" if len(messages) > 1 else ""}' if messages
+            else 'up to date'), messages, 'A file you changed is never overwritten.')
     return 0
 
 

@@ -16,15 +16,11 @@ changed never overwritten.
 
 import gettext
 import re
-import shutil
 import sys
-import tempfile
 from pathlib import Path
 
-import nbformat
-
 import editions
-from nav import NOTEBOOKS, notebooks
+from nav import NOTEBOOKS
 
 ROOT = Path(__file__).resolve().parent.parent
 ZH = NOTEBOOKS / 'zh'
@@ -50,15 +46,7 @@ def student_notebook(path):
 
 def write_student_edition(outdir, folder=ZH) -> list:
     """Write the Chinese student's edition of every notebook in folder, and the data files."""
-    outdir = Path(outdir)
-    outdir.mkdir(parents=True, exist_ok=True)
-    written = []
-    for path in notebooks(folder):
-        nbformat.write(student_notebook(path), outdir / path.name)
-        written.append(outdir / path.name)
-    if (Path(folder) / 'data').is_dir():
-        shutil.copytree(Path(folder) / 'data', outdir / 'data', dirs_exist_ok=True)
-    return written
+    return editions.write_edition(outdir, folder, student_notebook)
 
 
 def main(argv):
@@ -69,22 +57,12 @@ def main(argv):
     out = Path(argv[1]) if len(argv) > 1 else ROOT / f'{what}-zh'
     # Staged in a temporary folder, then brought in by the workspace's rules: a file
     # someone changed in out is never overwritten (student-zh/ included).
-    with tempfile.TemporaryDirectory(prefix='pokerlib-zh-') as staging:
-        edition = Path(staging) / 'edition'
-        written = write_student_edition(edition)
-        if what == 'student':
-            out.mkdir(parents=True, exist_ok=True)
-            if not (out / 'README.txt').exists():
-                (out / 'README.txt').write_text(editions.README)
-        messages = editions.update_workspace(out, edition)
+    written, messages = editions.publish(what, out, ZH, student_notebook)
     title = {'student': f'中文学生版（{len(written)} 个笔记本，供分发）',
              'workspace': '你自己的中文课程副本'}[what]
-    print(f'{title}在 {out.name}/（git 不管它）：'
-          + (f'{len(messages)} 处变化' if messages else '已是最新'))
-    for m in messages:
-        print('  ' + m)
-    if any(m.startswith('kept') for m in messages):
-        print('  你改过的文件永远不会被覆盖。')
+    editions.show(f'{title}在 {out.name}/（git 不管它）：'
+                  + (f'{len(messages)} 处变化' if messages else '已是最新'),
+                  messages, '你改过的文件永远不会被覆盖。')
     return 0
 
 
