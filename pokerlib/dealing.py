@@ -28,8 +28,10 @@ def check_deck(deck) -> list:
                              deck=short_repr(deck)))
     try:
         check_hand(deck, sizes=(len(deck),), jokers=True)
-    except PokerError as e:
-        raise PokerError(str(e).replace('in hand', 'in deck')) from None
+    except PokerError as e:      # a deck's card said to be in a deck, in the reader's language
+        in_hand = _('in hand {hand}').format(hand=short_repr(list(deck)))
+        in_deck = _('in deck {deck}').format(deck=short_repr(list(deck)))
+        raise PokerError(str(e).replace(in_hand, in_deck)) from None
     return deck
 
 

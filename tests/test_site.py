@@ -1,7 +1,7 @@
 """The website (`make site`), built from the committed notebooks and read in a real browser.
 
 The site is built once, into a temporary folder, with .venv-site's Python
-(scripts/build_site.py); then scripts/check_site.py serves it on 127.0.0.1
+(tools/build_site.py); then tools/check_site.py serves it on 127.0.0.1
 and loads every page in headless Chromium, and reports what it saw. The
 assertions are here. Without Chromium, its driver or .venv-site, these tests
 are skipped and say what to install; in CI (which installs all three) they
@@ -19,11 +19,11 @@ from pathlib import Path
 
 import pytest
 
+from pokerlib import editions
+from tools import build_site
+from tools.nav import load, notebooks, source as text, title_and_summary
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / 'scripts'))
-import build_site  # noqa: E402
-import editions  # noqa: E402
-from nav import load, notebooks, source as text, title_and_summary  # noqa: E402
 
 NOTEBOOKS = notebooks()
 ASSETS = sorted((ROOT / 'assets').glob('*.png'))
@@ -56,12 +56,12 @@ class Site:
 
     def __init__(self, out: Path):
         self.build = subprocess.run(
-            [str(SITE_PYTHON), str(ROOT / 'scripts' / 'build_site.py'), '--out', str(out)],
+            [str(SITE_PYTHON), '-m', 'tools.build_site', '--out', str(out)],
             capture_output=True, text=True, cwd=ROOT, timeout=300)
         assert self.build.returncode == 0, f'the build failed:\n{self.build.stderr}'
         self.html = out / 'html'
         check = subprocess.run(
-            [str(SITE_PYTHON), str(ROOT / 'scripts' / 'check_site.py'), str(self.html)],
+            [str(SITE_PYTHON), '-m', 'tools.check_site', str(self.html)],
             capture_output=True, text=True, cwd=ROOT, timeout=300)
         assert check.returncode == 0, f'the browser check failed:\n{check.stderr}'
         self.report = json.loads(check.stdout)

@@ -1,6 +1,6 @@
 """The course in Chinese: the catalogs keep up with the English, and the Chinese edition works.
 
-The catalog checks run scripts/translate.py with .venv-site's Python (where
+The catalog checks run tools/translate.py with .venv-site's Python (where
 Sphinx, sphinx-intl and polib are): they are skipped without it and fail in
 CI, like the website's tests. The library's side (pokerlib.i18n, the font)
 is tested in the course's own environment. The Chinese teacher's edition,
@@ -26,10 +26,9 @@ from pokerlib import i18n
 from pokerlib.fonts import FONT, has_glyphs
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / 'scripts'))
-import editions  # noqa: E402
-import zh_edition  # noqa: E402
-from nav import load, notebooks, source as text  # noqa: E402
+from pokerlib import editions
+from tools.editions import main
+from tools.nav import load, notebooks, source as text
 
 SITE_PYTHON = ROOT / '.venv-site' / 'bin' / 'python'
 IN_CI = os.environ.get('CI', '').lower() in ('1', 'true', 'yes')
@@ -44,7 +43,7 @@ def translate(*args, root=ROOT):
             pytest.fail(message)
         warnings.warn(f'a translation test is skipped: {message}', stacklevel=2)
         pytest.skip(message)
-    return subprocess.run([str(SITE_PYTHON), str(root / 'scripts' / 'translate.py'), *args],
+    return subprocess.run([str(SITE_PYTHON), '-m', 'tools.translate', *args],
                           capture_output=True, text=True, cwd=root, timeout=300)
 
 
@@ -66,7 +65,7 @@ def test_every_english_text_has_its_chinese_and_the_chinese_edition_is_fresh():
 def test_a_changed_english_sentence_is_named_until_it_is_translated(tmp_path):
     """The check above can fail: change one sentence of a copy of the course and run it there."""
     copy = tmp_path / 'course'
-    for folder in ('scripts', 'site', 'locale', 'pokerlib'):
+    for folder in ('tools', 'site', 'locale', 'pokerlib'):
         shutil.copytree(ROOT / folder, copy / folder, ignore=shutil.ignore_patterns('__pycache__'))
     shutil.copytree(ROOT / 'notebooks', copy / 'notebooks')
     shutil.copy(ROOT / 'babel.cfg', copy)
@@ -177,7 +176,7 @@ def test_a_chinese_figure_draws_without_a_missing_glyph(english, tmp_path):
 # --- the Chinese student's edition ---------------------------------------------
 
 def test_the_chinese_student_edition_keeps_no_solution_and_says_where_to_write(tmp_path):
-    written = zh_edition.write_student_edition(tmp_path)
+    written = editions.write_student_edition(tmp_path, ROOT / 'notebooks' / 'zh', 'zh_CN')
     assert [p.name for p in written] == [p.name for p in ZH]
     assert (tmp_path / 'data' / 'versus-1000.txt').exists()
     stubs = 0
@@ -199,11 +198,11 @@ def test_a_chinese_copy_never_overwrites_what_someone_changed(tmp_path, capsys):
     says it is no place to work."""
     for what in ('student', 'workspace'):
         out = tmp_path / f'{what}-zh'
-        assert zh_edition.main([what, str(out)]) == 0
+        assert main([what, str(out), '--language', 'zh_CN']) == 0
         mine = out / '01-Hands-and-hand_rank.ipynb'
         mine.write_text(mine.read_text(encoding='utf-8') + ' ', encoding='utf-8')
         edited = mine.read_bytes()
-        assert zh_edition.main([what, str(out)]) == 0
+        assert main([what, str(out), '--language', 'zh_CN']) == 0
         assert mine.read_bytes() == edited
     assert (tmp_path / 'student-zh' / 'README.txt').exists()
     assert '在 student-zh/（git 不管它）' in capsys.readouterr().out
@@ -228,7 +227,7 @@ def test_the_chinese_student_edition_runs_to_the_end_and_every_check_says_not_ye
     every check says, in Chinese, that the function is not written yet."""
     from jupyter_client.manager import start_new_kernel
     from nbclient import NotebookClient
-    written = zh_edition.write_student_edition(tmp_path)
+    written = editions.write_student_edition(tmp_path, ROOT / 'notebooks' / 'zh', 'zh_CN')
     km, kc = start_new_kernel(kernel_name='python3', cwd=str(tmp_path))   # one kernel for all
     checks = 0
     try:

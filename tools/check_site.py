@@ -1,6 +1,6 @@
 """Load every page of the built website in headless Chromium; print what it saw, as JSON.
 
-    .venv-site/bin/python scripts/check_site.py build/site/html [--screenshots DIR]
+    .venv-site/bin/python -m tools.check_site build/site/html [--screenshots DIR]
 
 Serves the folder with Python's http.server on 127.0.0.1 (a free port) and
 drives Debian's chromium through its chromedriver (selenium, pointed at both,
