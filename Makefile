@@ -82,15 +82,30 @@ bench-notebooks: setup
 bench-checks: setup
 	$(BIN)/python -m benchmarks.checks $(BENCH_ARGS)
 
+# The linter: ruff, with the rules in pyproject.toml, over every .py file and
+# notebook. It lives in a venv of its own, .venv-check (one small wheel, pinned in
+# tools/requirements-check.txt), so neither the students' .venv nor the site's gets it.
+CHECK_VENV  = .venv-check
+CHECK_STAMP = $(CHECK_VENV)/.installed-requirements
+.PHONY: check
+$(CHECK_STAMP): tools/requirements-check.txt
+	@test -x $(CHECK_VENV)/bin/python || $(PYTHON) -m venv $(CHECK_VENV)
+	PIP_DISABLE_PIP_VERSION_CHECK=1 $(CHECK_VENV)/bin/python -m pip install --quiet -r tools/requirements-check.txt
+	@touch $(CHECK_STAMP)
+
+check: $(CHECK_STAMP)
+	$(CHECK_VENV)/bin/ruff check .
+
 # (workspace/ and teacher/ are yours: clean leaves them alone.)
 clean:
-	rm -rf $(VENV) $(BENCH_VENV) $(SITE_VENV) $(HUB_VENV) classroom/node_modules .pytest_cache student build .lab-layouts
+	rm -rf $(VENV) $(BENCH_VENV) $(SITE_VENV) $(HUB_VENV) $(CHECK_VENV) classroom/node_modules .pytest_cache student build .lab-layouts
 
 # --- website (make site) ---------------------------------------------------
 # The course as a static website, from the committed notebooks (never re-run),
 # in build/site/html: it works offline, from a folder or any static file server.
 # Sphinx, myst-nb, the theme and selenium (for tests/test_site.py) go into a
-# venv of their own, .venv-site, so that the course's environment stays lean.
+# venv of their own, .venv-site (with the course itself, whose editions the site
+# offers), so that the course's environment stays lean.
 # The browser test also needs Debian's chromium and chromium-driver.
 SITE_VENV  = .venv-site
 SITE_STAMP = $(SITE_VENV)/.installed-requirements
@@ -99,7 +114,7 @@ SITE_PORT ?= 8000
 
 site-setup: $(SITE_STAMP)
 
-$(SITE_STAMP): site/requirements.txt
+$(SITE_STAMP): site/requirements.txt requirements.txt pyproject.toml
 	@test -x $(SITE_VENV)/bin/python || $(PYTHON) -m venv $(SITE_VENV)
 	$(SITE_VENV)/bin/python -m pip install --quiet --upgrade pip
 	$(SITE_VENV)/bin/python -m pip install --quiet -r site/requirements.txt

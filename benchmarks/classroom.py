@@ -19,7 +19,6 @@ import copy
 import json
 import re
 import statistics
-import sys
 import tempfile
 import threading
 import time

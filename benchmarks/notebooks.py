@@ -17,7 +17,6 @@ import datetime
 import os
 import platform
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path

@@ -11,7 +11,6 @@ Debian's chromium and chromium-driver, as the website's check does.
 
 import argparse
 import re
-import sys
 import tempfile
 import time
 from pathlib import Path

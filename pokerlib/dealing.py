@@ -5,7 +5,7 @@
 [['9H', '7C', '8C', '8S', '7D'], ['5H', '6S', 'AS', '4H', '3S']]
 """
 
-import random
+import random  # noqa: F401 (the doctests use random.Random)
 
 from .i18n import _
 from .cards import (_DECK, DECK, PokerError, check_count, check_hand, check_rng,
@@ -79,9 +79,9 @@ def deal_by_removing(numhands, n=5, deck=DECK, rng=None) -> list:
     """
     deck = list(deck)
     hands = []
-    for _ in range(numhands):
+    for _hand in range(numhands):
         hand = []
-        for _ in range(n):
+        for _card in range(n):
             card = rng.choice(deck)
             deck.remove(card)
             hand.append(card)

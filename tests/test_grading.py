@@ -9,7 +9,6 @@ deleted and reordered, a renamed file) and compares the whole table.
 
 import csv
 import json
-import sys
 import time
 from pathlib import Path
 

@@ -12,7 +12,6 @@ import json
 import os
 import socket
 import subprocess
-import sys
 import time
 import urllib.request
 import warnings

@@ -13,7 +13,6 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 import warnings
 from pathlib import Path
 

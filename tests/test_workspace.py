@@ -9,7 +9,6 @@ changed file where the student can open it.
 import json
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest

@@ -153,9 +153,9 @@ def staged_notebook(path: Path, toctree: str | None, language: str = 'en') -> di
             cell['source'] = fix_markdown(editions.OTHER_LANGUAGE_LINK.sub('', cell['source']))   # the page links the English page
         cells.append(cell)
     download = markdown(
-        f'<p class="course-download"><i class="fa-solid fa-download"></i> '
+        '<p class="course-download"><i class="fa-solid fa-download"></i> '
         + text['download'].format(name=path.name) + '</p>\n'
-        f'<p class="course-language"><i class="fa-solid fa-language"></i> '
+        '<p class="course-language"><i class="fa-solid fa-language"></i> '
         + text['other'].format(page=path.stem + '.html') + '</p>', 'site-download')
     at = 1 if cells and source(nb['cells'][0]).startswith(NAV) else 0
     cells.insert(at, download)

@@ -196,7 +196,7 @@ def check(folder: Path, shots: Path | None = None) -> dict:
         for name in pages:
             driver.get(base + name)
             if driver.execute_script('return !!document.querySelector("meta[http-equiv=refresh]")'):
-                WebDriverWait(driver, 10).until(lambda d: d.current_url != base + name)
+                WebDriverWait(driver, 10).until(lambda d, url=base + name: d.current_url != url)
             page = driver.execute_async_script(INSPECT_PAGE)
             report['pages'][name] = page
             report['requests'] += requested_urls(driver)
