@@ -48,7 +48,8 @@ def register() -> None:
 def has_glyphs(text: str) -> bool:
     """Whether the course's font has a glyph for every non-ASCII letter of text."""
     from fontTools.ttLib import TTFont
-    cmap = TTFont(str(FONT), lazy=True).getBestCmap()
+    with TTFont(str(FONT), lazy=True) as font:
+        cmap = font.getBestCmap()
     return all(ord(c) in cmap for c in set(text) if ord(c) > 0x2E7F)
 
 
