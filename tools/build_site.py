@@ -19,7 +19,9 @@ and adjusted there, never in notebooks/:
 - the contents notebook gets the site's table of contents, hidden: it is the
   menu on the left.
 
-A page of the figures in assets/ is added. Sphinx (with myst-nb, configured
+A page of the figures in assets/ is added, and the pages of the manual
+(site/manual/*.md; site/manual/zh/*.md on the Chinese site), each with a
+link to its other language where there is one. Sphinx (with myst-nb, configured
 in site/) writes the pages to OUT/html; index.html sends a browser to the
 contents page. The last line printed is the path of that index.html.
 """
@@ -40,6 +42,9 @@ from .nav import NAV, NOTEBOOKS, ROOT, load, notebooks, source, title_and_summar
 
 ASSETS = ROOT / 'assets'
 CONF = ROOT / 'site'
+MANUAL = CONF / 'manual'
+"""The manual's pages, in MyST Markdown: English here, Chinese in zh/ (the ones a Chinese
+teacher needs)."""
 LOCALE = ROOT / 'locale'
 DOMAIN = 'site'
 """The site's own words in Chinese: locale/zh_CN/LC_MESSAGES/site.po (tools/translate.py)."""
@@ -69,6 +74,7 @@ SITE_TEXT = {
                       'size.'),
     'used_in': 'Used in {links}.', 'figure_alt': 'The figure {name}',
     'title': "Norvig's poker program, step by step",
+    'manual': 'The manual',
 }
 """The website's own words, in English; their Chinese is in the site's catalog (DOMAIN)."""
 OTHER_LANGUAGE = {
@@ -182,12 +188,37 @@ def figures_page(paths, titles: dict, assets: Path, language: str = 'en') -> str
     return '\n'.join(lines)
 
 
+def manual_pages(language: str = 'en') -> list:
+    """The manual's pages in language, in the order of the site's menu."""
+    folder = MANUAL if language == 'en' else MANUAL / language.split('_')[0]
+    pages = {p.stem: p for p in folder.glob('*.md')}
+    order = ['working', 'teaching', 'grading', 'classroom', 'library', 'translating', 'contributing']
+    return [pages[name] for name in order if name in pages] + \
+        [pages[name] for name in sorted(pages) if name not in order]
+
+
+def manual_page(path: Path, language: str = 'en') -> str:
+    """A page of the manual as the site shows it: a link to its other language under the title."""
+    text = path.read_text(encoding='utf-8')
+    other = (MANUAL / 'zh' / path.name) if language == 'en' else (MANUAL / path.name)
+    if not other.exists():
+        return text
+    title, newline, rest = text.partition('\n')
+    link = site_text(language)['other'].format(page=path.stem + '.html')
+    return f'{title}\n\n<p class="course-language">{link}</p>\n{rest}'
+
+
 def wanted_files(paths, assets: Path, language: str = 'en') -> dict:
     """Relative path -> bytes of everything the staging folder should hold."""
     titles = {p.name: title_and_summary(load(p))[0] for p in paths}
-    toctree = '```{toctree}\n:hidden:\n:maxdepth: 1\n\n' + '\n'.join(
-        [p.stem for p in paths[1:]] + ['figures']) + '\n```'
+    manual = manual_pages(language)
+    toctree = ('```{toctree}\n:hidden:\n:maxdepth: 1\n\n' + '\n'.join(
+        [p.stem for p in paths[1:]] + ['figures']) + '\n```\n\n'
+        + '```{toctree}\n:hidden:\n:maxdepth: 1\n:caption: ' + site_text(language)['manual']
+        + '\n\n' + '\n'.join(p.stem for p in manual) + '\n```')
     files = {}
+    for page in manual:
+        files[page.name] = manual_page(page, language).encode()
     for k, path in enumerate(paths):
         nb = staged_notebook(path, toctree if k == 0 else None, language)
         files[path.name] = (json.dumps(nb, indent=1, ensure_ascii=False) + '\n').encode()

@@ -226,8 +226,10 @@ SITE_CATALOGS = ('sphinx/locale/zh_CN/LC_MESSAGES/sphinx.mo',
 
 
 def chinese_characters() -> set:
-    """Every CJK character of the translations (notebooks, code, library, website, switch line)."""
+    """Every CJK character of the translations (notebooks, code, library, website, its manual)."""
     chars = set(''.join(SITE_LINKS.values()))
+    for page in sorted((SITE_CONF / 'manual').glob('*/*.md')):   # the manual's Chinese pages
+        chars |= set(page.read_text(encoding='utf-8'))
     for po_path in sorted(CATALOGS.glob('*.po')) + sorted(LIBRARY_LOCALE.glob('*/LC_MESSAGES/*.po')):
         for e in polib.pofile(str(po_path)):
             chars |= set(e.msgstr)
