@@ -42,3 +42,19 @@ def test_no_file_edits_the_module_search_path():
     found = {f.relative_to(ROOT).as_posix(): edits(f.read_text(encoding='utf-8'))
              for f in files if f != Path(__file__)}
     assert {name: lines for name, lines in found.items() if lines} == {}
+
+
+def test_the_readme_is_a_front_door_whose_links_all_work():
+    """At most 150 lines, the two commands, and every link a file of the repository
+    (each page of the manual, in both languages where there are two)."""
+    text = (ROOT / 'README.md').read_text(encoding='utf-8')
+    assert len(text.splitlines()) <= 150
+    assert 'make lab ' in text and 'make test ' in text and 'make lab-zh' in text
+    links = re.findall(r'\]\(([^)#]+)\)', text)
+    assert links and all((ROOT / link).is_file() for link in links), links
+    manual = sorted((ROOT / 'site' / 'manual').rglob('*.md'))
+    assert {p.relative_to(ROOT).as_posix() for p in manual} <= set(links)
+    folders = {p.name for p in ROOT.iterdir() if p.is_dir() and (p.name in ('.ci',)
+               or not p.name.startswith('.')) and tracked(p.name + '/')}
+    mapped = set(re.findall(r'^\| `([^`/]+)/` \|', text, re.MULTILINE))
+    assert folders == mapped, 'the map of the repository names each tracked folder once'

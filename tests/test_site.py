@@ -60,7 +60,8 @@ class Site:
         assert self.build.returncode == 0, f'the build failed:\n{self.build.stderr}'
         self.html = out / 'html'
         check = subprocess.run(
-            [str(SITE_PYTHON), '-m', 'tools.check_site', str(self.html)],
+            [str(SITE_PYTHON), '-m', 'tools.check_site', str(self.html),
+             '--port', os.environ.get('CHECK_SITE_PORT', '0')],   # 0: any free port
             capture_output=True, text=True, cwd=ROOT, timeout=300)
         assert check.returncode == 0, f'the browser check failed:\n{check.stderr}'
         self.report = json.loads(check.stdout)
@@ -353,3 +354,52 @@ def test_the_chinese_search_works_offline(site):
     found = site.report['search_zh']
     assert site.report['base'] + 'zh/' + page_of(ZH[0]) in [url.split('?')[0] for url in found]
     assert site.report['external_requests'] == []
+
+
+# --- the manual (site/manual/*.md, and the Chinese pages in site/manual/zh/) ----------
+
+MANUAL = sorted((ROOT / 'site' / 'manual').glob('*.md'))
+MANUAL_ZH = sorted((ROOT / 'site' / 'manual' / 'zh').glob('*.md'))
+
+
+def md_title(path) -> str:
+    """A manual page's title: its first line, a '# ' heading."""
+    first = path.read_text(encoding='utf-8').split('\n', 1)[0]
+    assert first.startswith('# '), path
+    return first[2:]
+
+
+@pytest.mark.slow
+def test_every_page_of_the_manual_is_on_the_site_in_its_languages(site):
+    """Each page with its title, linked from every page's menu, and linked to the page in
+    the other language where there is one (the Chinese teacher's pages)."""
+    base = site.report['base']
+    assert len(MANUAL) >= 7 and {'teaching.md', 'grading.md', 'classroom.md'} <= {p.name for p in MANUAL_ZH}
+    assert {p.name for p in MANUAL_ZH} <= {p.name for p in MANUAL}
+    for path in MANUAL:
+        page = site.pages[path.stem + '.html']
+        assert page['h1'].replace('\u2019', "'") == md_title(path) and page['lang'] == 'en'
+        assert {base + p.stem + '.html' for p in MANUAL if p != path} <= set(page['links']), path.name
+        zh = base + 'zh/' + path.stem + '.html'
+        assert (zh in page['links']) == (path.parent / 'zh' / path.name).exists(), path.name
+    for path in MANUAL_ZH:
+        page = site.pages['zh/' + path.stem + '.html']
+        assert page['h1'] == md_title(path) and page['lang'] == 'zh-CN', path.name
+        assert len(page['chinese']) > 200, f'{path.name}: too little Chinese on its page'
+        assert base + path.stem + '.html' in page['links'], path.name
+        assert {base + 'zh/' + p.stem + '.html' for p in MANUAL_ZH if p != path} <= set(page['links'])
+    assert {base + p.stem + '.html' for p in MANUAL} <= set(site.pages[page_of(NOTEBOOKS[0])]['links'])
+
+
+def test_the_manual_is_staged_with_its_menu_and_language_links(tmp_path):
+    files = build_site.wanted_files(NOTEBOOKS[:2], tmp_path, 'en')
+    for path in MANUAL:
+        staged = files[path.name].decode()
+        assert staged.startswith(path.read_text(encoding='utf-8').split('\n', 1)[0])
+        assert ('href="zh/' + path.stem + '.html"' in staged) == (path.parent / 'zh' / path.name).exists()
+    contents = json.loads(files[NOTEBOOKS[0].name])['cells'][-1]['source']
+    assert ':caption: The manual' in contents and all(p.stem in contents for p in MANUAL)
+    zh = build_site.wanted_files(NOTEBOOKS[:2], tmp_path, 'zh_CN')
+    assert {name for name in zh if name.endswith('.md') and name != 'figures.md'} \
+        == {p.name for p in MANUAL_ZH}
+    assert ':caption: 手册' in json.loads(zh[NOTEBOOKS[0].name])['cells'][-1]['source']
