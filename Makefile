@@ -194,7 +194,7 @@ student-zh: setup
 # into .venv-hub and classroom/node_modules; the students' .venv stays lean.
 #   CLASSROOM_IP=0.0.0.0 make classroom    listen on the classroom network
 #   CLASSROOM_PORT=8000                    the port students open
-# See README.md, "A server for the whole class".
+# See site/manual/classroom.md, "A server for the whole class".
 HUB_VENV   = .venv-hub
 HUB_STAMP  = $(HUB_VENV)/.installed-requirements
 NPM_STAMP  = classroom/node_modules/.installed-lock

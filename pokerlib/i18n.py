@@ -25,7 +25,7 @@ entry per sentence:
 'full house'
 
 How a translator updates the catalogs: ``make translations`` (see the
-README's "Translations").
+manual's page "Translations", site/manual/translating.md).
 """
 
 import functools
