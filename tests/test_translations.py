@@ -248,3 +248,47 @@ def test_the_chinese_student_edition_runs_to_the_end_and_every_check_says_not_ye
         kc.stop_channels()
         km.shutdown_kernel(now=True)
     assert checks >= 20
+
+
+# --- every translated word in a catalog ------------------------------------------
+
+def test_the_tools_type_no_chinese_their_words_come_from_the_catalogs():
+    """The site's words (site.po) and the editions' (pokerlib.po) are translated in the
+    catalogs. The Chinese typed in the tools is the name of the language in its own
+    words, on the link to the Chinese pages (as every language menu has it), and the
+    word the browser check searches the Chinese pages for."""
+    import ast
+    import io
+    import tokenize
+    from tools import build_site
+
+    def code_text(path) -> str:      # the code, its comments included, less its docstrings
+        tree = ast.parse(path.read_text(encoding='utf-8'))
+        docs = {id(node.body[0].value) for node in ast.walk(tree)
+                if isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef)) and node.body
+                and isinstance(node.body[0], ast.Expr)}
+        return ''.join(node.value for node in ast.walk(tree) if isinstance(node, ast.Constant)
+                       and isinstance(node.value, str) and id(node) not in docs) + ''.join(
+            token.string for token in tokenize.generate_tokens(
+                io.StringIO(path.read_text(encoding='utf-8')).readline) if token.type == tokenize.COMMENT)
+
+    typed = {path.relative_to(ROOT).as_posix(): sorted({c for c in code_text(path)
+                                                        if '\u4e00' <= c <= '\u9fff'})
+             for path in [*sorted((ROOT / 'tools').glob('*.py')), ROOT / 'pokerlib' / 'editions.py',
+                          ROOT / 'pokerlib' / 'workspace.py']}
+    assert {name: chars for name, chars in typed.items() if chars} == {
+        'tools/build_site.py': sorted(set('中文版')),
+        'tools/check_site.py': sorted(set('葫芦'))}    # a word the browser searches the Chinese site for
+    words = build_site.site_text('zh_CN')
+    assert all(any('\u4e00' <= c <= '\u9fff' for c in words[key]) for key in build_site.SITE_TEXT)
+    assert build_site.site_text('en') == dict(build_site.SITE_TEXT, other=build_site.OTHER_LANGUAGE['en'])
+    assert editions.stub('zh_CN')[0] == '# 在这里写你的代码' and editions.stub('en') == editions.STUB
+
+
+def test_the_course_font_goes_into_jupyterlab_with_its_css(tmp_path):
+    from pokerlib.fonts import LAB_CSS, lab_font
+    written = lab_font(tmp_path / 'custom')
+    assert sorted(p.name for p in written) == ['NotoSansSC-Course.otf', 'custom.css']
+    assert (tmp_path / 'custom' / 'custom.css').read_bytes() == LAB_CSS.read_bytes()
+    assert (tmp_path / 'custom' / FONT.name).read_bytes() == FONT.read_bytes()
+    assert 'font-family: "Noto Sans SC Course"' in LAB_CSS.read_text()
