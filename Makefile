@@ -61,7 +61,7 @@ notebooks: setup
 
 # Rewrite the navigation lines and the table of contents of the notebooks.
 nav: setup
-	$(BIN)/python scripts/nav.py
+	$(BIN)/python -m tools.nav
 
 # Compare pokerlib.fast with other evaluators, in a venv of its own (.venv-bench),
 # so that the benchmark-only libraries never enter the course's environment.
@@ -75,22 +75,37 @@ bench:
 
 # Run every notebook as a student would (Run All, kernel start included) and time it.
 bench-notebooks: setup
-	$(BIN)/python benchmarks/notebooks.py $(BENCH_ARGS)
+	$(BIN)/python -m benchmarks.notebooks $(BENCH_ARGS)
 
 # How long each course check cell takes in a Jupyter kernel (target: median < 1 s).
 .PHONY: bench-checks
 bench-checks: setup
-	$(BIN)/python benchmarks/checks.py $(BENCH_ARGS)
+	$(BIN)/python -m benchmarks.checks $(BENCH_ARGS)
+
+# The linter: ruff, with the rules in pyproject.toml, over every .py file and
+# notebook. It lives in a venv of its own, .venv-check (one small wheel, pinned in
+# tools/requirements-check.txt), so neither the students' .venv nor the site's gets it.
+CHECK_VENV  = .venv-check
+CHECK_STAMP = $(CHECK_VENV)/.installed-requirements
+.PHONY: check
+$(CHECK_STAMP): tools/requirements-check.txt
+	@test -x $(CHECK_VENV)/bin/python || $(PYTHON) -m venv $(CHECK_VENV)
+	PIP_DISABLE_PIP_VERSION_CHECK=1 $(CHECK_VENV)/bin/python -m pip install --quiet -r tools/requirements-check.txt
+	@touch $(CHECK_STAMP)
+
+check: $(CHECK_STAMP)
+	$(CHECK_VENV)/bin/ruff check .
 
 # (workspace/ and teacher/ are yours: clean leaves them alone.)
 clean:
-	rm -rf $(VENV) $(BENCH_VENV) $(SITE_VENV) $(HUB_VENV) classroom/node_modules .pytest_cache student build .lab-layouts
+	rm -rf $(VENV) $(BENCH_VENV) $(SITE_VENV) $(HUB_VENV) $(CHECK_VENV) classroom/node_modules .pytest_cache student build .lab-layouts
 
 # --- website (make site) ---------------------------------------------------
 # The course as a static website, from the committed notebooks (never re-run),
 # in build/site/html: it works offline, from a folder or any static file server.
 # Sphinx, myst-nb, the theme and selenium (for tests/test_site.py) go into a
-# venv of their own, .venv-site, so that the course's environment stays lean.
+# venv of their own, .venv-site (with the course itself, whose editions the site
+# offers), so that the course's environment stays lean.
 # The browser test also needs Debian's chromium and chromium-driver.
 SITE_VENV  = .venv-site
 SITE_STAMP = $(SITE_VENV)/.installed-requirements
@@ -99,7 +114,7 @@ SITE_PORT ?= 8000
 
 site-setup: $(SITE_STAMP)
 
-$(SITE_STAMP): site/requirements.txt
+$(SITE_STAMP): site/requirements.txt requirements.txt pyproject.toml
 	@test -x $(SITE_VENV)/bin/python || $(PYTHON) -m venv $(SITE_VENV)
 	$(SITE_VENV)/bin/python -m pip install --quiet --upgrade pip
 	$(SITE_VENV)/bin/python -m pip install --quiet -r site/requirements.txt
@@ -107,7 +122,7 @@ $(SITE_STAMP): site/requirements.txt
 
 # The last line it prints is the path of the site's index.html.
 site: site-setup
-	@$(SITE_VENV)/bin/python scripts/build_site.py --out build/site
+	@$(SITE_VENV)/bin/python -m tools.build_site --out build/site
 
 # Serve the built site at http://127.0.0.1:$(SITE_PORT)/ (Ctrl-C stops it).
 site-serve: site
@@ -115,7 +130,7 @@ site-serve: site
 
 # Load every page in headless Chromium; screenshots in build/site/screenshots.
 site-check: site
-	$(SITE_VENV)/bin/python scripts/check_site.py build/site/html --screenshots build/site/screenshots > build/site/report.json
+	$(SITE_VENV)/bin/python -m tools.check_site build/site/html --screenshots build/site/screenshots > build/site/report.json
 	@echo "report: build/site/report.json, screenshots: build/site/screenshots/"
 # --- end website -----------------------------------------------------------
 
@@ -133,10 +148,10 @@ ZH_SETTINGS  = $(VENV)/share/jupyter/lab/user-settings-zh
 .PHONY: translations lab-zh lab-teacher-zh student-zh
 
 translations: setup site-setup
-	$(SITE_VENV)/bin/python scripts/translate.py update
+	$(SITE_VENV)/bin/python -m tools.translate update
 	$(BIN)/python -c "from pokerlib.i18n import set_language; set_language('zh_CN'); from pokerlib.figures import main; main(['assets/zh'])" > /dev/null
 	cd notebooks/zh && ../../$(BIN)/jupyter nbconvert --log-level WARN --to notebook --execute --inplace [0-9][0-9]-*.ipynb
-	$(SITE_VENV)/bin/python scripts/translate.py stats
+	$(SITE_VENV)/bin/python -m tools.translate stats
 
 # JupyterLab in Chinese, for these two targets only, all inside the venv: the
 # language pack selected in its own settings folder, and the course's Chinese font
@@ -146,33 +161,30 @@ ZH_LAB     = $(abspath $(BIN))/jupyter lab $(if $(filter 0,$(shell id -u)),--all
              --LabApp.default_url=/lab/tree/00-Contents.ipynb --LabApp.custom_css=True
 ZH_ENV     = JUPYTERLAB_SETTINGS_DIR=$(abspath $(ZH_SETTINGS)) JUPYTER_CONFIG_DIR=$(abspath $(VENV)/etc/jupyter-zh)
 ZH_JUPYTER = $(ZH_SETTINGS)/@jupyterlab/translation-extension/plugin.jupyterlab-settings \
-             $(ZH_CUSTOM)/custom.css $(ZH_CUSTOM)/NotoSansSC-Course.otf
+             $(ZH_CUSTOM)/custom.css
 $(ZH_SETTINGS)/@jupyterlab/translation-extension/plugin.jupyterlab-settings: locale/zh_CN/jupyterlab/@jupyterlab/translation-extension/plugin.jupyterlab-settings
 	mkdir -p $(dir $@)
 	cp $< $@
-$(ZH_CUSTOM)/custom.css: locale/zh_CN/jupyterlab/custom.css
-	mkdir -p $(dir $@)
-	cp $< $@
-$(ZH_CUSTOM)/NotoSansSC-Course.otf: pokerlib/locale/NotoSansSC-Course.otf
-	mkdir -p $(dir $@)
-	cp $< $@
+# The font and its custom.css, by pokerlib.fonts (the one home of the course's font).
+$(ZH_CUSTOM)/custom.css: pokerlib/locale/custom.css pokerlib/locale/NotoSansSC-Course.otf
+	$(BIN)/python -c "from pokerlib.fonts import lab_font; lab_font('$(ZH_CUSTOM)')"
 
 # Your own Chinese copy of the course, in workspace-zh/ (git ignores it; the same
 # rules as make lab: nothing you changed is ever overwritten).
 lab-zh: setup $(ZH_JUPYTER)
-	@$(BIN)/python scripts/zh_edition.py workspace $(ZH_WORKSPACE)
+	@$(BIN)/python -m tools.editions workspace $(ZH_WORKSPACE) --language zh_CN
 	cd $(ZH_WORKSPACE) && $(ZH_ENV) $(ZH_LAB) --LabApp.workspaces_dir=$(abspath .lab-layouts/$(ZH_WORKSPACE))
 
 # The Chinese teacher's copy to project, in teacher-zh/ (which git ignores): made from
 # notebooks/zh/ as make lab-teacher makes teacher/ (a banner, every answer folded, the
 # same never-overwrite rules), so running and saving never change a tracked file.
 lab-teacher-zh: setup $(ZH_JUPYTER)
-	@$(BIN)/python scripts/editions.py teacher teacher-zh notebooks/zh
+	@$(BIN)/python -m tools.editions teacher teacher-zh --language zh_CN
 	cd teacher-zh && $(ZH_ENV) $(ZH_LAB) --LabApp.workspaces_dir=$(abspath .lab-layouts/teacher-zh)
 
 # The Chinese student's edition, in student-zh/ (which git ignores).
 student-zh: setup
-	$(BIN)/python scripts/zh_edition.py student student-zh
+	$(BIN)/python -m tools.editions student student-zh --language zh_CN
 # --- end Chinese -----------------------------------------------------------------
 
 # --- classroom server (make classroom) --------------------------------------
@@ -182,7 +194,7 @@ student-zh: setup
 # into .venv-hub and classroom/node_modules; the students' .venv stays lean.
 #   CLASSROOM_IP=0.0.0.0 make classroom    listen on the classroom network
 #   CLASSROOM_PORT=8000                    the port students open
-# See README.md, "A server for the whole class".
+# See site/manual/classroom.md, "A server for the whole class".
 HUB_VENV   = .venv-hub
 HUB_STAMP  = $(HUB_VENV)/.installed-requirements
 NPM_STAMP  = classroom/node_modules/.installed-lock
@@ -208,15 +220,15 @@ $(NPM_STAMP): classroom/package.json classroom/package-lock.json
 
 classroom: classroom-setup
 	@test -f classroom/students.txt || { echo "Write the class list first: classroom/students.txt, one name per line (see classroom/students.example.txt)"; exit 1; }
-	cd classroom && CLASSROOM_IP=$(CLASSROOM_IP) CLASSROOM_PORT=$(CLASSROOM_PORT) ../$(HUB_VENV)/bin/jupyterhub -f jupyterhub_config.py
+	cd classroom && CLASSROOM_IP=$(CLASSROOM_IP) CLASSROOM_PORT=$(CLASSROOM_PORT) ../$(HUB_VENV)/bin/python -m jupyterhub.app -f jupyterhub_config.py
 
 # Screenshots of the login page, a student's JupyterLab and the gradebook, in
 # headless Chromium (Debian's chromium and chromium-driver; Selenium from .venv-site).
 classroom-check: classroom-setup site-setup
-	$(SITE_VENV)/bin/python classroom/screenshots.py --out build/classroom
+	$(SITE_VENV)/bin/python -m classroom.screenshots --out build/classroom
 
 # 30 simulated students at once on this machine (a benchmark, not a test):
 # make bench-classroom BENCH_ARGS='--students 30'
 bench-classroom: classroom-setup
-	$(HUB_VENV)/bin/python benchmarks/classroom.py $(BENCH_ARGS)
+	$(HUB_VENV)/bin/python -m benchmarks.classroom $(BENCH_ARGS)
 # --- end classroom server ---------------------------------------------------

@@ -109,7 +109,7 @@ def setup() -> int:
 
 
 def editions(what, folder) -> int:
-    return run([program(VENV, 'python'), ROOT / 'scripts' / 'editions.py', what, ROOT / folder])
+    return run([program(VENV, 'python'), '-m', 'tools.editions', what, ROOT / folder])
 
 
 def lab(command) -> int:

@@ -144,14 +144,14 @@ def worker_evaluate(name, hands_file, repeats, scale) -> dict:
             from pokerlib import evaluate
             version = pokerlib.__version__
             evaluate(hands[:10])                     # build the tables first
-            times = timed(lambda: evaluate(hands), repeats)
+            times = timed(lambda hands=hands: evaluate(hands), repeats)
             check = evaluate(hands[:CHECK]).tolist()
             api = 'bulk: evaluate(array)'
         else:
             version, api, f, converted, higher_better = prepare(name, list(hands))
             for h in converted[:100]:                # warm up
                 f(h)
-            times = timed(lambda: [f(h) for h in converted], repeats)
+            times = timed(lambda f=f, converted=converted: [f(h) for h in converted], repeats)
             answers = [f(h) for h in converted[:CHECK]]
             if name == 'pokerkit' or name == NORVIG:
                 check = ordinal(answers)
@@ -171,7 +171,7 @@ def worker_enumerate(repeats) -> dict:
         start = time.perf_counter()
         first = exact_counts(cards)
         cold = time.perf_counter() - start          # includes building the tables
-        times = timed(lambda: exact_counts(cards), repeats)
+        times = timed(lambda cards=cards: exact_counts(cards), repeats)
         results.append({'cards': cards, 'cold': cold, 'times': times,
                         'correct': first == EXACT_COUNTS[cards]})
     peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss   # KB on Linux

@@ -19,7 +19,6 @@ import copy
 import json
 import re
 import statistics
-import sys
 import tempfile
 import threading
 import time
@@ -30,8 +29,7 @@ import nbformat
 import psutil
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / 'classroom'))
-from simulate import Hub, Student  # noqa: E402
+from classroom.simulate import Hub, Student
 
 NOTEBOOK = '01-Hands-and-hand_rank.ipynb'
 MB = 2 ** 20

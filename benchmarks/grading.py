@@ -25,10 +25,9 @@ from pathlib import Path
 
 import nbformat
 
+from pokerlib import editions, grading
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / 'scripts'))
-import editions  # noqa: E402
-from pokerlib import grading  # noqa: E402
 
 NOTEBOOK = ROOT / 'notebooks' / '01-Hands-and-hand_rank.ipynb'
 TARGET = 120.0

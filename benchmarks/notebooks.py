@@ -17,7 +17,6 @@ import datetime
 import os
 import platform
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
@@ -25,9 +24,9 @@ from pathlib import Path
 import nbformat
 from nbclient import NotebookClient
 
+from pokerlib import editions
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / 'scripts'))
-import editions  # noqa: E402
 
 TARGET = 5.0          # seconds: each notebook
 TOTAL_TARGET = 30.0   # seconds: all of them
@@ -50,7 +49,7 @@ def main(argv=None):
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         if args.edition == 'student':
-            paths = editions.write_student_edition(tmp)
+            paths = editions.write_student_edition(tmp, ROOT / 'notebooks')
         else:
             paths = sorted((ROOT / 'notebooks').glob('[0-9][0-9]-*.ipynb'))
         paths = [p for p in paths if not args.only or p.name[:2] in args.only]

@@ -22,11 +22,10 @@ import signal
 import sys
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
+from roster import (LANGUAGES, HashedPasswordAuthenticator, RosterError, addresses,  # beside it:
+                    load_roster, sync_workspace)   # the hub runs as `python -m jupyterhub.app` in classroom/
 
-from roster import (LANGUAGES, HashedPasswordAuthenticator, RosterError,  # noqa: E402
-                    addresses, load_roster, sync_workspace)
+HERE = Path(__file__).resolve().parent
 
 c = get_config()  # noqa: F821 (JupyterHub's config loader defines it)
 

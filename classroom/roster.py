@@ -51,10 +51,10 @@ from pathlib import Path
 from jupyterhub.auth import Authenticator
 from traitlets import Dict
 
+from pokerlib.editions import write_student_edition   # the editions, as `make lab` makes them
+from pokerlib.workspace import update_workspace       # the workspace's rules, as `make lab` keeps them
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / 'scripts'))
-import editions  # noqa: E402  (the course's own rules for a workspace, as `make lab` uses them)
-import zh_edition  # noqa: E402  (the Chinese student's edition, as `make lab-zh` makes it)
 
 NAME = re.compile(r'[a-z0-9][a-z0-9._-]{0,63}')
 """A name on the class list: what JupyterHub accepts in a URL, lower case."""
@@ -173,14 +173,12 @@ def addresses(ip: str) -> list:
 _edition_lock = asyncio.Lock()
 _edition_version = {}
 
-LANGUAGES = {'en': ('notebooks', editions.write_student_edition),
-             'zh_CN': ('notebooks/zh', zh_edition.write_student_edition)}
-"""The class's language: the teacher's edition its workspaces come from, and how the
-student's edition is made from it."""
+LANGUAGES = {'en': 'notebooks', 'zh_CN': 'notebooks/zh'}
+"""The class's language: the teacher's edition its workspaces come from."""
 
 
 def _course_version(root: Path, language='en'):
-    return max(p.stat().st_mtime_ns for p in (root / LANGUAGES[language][0]).glob('*.ipynb'))
+    return max(p.stat().st_mtime_ns for p in (root / LANGUAGES[language]).glob('*.ipynb'))
 
 
 def _sync(root: Path, state: Path, workspace: Path, language='en') -> list:
@@ -188,16 +186,16 @@ def _sync(root: Path, state: Path, workspace: Path, language='en') -> list:
     version = (language, _course_version(root, language))
     if _edition_version.get('written') != version:
         shutil.rmtree(edition, ignore_errors=True)      # a fresh edition, as the course is now
-        LANGUAGES[language][1](edition)
+        write_student_edition(edition, root / LANGUAGES[language], language)
         _edition_version['written'] = version
-    return editions.update_workspace(workspace, edition)
+    return update_workspace(workspace, edition)
 
 
 async def sync_workspace(root: Path, state: Path, workspace: Path, log, language='en') -> None:
     """Bring one student's workspace up to date, by the rules of `make lab`.
 
     The student's edition is written once (again when the course changes) into
-    the state folder, then copied in as scripts/editions.py's update_workspace
+    the state folder, then copied in as pokerlib.workspace's update_workspace
     does: new notebooks in, a student's changes never overwritten. One at a
     time, off the hub's event loop.
     """

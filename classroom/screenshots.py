@@ -11,7 +11,6 @@ Debian's chromium and chromium-driver, as the website's check does.
 
 import argparse
 import re
-import sys
 import tempfile
 import time
 from pathlib import Path
@@ -20,10 +19,10 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as ready
 from selenium.webdriver.support.ui import WebDriverWait
 
+from classroom.simulate import Hub, Student
+from tools.check_site import browser
+
 HERE = Path(__file__).resolve().parent
-sys.path[:0] = [str(HERE), str(HERE.parent / 'scripts')]
-from check_site import browser  # noqa: E402
-from simulate import Hub, Student  # noqa: E402
 
 NOTEBOOK = '01-Hands-and-hand_rank.ipynb'
 

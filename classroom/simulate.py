@@ -60,7 +60,8 @@ class Hub:
 
     def start(self, timeout=90):
         log = open(self.folder / 'hub.log', 'ab')
-        self.process = subprocess.Popen([str(HUB), '-f', 'jupyterhub_config.py'], cwd=CLASSROOM,
+        self.process = subprocess.Popen([str(HUB.parent / 'python'), '-m', 'jupyterhub.app',
+                                         '-f', 'jupyterhub_config.py'], cwd=CLASSROOM,
                                         env=self.env, stdout=log, stderr=subprocess.STDOUT,
                                         start_new_session=True)
         deadline = time.monotonic() + timeout

@@ -311,7 +311,7 @@ def check_hand(hand, sizes=(5,), jokers=False) -> list:
     _check_duplicates(cards, _('in hand {hand}').format(hand=short_repr(cards)))
     if len(cards) not in sizes:
         lo, hi = min(sizes), max(sizes)
-        need = f'{lo}' if lo == hi else f'{lo} to {hi}'
+        need = f'{lo}' if lo == hi else _('{lo} to {hi}').format(lo=lo, hi=hi)
         raise PokerError(_('a hand needs {need} cards, got {got}: {cards}').format(
             need=need, got=len(cards), cards=short_repr(cards)))
     return cards

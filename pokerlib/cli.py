@@ -316,7 +316,7 @@ def _count(text):
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f'not a whole number: {text!r}')
+        raise argparse.ArgumentTypeError(f'not a whole number: {text!r}') from None
     if value < 0:
         raise argparse.ArgumentTypeError(f'must not be negative: {text!r}')
     return value
@@ -342,7 +342,7 @@ def _fraction(text):
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f'not a number: {text!r}')
+        raise argparse.ArgumentTypeError(f'not a number: {text!r}') from None
     if not 0 <= value <= 1:
         raise argparse.ArgumentTypeError(f'must be from 0 to 1: {text!r}')
     return value

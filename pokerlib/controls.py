@@ -10,7 +10,7 @@ and redraws the figure in place. Without a notebook, ``values``,
 """
 
 import functools
-import random
+import random  # noqa: F401 (the doctests use random.Random)
 
 from .cards import check_rng
 from .fairness import exact_shuffle_probabilities, shuffle_counts

@@ -5,7 +5,7 @@
 [['9H', '7C', '8C', '8S', '7D'], ['5H', '6S', 'AS', '4H', '3S']]
 """
 
-import random
+import random  # noqa: F401 (the doctests use random.Random)
 
 from .i18n import _
 from .cards import (_DECK, DECK, PokerError, check_count, check_hand, check_rng,
@@ -28,8 +28,10 @@ def check_deck(deck) -> list:
                              deck=short_repr(deck)))
     try:
         check_hand(deck, sizes=(len(deck),), jokers=True)
-    except PokerError as e:
-        raise PokerError(str(e).replace('in hand', 'in deck')) from None
+    except PokerError as e:      # a deck's card said to be in a deck, in the reader's language
+        in_hand = _('in hand {hand}').format(hand=short_repr(list(deck)))
+        in_deck = _('in deck {deck}').format(deck=short_repr(list(deck)))
+        raise PokerError(str(e).replace(in_hand, in_deck)) from None
     return deck
 
 
@@ -77,9 +79,9 @@ def deal_by_removing(numhands, n=5, deck=DECK, rng=None) -> list:
     """
     deck = list(deck)
     hands = []
-    for _ in range(numhands):
+    for _hand in range(numhands):
         hand = []
-        for _ in range(n):
+        for _card in range(n):
             card = rng.choice(deck)
             deck.remove(card)
             hand.append(card)

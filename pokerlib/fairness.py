@@ -19,7 +19,7 @@ Fraction(4, 27)
 
 import itertools
 import math
-import random
+import random  # noqa: F401 (the doctests use random.Random)
 from collections.abc import Mapping
 from fractions import Fraction
 from numbers import Real
@@ -87,7 +87,7 @@ def shuffle_counts(shuffler, deck='abc', n=10_000, rng=None) -> dict:
     n = check_count(n, 'n (number of trials)')
     rng = check_rng(rng)
     counts = dict.fromkeys(_perms(deck), 0)
-    for _ in range(n):
+    for _trial in range(n):
         d = list(deck)
         shuffle(d, rng)
         counts[''.join(d)] += 1
@@ -455,7 +455,7 @@ def count_swaps(shuffler, N=52, trials=1000, rng=None) -> list:
     trials = check_limit(check_count(trials, 'trials'), MAX_SWAP_TRIALS, 'trials')
     rng = check_rng(rng)
     out = []
-    for _ in range(trials):
+    for _trial in range(trials):
         d = _CountingList(range(N))
         shuffle(d, rng)
         out.append(d.assignments // 2)

@@ -441,7 +441,8 @@ def _tally(k, top=()) -> np.ndarray:
     t = _tables()
     multiset, suited = _five_card_subsets()
     if len(top) != k - 5 or list(top) != sorted(set(top), reverse=True):
-        raise PokerError(f'top must be {k - 5} distinct card ids, highest first; got {top!r}')
+        raise PokerError(_('top must be {n} distinct card ids, highest first; got {top}').format(
+            n=k - 5, top=repr(top)))
     below = top[-1] if top else 52
     n = comb(below, 5)
     row = 0

@@ -17,7 +17,7 @@ Nothing here prints; every random function takes ``rng`` (a random.Random).
 """
 
 import math
-import random
+import random  # noqa: F401 (the doctests use random.Random)
 from collections import Counter
 from collections.abc import Mapping
 

@@ -18,7 +18,7 @@ compares hands with jokers (``pokerlib winner`` on the command line).
 """
 
 import itertools
-import random
+import random  # noqa: F401 (the doctests use random.Random)
 
 from .cards import (_DECK, _DECK_SET, _JOKER_SET, RANKS, PokerError, SharedList,
                     check_count, check_distinct_ids, check_hand, check_hands,
@@ -263,7 +263,7 @@ def showdown(hole1, hole2, n=10_000, rng=None, board=()) -> dict:
     taken = {*hole1, *hole2, *board}
     rest = [c for c in _DECK if c not in taken]
     result = {'player1': 0, 'player2': 0, 'ties': 0}
-    for _ in range(n):
+    for _board in range(n):
         cards = board + rng.sample(rest, 5 - len(board))
         r1, r2 = hand_rank(best_hand(hole1 + cards)), hand_rank(best_hand(hole2 + cards))
         result['player1' if r1 > r2 else 'player2' if r2 > r1 else 'ties'] += 1

@@ -25,14 +25,15 @@ entry per sentence:
 'full house'
 
 How a translator updates the catalogs: ``make translations`` (see the
-README's "Translations").
+manual's page "Translations", site/manual/translating.md).
 """
 
+import functools
 import gettext
 from pathlib import Path
 
-__all__ = ['LANGUAGES', 'set_language', 'language', '_', 'N_', 'LOCALE_DIR', 'DOMAIN',
-           'CATEGORY_NAMES']
+__all__ = ['LANGUAGES', 'set_language', 'language', 'translator', '_', 'N_', 'LOCALE_DIR',
+           'DOMAIN', 'CATEGORY_NAMES']
 
 LOCALE_DIR = Path(__file__).resolve().parent / 'locale'
 DOMAIN = 'pokerlib'
@@ -42,23 +43,44 @@ LANGUAGES = ('en', 'zh_CN')
 _state = {'language': 'en', 'translation': gettext.NullTranslations()}
 
 
-def set_language(name: str = 'en') -> str:
-    """Make the library speak the language called name ('en' or 'zh_CN'); return it.
-
-    'zh', 'zh-CN' and 'zh_cn' mean 'zh_CN'.
-    """
+def _language(name) -> str:
+    """The course's name of the language called name ('zh', 'zh-CN' and 'zh_cn' are 'zh_CN')."""
     wanted = str(name).replace('-', '_')
     if wanted.lower() in ('zh', 'zh_cn', 'zh_hans'):
         wanted = 'zh_CN'
     if wanted not in LANGUAGES:
         raise ValueError(f'set_language: {name!r} is not a language of the course; '
                          f'choose one of {", ".join(map(repr, LANGUAGES))}')
-    if wanted == 'en':
-        translation = gettext.NullTranslations()
-    else:
-        translation = gettext.translation(DOMAIN, LOCALE_DIR, languages=[wanted], fallback=True)
-    _state.update(language=wanted, translation=translation)
     return wanted
+
+
+@functools.cache
+def _translation(wanted: str):
+    if wanted == 'en':
+        return gettext.NullTranslations()
+    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[wanted], fallback=True)
+
+
+def set_language(name: str = 'en') -> str:
+    """Make the library speak the language called name ('en' or 'zh_CN'); return it.
+
+    'zh', 'zh-CN' and 'zh_cn' mean 'zh_CN'.
+    """
+    wanted = _language(name)
+    _state.update(language=wanted, translation=_translation(wanted))
+    return wanted
+
+
+def translator(name: str):
+    """The gettext function of the language called name, whatever the library speaks now.
+
+    For words written for a reader of that language, such as the Chinese
+    edition's stub and banner, made wherever the library speaks English:
+
+    >>> translator('zh_CN')('full house'), translator('en')('full house')
+    ('葫芦', 'full house')
+    """
+    return _translation(_language(name)).gettext
 
 
 def language() -> str:

@@ -9,8 +9,10 @@ when enlarged, that does not change from run to run when the data don't.
 import math
 import textwrap
 
-from . import fonts   # registers the course's Chinese font with Matplotlib
+from . import fonts
 from .i18n import N_, _
+
+fonts.register()   # the course's Chinese font, for the Chinese figures' labels
 
 __all__ = ['STYLE', 'DPI', 'style', 'decorate', 'savefig', 'plot_hand_frequencies',
            'plot_shuffle_counts', 'plot_shuffle_overview', 'plot_benchmarks']

@@ -234,7 +234,7 @@ def per_second(f, items, repeats=3) -> float:
                            '{repeats}').format(
                              repeats=short_repr(repeats)))
     best = float('inf')
-    for repeat in range(repeats):
+    for _repeat in range(repeats):
         start = time.perf_counter()
         for item in items:
             f(item)

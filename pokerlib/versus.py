@@ -48,7 +48,7 @@ and line 7 a card dealt twice (``QH``); the other lines are good.
 
 import io
 import os
-import random
+import random  # noqa: F401 (the doctests use random.Random)
 from collections import Counter
 from collections.abc import Iterable
 from numbers import Real
@@ -250,7 +250,7 @@ def versus_errors(source) -> list:
     """
     _check_source(source)
     errors = []
-    for _ in _numbered_deals(source, errors):
+    for _deal in _numbered_deals(source, errors):
         pass
     return errors
 
@@ -392,7 +392,7 @@ def iter_versus_lines(n, rng=None, tie_fraction=0.05):
 
 def _versus_lines(n, rng, tie_fraction):
     """The lines of iter_versus_lines, for checked arguments."""
-    for _ in range(n):
+    for _line in range(n):
         if rng.random() < tie_fraction:
             h1, h2 = _tied_deal(rng)
         else:

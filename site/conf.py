@@ -1,22 +1,19 @@
 """Sphinx configuration of the course's website (built by `make site`).
 
-scripts/build_site.py stages the committed notebooks in build/site/src and
-runs Sphinx on them with this folder as the configuration directory. Nothing
-is executed, and nothing in the built pages comes from another host: the
-theme's fonts and icons are bundled with it, and the maths is turned into
-MathML while building (mathml.py), which the browser draws by itself.
+tools/build_site.py stages the committed notebooks in build/site/src and
+runs Sphinx on them (``python -m sphinx``, from the repository's root, so
+that the extensions in tools/ import) with this folder as the configuration
+directory. Nothing is executed, and nothing in the built pages comes from
+another host: the theme's fonts and icons are bundled with it, and the maths
+is turned into MathML while building (tools/mathml.py), which the browser
+draws by itself.
 """
-
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 project = "Norvig's poker program, step by step"
 html_title = project
 
 root_doc = '00-Contents'   # the contents notebook; build_site.py passes the name it finds
-extensions = ['myst_nb', 'mathml', 'zhsearch']   # zhsearch: the Chinese pages' search
+extensions = ['myst_nb', 'tools.mathml', 'tools.zhsearch']   # zhsearch: the Chinese pages' search
 exclude_patterns = ['_build', '**.ipynb_checkpoints', 'assets']
 
 # The notebooks are committed with their outputs: show those, never re-run.

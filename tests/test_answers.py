@@ -80,7 +80,7 @@ def test_02_ties_from_two_decks_and_from_one():
                    for b in itertools.combinations(range(4), c) if not set(a) & set(b))
 
     ties = 0
-    for hand, n in classes:
+    for hand, _n in classes:
         counts = Counter(r for r, s in hand).values()
         if len(counts) == 5:
             ties += distinct[len({s for r, s in hand}) == 1]

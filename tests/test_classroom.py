@@ -19,7 +19,6 @@ import os
 import re
 import shutil
 import subprocess
-import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -38,8 +37,7 @@ ANSWERS = {
     'alan': None,
 }
 
-sys.path.insert(0, str(CLASSROOM))
-from simulate import HUB, PROXY, Hub, Student  # noqa: E402
+from classroom.simulate import HUB, PROXY, Hub, Student
 
 
 def missing() -> list:
@@ -98,15 +96,13 @@ def test_a_chinese_class_gets_the_chinese_students_edition(needs_hub, tmp_path):
     """CLASSROOM_LANGUAGE=zh_CN: each workspace is synced from notebooks/zh, by the same
     rules; switching the class back to English brings the English edition."""
     script = f"""
-import sys
 from pathlib import Path
-sys.path.insert(0, {str(CLASSROOM)!r})
 import roster
 root, state = Path({str(CLASSROOM.parent)!r}), Path({str(tmp_path / 'state')!r})
 roster._sync(root, state, Path({str(tmp_path / 'zh')!r}), 'zh_CN')
 roster._sync(root, state, Path({str(tmp_path / 'en')!r}), 'en')
 """
-    done = subprocess.run([str(HUB.parent / 'python'), '-c', script],
+    done = subprocess.run([str(HUB.parent / 'python'), '-c', script], cwd=CLASSROOM,
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr
     zh = (tmp_path / 'zh' / '01-Hands-and-hand_rank.ipynb').read_text(encoding='utf-8')

@@ -1,6 +1,7 @@
 """course.py: the course's commands without make, on both layouts of a venv."""
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -10,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
+import course
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-import course  # noqa: E402
 
 
 def test_programs_are_in_scripts_on_windows_and_bin_elsewhere():
@@ -64,8 +65,7 @@ SLEEPER = textwrap.dedent('''
 ''')
 DRIVER = textwrap.dedent(f'''
     import sys
-    sys.path.insert(0, {str(ROOT)!r})
-    import course
+    import course   # course.py, in the folder the driver runs in
     sys.exit(course.cli([], lambda argv: course.run([sys.executable, '-c', {SLEEPER!r}])))
 ''')
 
@@ -83,7 +83,7 @@ def _ctrl_c(cmd, **kwargs):
 @pytest.mark.skipif(os.name != 'posix', reason='sends SIGINT to a process group')
 def test_ctrl_c_stops_a_command_quietly_with_status_130():
     env = {k: v for k, v in os.environ.items() if not k.startswith('MAKE')}
-    status, out = _ctrl_c([sys.executable, '-c', DRIVER], env=env)
+    status, out = _ctrl_c([sys.executable, '-c', DRIVER], env=env, cwd=ROOT)
     assert (status, out) == (130, '')
 
 
@@ -92,6 +92,7 @@ def test_ctrl_c_stops_a_command_quietly_with_status_130():
     reason='needs make and process groups')
 def test_ctrl_c_under_make_adds_no_interrupt_line(tmp_path):
     (tmp_path / 'driver.py').write_text(DRIVER)
+    shutil.copy(ROOT / 'course.py', tmp_path)
     (tmp_path / 'Makefile').write_text(f'lab:\n\t@{sys.executable} driver.py\n')
     status, out = _ctrl_c(['make', '--no-print-directory', 'lab'], cwd=tmp_path)
     assert out == '', out                      # no "make: *** [Makefile:2: lab] Interrupt"

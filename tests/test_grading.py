@@ -9,19 +9,16 @@ deleted and reordered, a renamed file) and compares the whole table.
 
 import csv
 import json
-import sys
 import time
 from pathlib import Path
 
 import nbformat
 import pytest
 
-from pokerlib import grading
+from pokerlib import editions, grading
 from pokerlib.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / 'scripts'))
-import editions  # noqa: E402
 
 TEACHER_01 = ROOT / 'notebooks' / '01-Hands-and-hand_rank.ipynb'
 LESSONS = grading.lesson_exercises()

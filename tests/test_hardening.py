@@ -8,7 +8,6 @@ import ast
 import copy
 import functools
 import inspect
-import itertools
 import pickle
 import random
 import re
@@ -19,8 +18,8 @@ import pytest
 
 import pokerlib
 from pokerlib import (COUNT_RANKINGS, DECK, PokerError, card_id, hand_rank,
-                      hand_rank_elif, id_card, parse_card)
-from pokerlib import fairness, holdem, ranking, shuffling, teaching
+                      id_card, parse_card)
+from pokerlib import holdem, teaching
 
 
 # ---------------------------------------------------------------------------

@@ -14,9 +14,9 @@ import nbformat
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / 'scripts'))
-import editions  # noqa: E402
-from nav import load, notebooks, source as text  # noqa: E402
+from pokerlib import editions
+from pokerlib.workspace import update_workspace
+from tools.nav import load, notebooks, source as text
 
 NOTEBOOKS = notebooks()
 LESSONS = [p for p in NOTEBOOKS if not p.name.startswith('00')]
@@ -67,7 +67,7 @@ def test_links_to_notebooks_resolve(path):
 
 
 def test_navigation_and_contents_are_fresh():
-    result = subprocess.run([sys.executable, str(ROOT / 'scripts' / 'nav.py'), '--check'],
+    result = subprocess.run([sys.executable, '-m', 'tools.nav', '--check'],
                             capture_output=True, text=True)
     assert result.returncode == 0, result.stdout
 
@@ -148,7 +148,7 @@ def test_expected_answers_are_for_the_teacher_only():
 def student_edition(tmp_path_factory):
     """The folder of the student's edition, written once, and the notebooks written."""
     folder = tmp_path_factory.mktemp('student')
-    return folder, editions.write_student_edition(folder)
+    return folder, editions.write_student_edition(folder, ROOT / 'notebooks')
 
 
 def test_the_student_edition_keeps_no_solution_no_answer_and_no_output(student_edition):
@@ -206,17 +206,17 @@ def test_a_workspace_never_loses_a_students_changes(tmp_path):
     edition.mkdir()
     (edition / '01-A.ipynb').write_text('first version of 01')
     (edition / '02-B.ipynb').write_text('first version of 02')
-    messages = editions.update_workspace(workspace, edition)
+    messages = update_workspace(workspace, edition)
     assert sorted(m.split()[1] for m in messages) == ['01-A.ipynb', '02-B.ipynb']
     (workspace / '01-A.ipynb').write_text('my answers')            # the student works
     (edition / '01-A.ipynb').write_text('second version of 01')     # the course changes
     (edition / '02-B.ipynb').write_text('second version of 02')
     (edition / '03-C.ipynb').write_text('a new notebook')
-    messages = editions.update_workspace(workspace, edition)
+    messages = update_workspace(workspace, edition)
     assert (workspace / '01-A.ipynb').read_text() == 'my answers'
     assert (workspace / '02-B.ipynb').read_text() == 'second version of 02'
     assert (workspace / '03-C.ipynb').read_text() == 'a new notebook'
     assert any(m.startswith('kept') and '01-A' in m for m in messages)
     assert any(m.startswith('updated') and '02-B' in m for m in messages)
     assert any(m.startswith('new') and '03-C' in m for m in messages)
-    assert editions.update_workspace(workspace, edition) == [m for m in messages if m.startswith('kept')]
+    assert update_workspace(workspace, edition) == [m for m in messages if m.startswith('kept')]

@@ -1,7 +1,7 @@
 """The website (`make site`), built from the committed notebooks and read in a real browser.
 
 The site is built once, into a temporary folder, with .venv-site's Python
-(scripts/build_site.py); then scripts/check_site.py serves it on 127.0.0.1
+(tools/build_site.py); then tools/check_site.py serves it on 127.0.0.1
 and loads every page in headless Chromium, and reports what it saw. The
 assertions are here. Without Chromium, its driver or .venv-site, these tests
 are skipped and say what to install; in CI (which installs all three) they
@@ -13,17 +13,16 @@ import json
 import os
 import re
 import subprocess
-import sys
 import warnings
 from pathlib import Path
 
 import pytest
 
+from pokerlib import editions
+from tools import build_site
+from tools.nav import load, notebooks, source as text, title_and_summary
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / 'scripts'))
-import build_site  # noqa: E402
-import editions  # noqa: E402
-from nav import load, notebooks, source as text, title_and_summary  # noqa: E402
 
 NOTEBOOKS = notebooks()
 ASSETS = sorted((ROOT / 'assets').glob('*.png'))
@@ -56,12 +55,13 @@ class Site:
 
     def __init__(self, out: Path):
         self.build = subprocess.run(
-            [str(SITE_PYTHON), str(ROOT / 'scripts' / 'build_site.py'), '--out', str(out)],
+            [str(SITE_PYTHON), '-m', 'tools.build_site', '--out', str(out)],
             capture_output=True, text=True, cwd=ROOT, timeout=300)
         assert self.build.returncode == 0, f'the build failed:\n{self.build.stderr}'
         self.html = out / 'html'
         check = subprocess.run(
-            [str(SITE_PYTHON), str(ROOT / 'scripts' / 'check_site.py'), str(self.html)],
+            [str(SITE_PYTHON), '-m', 'tools.check_site', str(self.html),
+             '--port', os.environ.get('CHECK_SITE_PORT', '0')],   # 0: any free port
             capture_output=True, text=True, cwd=ROOT, timeout=300)
         assert check.returncode == 0, f'the browser check failed:\n{check.stderr}'
         self.report = json.loads(check.stdout)
@@ -354,3 +354,52 @@ def test_the_chinese_search_works_offline(site):
     found = site.report['search_zh']
     assert site.report['base'] + 'zh/' + page_of(ZH[0]) in [url.split('?')[0] for url in found]
     assert site.report['external_requests'] == []
+
+
+# --- the manual (site/manual/*.md, and the Chinese pages in site/manual/zh/) ----------
+
+MANUAL = sorted((ROOT / 'site' / 'manual').glob('*.md'))
+MANUAL_ZH = sorted((ROOT / 'site' / 'manual' / 'zh').glob('*.md'))
+
+
+def md_title(path) -> str:
+    """A manual page's title: its first line, a '# ' heading."""
+    first = path.read_text(encoding='utf-8').split('\n', 1)[0]
+    assert first.startswith('# '), path
+    return first[2:]
+
+
+@pytest.mark.slow
+def test_every_page_of_the_manual_is_on_the_site_in_its_languages(site):
+    """Each page with its title, linked from every page's menu, and linked to the page in
+    the other language where there is one (the Chinese teacher's pages)."""
+    base = site.report['base']
+    assert len(MANUAL) >= 7 and {'teaching.md', 'grading.md', 'classroom.md'} <= {p.name for p in MANUAL_ZH}
+    assert {p.name for p in MANUAL_ZH} <= {p.name for p in MANUAL}
+    for path in MANUAL:
+        page = site.pages[path.stem + '.html']
+        assert page['h1'].replace('\u2019', "'") == md_title(path) and page['lang'] == 'en'
+        assert {base + p.stem + '.html' for p in MANUAL if p != path} <= set(page['links']), path.name
+        zh = base + 'zh/' + path.stem + '.html'
+        assert (zh in page['links']) == (path.parent / 'zh' / path.name).exists(), path.name
+    for path in MANUAL_ZH:
+        page = site.pages['zh/' + path.stem + '.html']
+        assert page['h1'] == md_title(path) and page['lang'] == 'zh-CN', path.name
+        assert len(page['chinese']) > 200, f'{path.name}: too little Chinese on its page'
+        assert base + path.stem + '.html' in page['links'], path.name
+        assert {base + 'zh/' + p.stem + '.html' for p in MANUAL_ZH if p != path} <= set(page['links'])
+    assert {base + p.stem + '.html' for p in MANUAL} <= set(site.pages[page_of(NOTEBOOKS[0])]['links'])
+
+
+def test_the_manual_is_staged_with_its_menu_and_language_links(tmp_path):
+    files = build_site.wanted_files(NOTEBOOKS[:2], tmp_path, 'en')
+    for path in MANUAL:
+        staged = files[path.name].decode()
+        assert staged.startswith(path.read_text(encoding='utf-8').split('\n', 1)[0])
+        assert ('href="zh/' + path.stem + '.html"' in staged) == (path.parent / 'zh' / path.name).exists()
+    contents = json.loads(files[NOTEBOOKS[0].name])['cells'][-1]['source']
+    assert ':caption: The manual' in contents and all(p.stem in contents for p in MANUAL)
+    zh = build_site.wanted_files(NOTEBOOKS[:2], tmp_path, 'zh_CN')
+    assert {name for name in zh if name.endswith('.md') and name != 'figures.md'} \
+        == {p.name for p in MANUAL_ZH}
+    assert ':caption: 手册' in json.loads(zh[NOTEBOOKS[0].name])['cells'][-1]['source']

@@ -1,7 +1,7 @@
 """The teacher's projecting copy (make lab-teacher): answers folded, a banner, nothing tracked touched.
 
 The copy itself is checked notebook by notebook; then a real JupyterLab
-serves it and headless Chromium (scripts/check_lab.py, with .venv-site's
+serves it and headless Chromium (tools/check_lab.py, with .venv-site's
 selenium) opens notebook 01 as a teacher would, unfolds a solution, runs
 all cells and saves: git status must not change (`make test-slow`; its
 screenshots go to build/teacher-screenshots/). Without Chromium or
@@ -12,7 +12,6 @@ import json
 import os
 import socket
 import subprocess
-import sys
 import time
 import urllib.request
 import warnings
@@ -21,12 +20,13 @@ from pathlib import Path
 import nbformat
 import pytest
 
+import course
+from pokerlib import editions
+from pokerlib.workspace import source_digest, sync
+from tools.editions import main
+from tools.nav import notebooks
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / 'scripts'))
-sys.path.insert(0, str(ROOT))
-import course  # noqa: E402
-import editions  # noqa: E402
-from nav import notebooks  # noqa: E402
 
 NOTEBOOKS = notebooks()
 SITE_PYTHON = ROOT / '.venv-site' / 'bin' / 'python'
@@ -51,7 +51,7 @@ def test_every_answer_is_folded_and_a_banner_says_whose_edition_it_is(path):
     assert len(folded) == len(answers(teacher))
     for cell in copy.cells[1:]:
         if cell.cell_type == 'markdown' and editions.is_answer(cell):
-            assert cell.source.startswith(editions.ANSWER_FOLD) and cell.source.endswith('</details>')
+            assert cell.source.startswith(f'<details><summary>{editions.ANSWER_SUMMARY}</summary>') and cell.source.endswith('</details>')
         hidden = cell.metadata.get('jupyter', {})
         assert hidden.get('source_hidden', False) == editions.is_answer(cell)
         assert hidden.get('outputs_hidden', False) == (editions.is_answer(cell)
@@ -66,7 +66,7 @@ def test_the_chinese_teachers_copy_is_folded_alike_with_a_chinese_banner(tmp_pat
     English, the banner and the answers' fold line in Chinese; notebooks/zh untouched."""
     zh = ROOT / 'notebooks' / 'zh'
     before = {p.name: p.read_bytes() for p in zh.glob('*.ipynb')}
-    assert editions.main(['teacher', str(tmp_path / 'teacher-zh'), str(zh)]) == 0
+    assert main(['teacher', str(tmp_path / 'teacher-zh'), '--language', 'zh_CN']) == 0
     for path in NOTEBOOKS:
         copy = nbformat.read(tmp_path / 'teacher-zh' / path.name, as_version=4)
         assert copy.cells[0].source.startswith('**教师版**')
@@ -74,17 +74,17 @@ def test_the_chinese_teachers_copy_is_folded_alike_with_a_chinese_banner(tmp_pat
         for cell in answers(copy):
             assert cell.metadata['jupyter']['source_hidden']
             if cell.cell_type == 'markdown':
-                assert cell.source.startswith(editions.ANSWER_FOLD_ZH)
+                assert cell.source.startswith('<details><summary>预期结果（点击显示）</summary>')
     assert {p.name: p.read_bytes() for p in zh.glob('*.ipynb')} == before
     with pytest.raises(SystemExit, match='will not write'):
-        editions.main(['teacher', str(zh / 'copy'), str(zh)])
+        main(['teacher', str(zh / 'copy'), '--language', 'zh_CN'])
 
 def test_running_and_saving_the_copy_does_not_count_as_a_change(tmp_path):
     edition, copy = tmp_path / 'edition', tmp_path / 'teacher'
     edition.mkdir()
     source = NOTEBOOKS[1]
     nbformat.write(editions.teacher_notebook(source), edition / source.name)
-    editions.sync(copy, edition, editions.source_digest)
+    sync(copy, edition, source_digest)
     nb = nbformat.read(copy / source.name, as_version=4)            # the teacher runs and saves
     for k, cell in enumerate(c for c in nb.cells if c.cell_type == 'code'):
         cell.execution_count = 100 + k
@@ -94,7 +94,7 @@ def test_running_and_saving_the_copy_does_not_count_as_a_change(tmp_path):
     nb = nbformat.read(edition / source.name, as_version=4)          # the course changes
     nb.cells[2].source += '\n\nA new sentence.'
     nbformat.write(nb, edition / source.name)
-    assert editions.sync(copy, edition, editions.source_digest) == [
+    assert sync(copy, edition, source_digest) == [
         f'updated:   {source.name} (you had not changed it)']
     assert 'A new sentence.' in (copy / source.name).read_text()
     nb = nbformat.read(copy / source.name, as_version=4)            # the teacher edits a cell
@@ -103,7 +103,7 @@ def test_running_and_saving_the_copy_does_not_count_as_a_change(tmp_path):
     nb = nbformat.read(edition / source.name, as_version=4)
     nb.cells[3].source += ' Another.'
     nbformat.write(nb, edition / source.name)
-    [kept] = editions.sync(copy, edition, editions.source_digest)
+    [kept] = sync(copy, edition, source_digest)
     assert kept.startswith(f'kept:      {source.name}, with your changes')
     assert 'My own note.' in (copy / source.name).read_text()
 
@@ -138,7 +138,7 @@ def test_projecting_in_a_real_browser_shows_no_answer_and_changes_nothing_tracke
         pytest.skip(missing)
     before = git_status()
     copy = tmp_path / 'teacher'
-    assert editions.main(['teacher', str(copy)]) == 0
+    assert main(['teacher', str(copy)]) == 0
     notebook = NOTEBOOKS[1].name
     expected = editions.teacher_notebook(NOTEBOOKS[1])
     port, token = free_port(), 'projecting'
@@ -159,10 +159,10 @@ def test_projecting_in_a_real_browser_shows_no_answer_and_changes_nothing_tracke
             except OSError:
                 time.sleep(0.5)
         shots = ROOT / 'build' / 'teacher-screenshots'
-        done = subprocess.run([str(SITE_PYTHON), str(ROOT / 'scripts' / 'check_lab.py'),
+        done = subprocess.run([str(SITE_PYTHON), '-m', 'tools.check_lab',
                                f'{base}/?token={token}', notebook, '--screenshots', str(shots),
                                '--profile', str(tmp_path / 'chromium')],
-                              capture_output=True, text=True, timeout=400)
+                              capture_output=True, text=True, timeout=400, cwd=ROOT)
         assert done.returncode == 0, done.stderr[-3000:]
         report = json.loads(done.stdout)
     finally:

@@ -1,6 +1,6 @@
 """The course in Chinese: the catalogs keep up with the English, and the Chinese edition works.
 
-The catalog checks run scripts/translate.py with .venv-site's Python (where
+The catalog checks run tools/translate.py with .venv-site's Python (where
 Sphinx, sphinx-intl and polib are): they are skipped without it and fail in
 CI, like the website's tests. The library's side (pokerlib.i18n, the font)
 is tested in the course's own environment. The Chinese teacher's edition,
@@ -13,7 +13,6 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 import warnings
 from pathlib import Path
 
@@ -26,10 +25,9 @@ from pokerlib import i18n
 from pokerlib.fonts import FONT, has_glyphs
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / 'scripts'))
-import editions  # noqa: E402
-import zh_edition  # noqa: E402
-from nav import load, notebooks, source as text  # noqa: E402
+from pokerlib import editions
+from tools.editions import main
+from tools.nav import load, notebooks, source as text
 
 SITE_PYTHON = ROOT / '.venv-site' / 'bin' / 'python'
 IN_CI = os.environ.get('CI', '').lower() in ('1', 'true', 'yes')
@@ -44,7 +42,7 @@ def translate(*args, root=ROOT):
             pytest.fail(message)
         warnings.warn(f'a translation test is skipped: {message}', stacklevel=2)
         pytest.skip(message)
-    return subprocess.run([str(SITE_PYTHON), str(root / 'scripts' / 'translate.py'), *args],
+    return subprocess.run([str(SITE_PYTHON), '-m', 'tools.translate', *args],
                           capture_output=True, text=True, cwd=root, timeout=300)
 
 
@@ -66,7 +64,7 @@ def test_every_english_text_has_its_chinese_and_the_chinese_edition_is_fresh():
 def test_a_changed_english_sentence_is_named_until_it_is_translated(tmp_path):
     """The check above can fail: change one sentence of a copy of the course and run it there."""
     copy = tmp_path / 'course'
-    for folder in ('scripts', 'site', 'locale', 'pokerlib'):
+    for folder in ('tools', 'site', 'locale', 'pokerlib'):
         shutil.copytree(ROOT / folder, copy / folder, ignore=shutil.ignore_patterns('__pycache__'))
     shutil.copytree(ROOT / 'notebooks', copy / 'notebooks')
     shutil.copy(ROOT / 'babel.cfg', copy)
@@ -177,7 +175,7 @@ def test_a_chinese_figure_draws_without_a_missing_glyph(english, tmp_path):
 # --- the Chinese student's edition ---------------------------------------------
 
 def test_the_chinese_student_edition_keeps_no_solution_and_says_where_to_write(tmp_path):
-    written = zh_edition.write_student_edition(tmp_path)
+    written = editions.write_student_edition(tmp_path, ROOT / 'notebooks' / 'zh', 'zh_CN')
     assert [p.name for p in written] == [p.name for p in ZH]
     assert (tmp_path / 'data' / 'versus-1000.txt').exists()
     stubs = 0
@@ -199,14 +197,14 @@ def test_a_chinese_copy_never_overwrites_what_someone_changed(tmp_path, capsys):
     says it is no place to work."""
     for what in ('student', 'workspace'):
         out = tmp_path / f'{what}-zh'
-        assert zh_edition.main([what, str(out)]) == 0
+        assert main([what, str(out), '--language', 'zh_CN']) == 0
         mine = out / '01-Hands-and-hand_rank.ipynb'
         mine.write_text(mine.read_text(encoding='utf-8') + ' ', encoding='utf-8')
         edited = mine.read_bytes()
-        assert zh_edition.main([what, str(out)]) == 0
+        assert main([what, str(out), '--language', 'zh_CN']) == 0
         assert mine.read_bytes() == edited
     assert (tmp_path / 'student-zh' / 'README.txt').exists()
-    assert '在 student-zh/（git 不管它）' in capsys.readouterr().out
+    assert 'student-zh/（git 不管它）' in capsys.readouterr().out
 
 @pytest.mark.slow
 def test_the_chinese_figures_are_what_the_command_makes_in_chinese(english, tmp_path):
@@ -228,7 +226,7 @@ def test_the_chinese_student_edition_runs_to_the_end_and_every_check_says_not_ye
     every check says, in Chinese, that the function is not written yet."""
     from jupyter_client.manager import start_new_kernel
     from nbclient import NotebookClient
-    written = zh_edition.write_student_edition(tmp_path)
+    written = editions.write_student_edition(tmp_path, ROOT / 'notebooks' / 'zh', 'zh_CN')
     km, kc = start_new_kernel(kernel_name='python3', cwd=str(tmp_path))   # one kernel for all
     checks = 0
     try:
@@ -250,3 +248,47 @@ def test_the_chinese_student_edition_runs_to_the_end_and_every_check_says_not_ye
         kc.stop_channels()
         km.shutdown_kernel(now=True)
     assert checks >= 20
+
+
+# --- every translated word in a catalog ------------------------------------------
+
+def test_the_tools_type_no_chinese_their_words_come_from_the_catalogs():
+    """The site's words (site.po) and the editions' (pokerlib.po) are translated in the
+    catalogs. The Chinese typed in the tools is the name of the language in its own
+    words, on the link to the Chinese pages (as every language menu has it), and the
+    word the browser check searches the Chinese pages for."""
+    import ast
+    import io
+    import tokenize
+    from tools import build_site
+
+    def code_text(path) -> str:      # the code, its comments included, less its docstrings
+        tree = ast.parse(path.read_text(encoding='utf-8'))
+        docs = {id(node.body[0].value) for node in ast.walk(tree)
+                if isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef)) and node.body
+                and isinstance(node.body[0], ast.Expr)}
+        return ''.join(node.value for node in ast.walk(tree) if isinstance(node, ast.Constant)
+                       and isinstance(node.value, str) and id(node) not in docs) + ''.join(
+            token.string for token in tokenize.generate_tokens(
+                io.StringIO(path.read_text(encoding='utf-8')).readline) if token.type == tokenize.COMMENT)
+
+    typed = {path.relative_to(ROOT).as_posix(): sorted({c for c in code_text(path)
+                                                        if '\u4e00' <= c <= '\u9fff'})
+             for path in [*sorted((ROOT / 'tools').glob('*.py')), ROOT / 'pokerlib' / 'editions.py',
+                          ROOT / 'pokerlib' / 'workspace.py']}
+    assert {name: chars for name, chars in typed.items() if chars} == {
+        'tools/build_site.py': sorted(set('中文版')),
+        'tools/check_site.py': sorted(set('葫芦'))}    # a word the browser searches the Chinese site for
+    words = build_site.site_text('zh_CN')
+    assert all(any('\u4e00' <= c <= '\u9fff' for c in words[key]) for key in build_site.SITE_TEXT)
+    assert build_site.site_text('en') == dict(build_site.SITE_TEXT, other=build_site.OTHER_LANGUAGE['en'])
+    assert editions.stub('zh_CN')[0] == '# 在这里写你的代码' and editions.stub('en') == editions.STUB
+
+
+def test_the_course_font_goes_into_jupyterlab_with_its_css(tmp_path):
+    from pokerlib.fonts import LAB_CSS, lab_font
+    written = lab_font(tmp_path / 'custom')
+    assert sorted(p.name for p in written) == ['NotoSansSC-Course.otf', 'custom.css']
+    assert (tmp_path / 'custom' / 'custom.css').read_bytes() == LAB_CSS.read_bytes()
+    assert (tmp_path / 'custom' / FONT.name).read_bytes() == FONT.read_bytes()
+    assert 'font-family: "Noto Sans SC Course"' in LAB_CSS.read_text()

@@ -1,6 +1,6 @@
 """Load every page of the built website in headless Chromium; print what it saw, as JSON.
 
-    .venv-site/bin/python scripts/check_site.py build/site/html [--screenshots DIR]
+    .venv-site/bin/python -m tools.check_site build/site/html [--screenshots DIR]
 
 Serves the folder with Python's http.server on 127.0.0.1 (a free port) and
 drives Debian's chromium through its chromedriver (selenium, pointed at both,
@@ -121,22 +121,23 @@ class QuietServer(ThreadingHTTPServer):
         pass   # a browser that leaves a page drops the requests still under way
 
 
-def serve(folder: Path):
-    """An http.server on 127.0.0.1 (a free port) serving folder, in a thread."""
+def serve(folder: Path, port: int = 0):
+    """An http.server on 127.0.0.1 serving folder, in a thread (port 0: a free port)."""
     handler = functools.partial(QuietHandler, directory=str(folder))
-    server = QuietServer(('127.0.0.1', 0), handler)
+    server = QuietServer(('127.0.0.1', port), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
 
 
-def browser(profile: str):
+def browser(profile: str, port: int = 0):
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
     for flag in CHROMIUM_FLAGS + [f'--user-data-dir={profile}']:
         options.add_argument(flag)
     options.set_capability('goog:loggingPrefs', {'performance': 'ALL', 'browser': 'ALL'})
     # A Service with the system's chromedriver: Selenium Manager never runs.
-    return webdriver.Chrome(options=options, service=Service(executable_path=CHROMEDRIVER))
+    return webdriver.Chrome(options=options,
+                            service=Service(executable_path=CHROMEDRIVER, port=port))
 
 
 def requested_urls(driver) -> list:
@@ -178,16 +179,19 @@ def status(url: str) -> int:
         return error.code
 
 
-def check(folder: Path, shots: Path | None = None) -> dict:
-    """Browse every page of the site in folder; return the report."""
+def check(folder: Path, shots: Path | None = None, port: int = 0) -> dict:
+    """Browse every page of the site in folder; return the report.
+
+    The site is served on port, and chromedriver listens on the next one (0: free ports).
+    """
     folder = folder.resolve()
     pages = sorted(p.relative_to(folder).as_posix()
                    for p in [*folder.glob('*.html'), *folder.glob('zh/*.html')])   # zh/: Chinese
-    server = serve(folder)
+    server = serve(folder, port)
     base = f'http://127.0.0.1:{server.server_address[1]}/'
     profile = tempfile.mkdtemp(prefix='check-site-chromium-')
     started = time.perf_counter()
-    driver = browser(profile)
+    driver = browser(profile, port + 1 if port else 0)
     report = {'base': base, 'pages': {}, 'requests': [], 'console_errors': {}}
     try:
         report['browser'] = driver.capabilities.get('browserVersion')
@@ -196,7 +200,7 @@ def check(folder: Path, shots: Path | None = None) -> dict:
         for name in pages:
             driver.get(base + name)
             if driver.execute_script('return !!document.querySelector("meta[http-equiv=refresh]")'):
-                WebDriverWait(driver, 10).until(lambda d: d.current_url != base + name)
+                WebDriverWait(driver, 10).until(lambda d, url=base + name: d.current_url != url)
             page = driver.execute_async_script(INSPECT_PAGE)
             report['pages'][name] = page
             report['requests'] += requested_urls(driver)
@@ -205,7 +209,7 @@ def check(folder: Path, shots: Path | None = None) -> dict:
                 report['console_errors'][name] = errors
             if shots:
                 shots.mkdir(parents=True, exist_ok=True)
-                stem = name.removesuffix('.html')
+                stem = name.removesuffix('.html').replace('/', '-')   # zh/x.html: zh-x.png
                 screenshot(driver, shots / f'{stem}.png')
                 if page['maths']:
                     screenshot(driver, shots / f'{stem}-maths.png', 'math')
@@ -263,10 +267,12 @@ def main(argv=None):
     parser.add_argument('folder', type=Path, help='the built site (build/site/html)')
     parser.add_argument('--screenshots', type=Path, metavar='DIR',
                         help='also save screenshots of the pages here')
+    parser.add_argument('--port', type=int, default=0,
+                        help='serve the site on this port, chromedriver on the next (default: free ports)')
     args = parser.parse_args(argv)
     if not (args.folder / 'index.html').is_file():
         sys.exit(f'{args.folder} has no index.html: build the site first (make site)')
-    json.dump(check(args.folder, args.screenshots), sys.stdout, indent=1)
+    json.dump(check(args.folder, args.screenshots, args.port), sys.stdout, indent=1)
     print()
 
 

@@ -1,7 +1,7 @@
 """Write the navigation lines and the table of contents of the notebooks.
 
-    python scripts/nav.py          # rewrite them in place
-    python scripts/nav.py --check  # exit 1 if any is missing or stale
+    python -m tools.nav            # rewrite them in place (make nav)
+    python -m tools.nav --check    # exit 1 if any is missing or stale
 
 Every notebook in notebooks/ named NN-Title.ipynb gets a first and a last
 markdown cell, ``< previous | Contents | next >``. The contents notebook
@@ -16,14 +16,17 @@ import re
 import sys
 from pathlib import Path
 
-NOTEBOOKS = Path(__file__).resolve().parent.parent / 'notebooks'
+from pokerlib import editions
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / 'notebooks'
 NAV = '<!--NAVIGATION-->'
 TOC = '<!--TOC-->'
 
 
 def notebooks(folder=NOTEBOOKS) -> list:
-    """The course's notebooks (NN-Title.ipynb) in folder, in order."""
-    return sorted(Path(folder).glob('[0-9][0-9]-*.ipynb'))
+    """The course's notebooks (NN-Title.ipynb) in folder (notebooks/ by default), in order."""
+    return editions.notebooks(folder)
 
 
 def source(cell) -> str:

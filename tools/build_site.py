@@ -1,6 +1,6 @@
 """Build the course's website from the committed, executed notebooks.
 
-    .venv-site/bin/python scripts/build_site.py [--out build/site]
+    .venv-site/bin/python -m tools.build_site [--out build/site]
 
 (`make site` runs it.) Nothing is executed: the pages show the outputs the
 notebooks were committed with. The notebooks are first copied to OUT/src
@@ -19,12 +19,15 @@ and adjusted there, never in notebooks/:
 - the contents notebook gets the site's table of contents, hidden: it is the
   menu on the left.
 
-A page of the figures in assets/ is added. Sphinx (with myst-nb, configured
+A page of the figures in assets/ is added, and the pages of the manual
+(site/manual/*.md; site/manual/zh/*.md on the Chinese site), each with a
+link to its other language where there is one. Sphinx (with myst-nb, configured
 in site/) writes the pages to OUT/html; index.html sends a browser to the
 contents page. The last line printed is the path of that index.html.
 """
 
 import argparse
+import gettext
 import json
 import re
 import shutil
@@ -32,15 +35,19 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / 'scripts'))
-import editions  # noqa: E402  (the student's edition, made with nbconvert)
-import zh_edition  # noqa: E402  (the Chinese student's edition)
-from nav import NAV, NOTEBOOKS, load, notebooks, source, title_and_summary  # noqa: E402
+from pokerlib import editions
+from pokerlib.fonts import FONT
+
+from .nav import NAV, NOTEBOOKS, ROOT, load, notebooks, source, title_and_summary
 
 ASSETS = ROOT / 'assets'
-CHINESE_FONT = ROOT / 'pokerlib' / 'locale' / 'NotoSansSC-Course.otf'
 CONF = ROOT / 'site'
+MANUAL = CONF / 'manual'
+"""The manual's pages, in MyST Markdown: English here, Chinese in zh/ (the ones a Chinese
+teacher needs)."""
+LOCALE = ROOT / 'locale'
+DOMAIN = 'site'
+"""The site's own words in Chinese: locale/zh_CN/LC_MESSAGES/site.po (tools/translate.py)."""
 
 WIDGET = 'application/vnd.jupyter.widget-view+json'
 
@@ -55,38 +62,41 @@ def without_widgets(outputs: list) -> list:
 
 
 SITE_TEXT = {
-    'en': {'show_solution': 'Show solution', 'hide_solution': 'Hide solution',
-           'show_answer': 'Show the expected answer', 'hide_answer': 'Hide the expected answer',
-           'download': ('Download <code>{name}</code>: <a href="notebooks/student/{name}" download>'
-                        "the student's edition</a> (to work in, with <code>check</code>), or "
-                        '<a href="notebooks/{name}" download>the teacher\'s edition</a> '
-                        '(with the solutions and all the outputs)'),
-           'other': '<a href="zh/{page}" hreflang="zh-CN" lang="zh-CN">中文版</a>',
-           'figures': 'Figures',
-           'figures_intro': ("The figures in the course's `assets/` folder, drawn with fixed seeds "
-                             'by `python -m pokerlib.figures`. A click on a figure opens it at full '
-                             'size.'),
-           'used_in': 'Used in {links}.', 'figure_alt': 'The figure {name}',
-           'title': "Norvig's poker program, step by step"},
-    'zh_CN': {'show_solution': '显示解答', 'hide_solution': '隐藏解答',
-              'show_answer': '显示预期答案', 'hide_answer': '隐藏预期答案',
-              'download': ('下载 <code>{name}</code>：<a href="notebooks/student/{name}" download>'
-                           '学生版</a>（在里面做练习，带 <code>check</code>），或者'
-                           '<a href="notebooks/{name}" download>教师版</a>（带解答和全部输出）'),
-              'other': '<a href="../{page}" hreflang="en" lang="en">English</a>',
-              'figures': '图',
-              'figures_intro': ('课程 `assets/zh/` 文件夹里的图：中文版，用固定的种子由 '
-                                '`python -m pokerlib.figures` 画出（`make translations`）。'
-                                '点一下图就会以原尺寸打开。'),
-              'used_in': '用在 {links}。', 'figure_alt': '图 {name}',
-              'title': 'Norvig 的扑克程序，一步一步'},
+    'show_solution': 'Show solution', 'hide_solution': 'Hide solution',
+    'show_answer': 'Show the expected answer', 'hide_answer': 'Hide the expected answer',
+    'download': ('Download <code>{name}</code>: <a href="notebooks/student/{name}" download>'
+                 "the student's edition</a> (to work in, with <code>check</code>), or "
+                 '<a href="notebooks/{name}" download>the teacher\'s edition</a> '
+                 '(with the solutions and all the outputs)'),
+    'figures': 'Figures',
+    'figures_intro': ("The figures in the course's `assets/` folder, drawn with fixed seeds "
+                      'by `python -m pokerlib.figures`. A click on a figure opens it at full '
+                      'size.'),
+    'used_in': 'Used in {links}.', 'figure_alt': 'The figure {name}',
+    'title': "Norvig's poker program, step by step",
+    'manual': 'The manual',
 }
-"""The website's own words in each language (`make site` builds both: English, and Chinese in zh/)."""
-SHOW_SOLUTION = SITE_TEXT['en']['show_solution']
-SHOW_ANSWER = SITE_TEXT['en']['show_answer']
+"""The website's own words, in English; their Chinese is in the site's catalog (DOMAIN)."""
+OTHER_LANGUAGE = {
+    'en': '<a href="zh/{page}" hreflang="zh-CN" lang="zh-CN">中文版</a>',
+    'zh_CN': '<a href="../{page}" hreflang="en" lang="en">English</a>',
+}
+"""The link from a page to the same page in the other language, which names that language
+in its own words (as every language menu does): not a translation, so not in a catalog."""
 
 
-def folds(cell: dict, text: dict = SITE_TEXT['en']) -> tuple | None:
+def site_text(language: str = 'en') -> dict:
+    """The website's own words in language ('en', or 'zh_CN' from the site's catalog)."""
+    words = gettext.translation(DOMAIN, LOCALE, languages=[language], fallback=True)
+    return dict({key: words.gettext(text) for key, text in SITE_TEXT.items()},
+                other=OTHER_LANGUAGE[language])
+
+
+SHOW_SOLUTION = SITE_TEXT['show_solution']
+SHOW_ANSWER = SITE_TEXT['show_answer']
+
+
+def folds(cell: dict, text: dict = SITE_TEXT) -> tuple | None:
     """What the toggle of a cell the site folds says (shown, hidden), or None if it is not folded."""
     if cell['cell_type'] == 'code' and editions.SOLUTION_LINE.search(source(cell)):
         return text['show_solution'], text['hide_solution']
@@ -136,7 +146,7 @@ def fix_markdown(text: str) -> str:
 
 def staged_notebook(path: Path, toctree: str | None, language: str = 'en') -> dict:
     """The notebook at path, adjusted for the website (see the module's docstring)."""
-    text = SITE_TEXT[language]
+    text = site_text(language)
     nb = load(path)
     cells = []
     for cell in nb['cells']:
@@ -146,12 +156,12 @@ def staged_notebook(path: Path, toctree: str | None, language: str = 'en') -> di
         if show := folds(cell, text):
             cell = fold(cell, *show)
         if cell['cell_type'] == 'markdown':
-            cell['source'] = fix_markdown(zh_edition.ENGLISH_LINK.sub('', cell['source']))   # the page links the English page
+            cell['source'] = fix_markdown(editions.OTHER_LANGUAGE_LINK.sub('', cell['source']))   # the page links the English page
         cells.append(cell)
     download = markdown(
-        f'<p class="course-download"><i class="fa-solid fa-download"></i> '
+        '<p class="course-download"><i class="fa-solid fa-download"></i> '
         + text['download'].format(name=path.name) + '</p>\n'
-        f'<p class="course-language"><i class="fa-solid fa-language"></i> '
+        '<p class="course-language"><i class="fa-solid fa-language"></i> '
         + text['other'].format(page=path.stem + '.html') + '</p>', 'site-download')
     at = 1 if cells and source(nb['cells'][0]).startswith(NAV) else 0
     cells.insert(at, download)
@@ -163,7 +173,7 @@ def staged_notebook(path: Path, toctree: str | None, language: str = 'en') -> di
 
 def figures_page(paths, titles: dict, assets: Path, language: str = 'en') -> str:
     """A page that shows every figure in assets/, with where the notebooks use it."""
-    text = SITE_TEXT[language]
+    text = site_text(language)
     lines = ['# ' + text['figures'], '',
              '<p class="course-language">' + text['other'].format(page='figures.html') + '</p>', '',
              text['figures_intro'], '']
@@ -178,12 +188,37 @@ def figures_page(paths, titles: dict, assets: Path, language: str = 'en') -> str
     return '\n'.join(lines)
 
 
+def manual_pages(language: str = 'en') -> list:
+    """The manual's pages in language, in the order of the site's menu."""
+    folder = MANUAL if language == 'en' else MANUAL / language.split('_')[0]
+    pages = {p.stem: p for p in folder.glob('*.md')}
+    order = ['working', 'teaching', 'grading', 'classroom', 'library', 'translating', 'contributing']
+    return [pages[name] for name in order if name in pages] + \
+        [pages[name] for name in sorted(pages) if name not in order]
+
+
+def manual_page(path: Path, language: str = 'en') -> str:
+    """A page of the manual as the site shows it: a link to its other language under the title."""
+    text = path.read_text(encoding='utf-8')
+    other = (MANUAL / 'zh' / path.name) if language == 'en' else (MANUAL / path.name)
+    if not other.exists():
+        return text
+    title, newline, rest = text.partition('\n')
+    link = site_text(language)['other'].format(page=path.stem + '.html')
+    return f'{title}\n\n<p class="course-language">{link}</p>\n{rest}'
+
+
 def wanted_files(paths, assets: Path, language: str = 'en') -> dict:
     """Relative path -> bytes of everything the staging folder should hold."""
     titles = {p.name: title_and_summary(load(p))[0] for p in paths}
-    toctree = '```{toctree}\n:hidden:\n:maxdepth: 1\n\n' + '\n'.join(
-        [p.stem for p in paths[1:]] + ['figures']) + '\n```'
+    manual = manual_pages(language)
+    toctree = ('```{toctree}\n:hidden:\n:maxdepth: 1\n\n' + '\n'.join(
+        [p.stem for p in paths[1:]] + ['figures']) + '\n```\n\n'
+        + '```{toctree}\n:hidden:\n:maxdepth: 1\n:caption: ' + site_text(language)['manual']
+        + '\n\n' + '\n'.join(p.stem for p in manual) + '\n```')
     files = {}
+    for page in manual:
+        files[page.name] = manual_page(page, language).encode()
     for k, path in enumerate(paths):
         nb = staged_notebook(path, toctree if k == 0 else None, language)
         files[path.name] = (json.dumps(nb, indent=1, ensure_ascii=False) + '\n').encode()
@@ -221,11 +256,11 @@ def build(out: Path, quiet: bool = True, folder: Path = NOTEBOOKS, assets: Path 
     # sends a browser there.
     command = [sys.executable, '-m', 'sphinx', '-b', 'html', '-c', str(CONF),
                '-d', str(out / 'doctrees'), '-D', f'root_doc={paths[0].stem}',
-               '-D', f'language={language}', '-D', f'html_title={SITE_TEXT[language]["title"]}',
+               '-D', f'language={language}', '-D', f'html_title={site_text(language)["title"]}',
                str(src), str(html)]
     if quiet:
         command.append('-q')
-    subprocess.run(command, check=True)
+    subprocess.run(command, check=True, cwd=ROOT)   # from the root: conf.py names tools.mathml
     # The notebooks as committed (the teacher's edition) and the student's
     # edition, for the pages' download links, each with the data files.
     (html / 'notebooks').mkdir(exist_ok=True)
@@ -233,12 +268,9 @@ def build(out: Path, quiet: bool = True, folder: Path = NOTEBOOKS, assets: Path 
         shutil.copyfile(path, html / 'notebooks' / path.name)
     if (folder / 'data').is_dir():
         shutil.copytree(folder / 'data', html / 'notebooks' / 'data', dirs_exist_ok=True)
-    if language == 'en':
-        editions.write_student_edition(html / 'notebooks' / 'student', folder)
-    else:
-        zh_edition.write_student_edition(html / 'notebooks' / 'student', folder)
+    editions.write_student_edition(html / 'notebooks' / 'student', folder, language)
     # The Chinese font, for pages in Chinese on a machine without one (course.css).
-    shutil.copyfile(CHINESE_FONT, html / '_static' / 'fonts' / CHINESE_FONT.name)
+    shutil.copyfile(FONT, html / '_static' / 'fonts' / FONT.name)
     if language == 'en' and (folder / 'zh').is_dir() and (assets / 'zh').is_dir():
         build(out / 'zh', quiet, folder / 'zh', assets / 'zh', 'zh_CN')
         shutil.rmtree(html / 'zh', ignore_errors=True)

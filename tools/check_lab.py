@@ -1,6 +1,6 @@
 """Open a notebook in a running JupyterLab, in headless Chromium, as a teacher projecting it would.
 
-    .venv-site/bin/python scripts/check_lab.py URL NOTEBOOK --screenshots DIR
+    .venv-site/bin/python -m tools.check_lab URL NOTEBOOK --screenshots DIR
 
 URL is the server's base URL with its token (``http://127.0.0.1:8888/?token=...``).
 It opens NOTEBOOK, reports what a class sees (the banner, folded cells, any
@@ -21,8 +21,7 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from check_site import CHROMEDRIVER, CHROMIUM, CHROMIUM_FLAGS  # noqa: E402
+from .check_site import CHROMEDRIVER, CHROMIUM, CHROMIUM_FLAGS
 
 SEEN = r"""
 const cells = [...document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook .jp-Cell')];

@@ -1,10 +1,10 @@
 """The course in Chinese: catalogs beside the English, and the Chinese notebooks made from them.
 
-    .venv-site/bin/python scripts/translate.py update     # `make translations`, step 1
-    .venv-site/bin/python scripts/translate.py generate   # write notebooks/zh/ from the catalogs
-    .venv-site/bin/python scripts/translate.py check      # exit 1 if a translation is missing,
-                                                          # fuzzy or stale (names each one)
-    .venv-site/bin/python scripts/translate.py stats      # the catalogs' sizes
+    .venv-site/bin/python -m tools.translate update     # `make translations`, step 1
+    .venv-site/bin/python -m tools.translate generate   # write notebooks/zh/ from the catalogs
+    .venv-site/bin/python -m tools.translate check      # exit 1 if a translation is missing,
+                                                        # fuzzy or stale (names each one)
+    .venv-site/bin/python -m tools.translate stats      # the catalogs' sizes
 
 The English teacher's edition (notebooks/NN-*.ipynb) is the one source. Its
 prose is translated through gettext catalogs in locale/zh_CN/LC_MESSAGES/:
@@ -16,12 +16,15 @@ prose is translated through gettext catalogs in locale/zh_CN/LC_MESSAGES/:
   English is unchanged, marks the ones whose English changed ``fuzzy`` and
   adds the new ones empty;
 - ``code.po``: the comments and docstrings of the Your turn cells, and the
-  stub line of the student's edition (extracted here, merged by sphinx-intl
-  in the same way), compiled to ``code.mo`` for the student's Chinese
-  edition (scripts/zh_edition.py reads it with the standard library);
+  comment of the line that switches a Chinese notebook to Chinese (extracted
+  here, merged by sphinx-intl in the same way);
+- ``site.po``: the website's own words (tools/build_site.py's SITE_TEXT),
+  compiled to ``site.mo``, which the site's build reads with the standard
+  library's gettext;
 - the library's own messages (pokerlib/locale/zh_CN/LC_MESSAGES/pokerlib.po,
-  see pokerlib/i18n.py), extracted with Babel (babel.cfg) and compiled to
-  the ``.mo`` the library reads.
+  see pokerlib/i18n.py), the editions' words (pokerlib/editions.py) among
+  them, extracted with Babel (babel.cfg) and compiled to the ``.mo`` the
+  library reads.
 
 ``generate`` writes the Chinese teacher's edition, notebooks/zh/NN-*.ipynb:
 every markdown paragraph, list item, heading and table cell replaced by its
@@ -48,19 +51,22 @@ import tokenize
 from pathlib import Path
 
 import polib
-from fontTools import subset as fontsubset
-from fontTools.ttLib import TTFont
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
+from fontTools import subset as fontsubset
+from fontTools.ttLib import TTFont
 from markdown_it.renderer import RendererHTML
 from myst_parser.config.main import MdParserConfig
 from myst_parser.parsers.mdit import create_md_parser
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / 'scripts'))
-import editions  # noqa: E402
-from build_site import SITE_TEXT  # noqa: E402
-from nav import NAV, NOTEBOOKS, load, notebooks, source  # noqa: E402
+from pokerlib import editions
+from pokerlib.fonts import FAMILY as FONT_FAMILY
+from pokerlib.fonts import FONT
+
+from .build_site import DOMAIN as SITE_DOMAIN
+from .build_site import OTHER_LANGUAGE as SITE_LINKS
+from .build_site import SITE_TEXT
+from .nav import NAV, NOTEBOOKS, ROOT, load, notebooks, source
 
 LANGUAGE = 'zh_CN'
 LOCALE = ROOT / 'locale'
@@ -70,14 +76,15 @@ CODE_DOMAIN = 'code'
 LIBRARY = ROOT / 'pokerlib'
 LIBRARY_LOCALE = LIBRARY / 'locale'
 SITE_CONF = ROOT / 'site'
-FONT = LIBRARY_LOCALE / 'NotoSansSC-Course.otf'
-FONT_FAMILY = 'Noto Sans SC Course'
+COMPILED = [CATALOGS / f'{SITE_DOMAIN}.po', LIBRARY_LOCALE / LANGUAGE / 'LC_MESSAGES' / 'pokerlib.po']
+"""The catalogs read at run time, compiled to .mo: the website's words and the library's."""
 FONT_SOURCE = Path('/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc')
 """Debian's fonts-noto-cjk (apt-get install fonts-noto-cjk); NOTO_CJK=PATH names another copy."""
 FONT_INDEX = 2   # Noto Sans CJK SC in the collection
-SWITCH = ("from pokerlib.i18n import set_language; set_language('zh_CN')"
-          "   # 改成 set_language('en')，库的输出就换回英文")
+SWITCH = "from pokerlib.i18n import set_language; set_language('zh_CN')   # {comment}"
 """The first code line of every Chinese notebook: the library speaks Chinese."""
+SWITCH_COMMENT = "change it to set_language('en') and the library speaks English again"
+"""The switch line's comment, in English (code.po has it in Chinese)."""
 OTHER_LANGUAGE = '[English]({name})'
 
 MD = create_md_parser(MdParserConfig(enable_extensions={'dollarmath', 'amsmath'}), RendererHTML)
@@ -103,7 +110,7 @@ def extract_prose(potdir: Path, folder: Path = NOTEBOOKS) -> None:
                         '-D', f'root_doc={paths[0].stem}', '-D', 'gettext_compact=0',
                         '-D', 'gettext_uuid=0', '-D', 'gettext_last_translator=',
                         '-d', str(Path(tmp) / 'doctrees'), str(src), str(potdir)],
-                       check=True, stderr=subprocess.DEVNULL)
+                       check=True, stderr=subprocess.DEVNULL, cwd=ROOT)   # conf.py names tools.mathml
     for pot in potdir.glob('*.pot'):    # locations relative to the notebooks, not to a temporary folder
         text = pot.read_text(encoding='utf-8')
         pot.write_text(re.sub(r'#: \S*?/src/', '#: notebooks/', text), encoding='utf-8')
@@ -146,16 +153,25 @@ def code_texts(code: str):
 
 
 def extract_code(potdir: Path, folder: Path = NOTEBOOKS) -> None:
-    """code.pot: the comments and docstrings of the Your turn cells, and the student's stub."""
+    """code.pot: the comments and docstrings of the Your turn cells, and the switch line's."""
     catalog = Catalog(project='pokerlib course', fuzzy=False, charset='utf-8')
     for path in notebooks(folder):
         for k, cell in your_turn_cells(load(path)):
             for kind, text, _, _ in code_texts(source(cell)):
                 catalog.add(text, locations=[(f'notebooks/{path.name}', k)],
                             auto_comments=[kind])
-    catalog.add(editions.STUB[0].lstrip('# '), locations=[('scripts/editions.py', 0)],
-                auto_comments=["the student's edition: the line in place of a solution"])
+    catalog.add(SWITCH_COMMENT, locations=[('tools/translate.py', 0)],
+                auto_comments=["the comment of every Chinese notebook's first code line"])
     with open(potdir / f'{CODE_DOMAIN}.pot', 'wb') as out:
+        write_po(out, catalog, width=76, omit_header=False)
+
+
+def extract_site(potdir: Path) -> None:
+    """site.pot: the website's own words (tools/build_site.py's SITE_TEXT)."""
+    catalog = Catalog(project='pokerlib course', fuzzy=False, charset='utf-8')
+    for key, text in SITE_TEXT.items():
+        catalog.add(text, locations=[('tools/build_site.py', 0)], auto_comments=[key])
+    with open(potdir / f'{SITE_DOMAIN}.pot', 'wb') as out:
         write_po(out, catalog, width=76, omit_header=False)
 
 
@@ -173,6 +189,7 @@ def update() -> None:
         pot = Path(tmp)
         extract_prose(pot)
         extract_code(pot)
+        extract_site(pot)
         # keeps what is unchanged, marks what changed fuzzy, adds what is new
         run(bindir / 'sphinx-intl', 'update', '-p', pot, '-d', LOCALE, '-l', LANGUAGE, '-w', '0')
         library_pot = pot / 'pokerlib.pot'
@@ -188,8 +205,7 @@ def update() -> None:
 
 def compile_catalogs() -> None:
     """The .mo files the students' environment reads (fuzzy entries left out, as gettext does)."""
-    for po_path in [CATALOGS / f'{CODE_DOMAIN}.po',
-                    LIBRARY_LOCALE / LANGUAGE / 'LC_MESSAGES' / 'pokerlib.po']:
+    for po_path in COMPILED:
         if po_path.exists():
             po = polib.pofile(str(po_path))
             po.save_as_mofile(str(po_path.with_suffix('.mo')))
@@ -210,8 +226,10 @@ SITE_CATALOGS = ('sphinx/locale/zh_CN/LC_MESSAGES/sphinx.mo',
 
 
 def chinese_characters() -> set:
-    """Every CJK character of the translations (notebooks, code, library, website, switch line)."""
-    chars = set(SWITCH) | set(''.join(SITE_TEXT['zh_CN'].values()))
+    """Every CJK character of the translations (notebooks, code, library, website, its manual)."""
+    chars = set(''.join(SITE_LINKS.values()))
+    for page in sorted((SITE_CONF / 'manual').glob('*/*.md')):   # the manual's Chinese pages
+        chars |= set(page.read_text(encoding='utf-8'))
     for po_path in sorted(CATALOGS.glob('*.po')) + sorted(LIBRARY_LOCALE.glob('*/LC_MESSAGES/*.po')):
         for e in polib.pofile(str(po_path)):
             chars |= set(e.msgstr)
@@ -239,7 +257,7 @@ def make_font(source: Path, out: Path = FONT) -> int:
         elif record.nameID == 6:
             record.string = FONT_FAMILY.replace(' ', '') + '-Regular'
         elif record.nameID == 3:
-            record.string = FONT_FAMILY + ' (subset of Noto Sans CJK SC, made by scripts/translate.py)'
+            record.string = FONT_FAMILY + ' (subset of Noto Sans CJK SC, made by tools/translate.py)'
     font.save(str(out))
     return len(chars)
 
@@ -367,6 +385,13 @@ def translate_code(code: str, table: dict, missing: list) -> str:
     return ''.join(out) + code[last:]
 
 
+def switch_line(code: dict, missing: list) -> str:
+    """The first code line of a Chinese notebook, its comment translated from code.po."""
+    if SWITCH_COMMENT not in code:
+        missing.append(SWITCH_COMMENT)
+    return SWITCH.format(comment=code.get(SWITCH_COMMENT, SWITCH_COMMENT))
+
+
 def chinese_notebook(path: Path, prose: dict, code: dict, missing: list) -> dict:
     """The Chinese teacher's edition of the English notebook at path, without outputs.
 
@@ -388,7 +413,8 @@ def chinese_notebook(path: Path, prose: dict, code: dict, missing: list) -> dict
                 cell['source'] = translate_code(cell['source'], code, missing)
             if not switched:
                 cells.append({'cell_type': 'code', 'execution_count': None, 'id': 'language',
-                              'metadata': {}, 'outputs': [], 'source': SWITCH})
+                              'metadata': {}, 'outputs': [],
+                              'source': switch_line(code, missing)})
                 switched = True
         cells.append(cell)
     return dict(nb, cells=cells)
@@ -456,10 +482,12 @@ def problems() -> list:
         pot = Path(tmp)
         extract_prose(pot)
         extract_code(pot)
+        extract_site(pot)
         for template in sorted(pot.glob('*.pot')):
             po_path = CATALOGS / f'{template.stem}.po'
             done = {e.msgid: e for e in polib.pofile(str(po_path))} if po_path.exists() else {}
-            name = f'{template.stem}.ipynb' if template.stem != CODE_DOMAIN else 'code.po'
+            name = (f'{template.stem}.po' if template.stem in (CODE_DOMAIN, SITE_DOMAIN)
+                    else f'{template.stem}.ipynb')
             for entry in polib.pofile(str(template)):
                 have = done.get(entry.msgid)
                 state = ('new, not in the catalog' if have is None or have.obsolete else
@@ -477,8 +505,7 @@ def problems() -> list:
             found.append(f'notebooks/zh/{name} is missing: run make translations')
         elif [(c['cell_type'], source(c)) for c in load(target)['cells']] != fresh:
             found.append(f'notebooks/zh/{name} is older than the catalogs: run make translations')
-    for po_path in [CATALOGS / f'{CODE_DOMAIN}.po',
-                    LIBRARY_LOCALE / LANGUAGE / 'LC_MESSAGES' / 'pokerlib.po']:
+    for po_path in COMPILED:
         mo = po_path.with_suffix('.mo')
         if po_path.exists() and (not mo.exists() or polib.mofile(str(mo)).to_binary()
                                  != _compiled(po_path)):
