@@ -78,7 +78,9 @@ function render(state) {
   status.textContent = `Live: updated ${clock(state.now)}.`;
 }
 
-const events = new EventSource('events');
+// The hub's services want the xsrf token on a script's requests (an EventSource sends no header).
+const xsrf = document.querySelector('meta[name="xsrf"]').content;
+const events = new EventSource('events?_xsrf=' + encodeURIComponent(xsrf));
 events.addEventListener('state', e => render(JSON.parse(e.data)));
 events.addEventListener('error', () => {
   const status = document.getElementById('connection');

@@ -54,6 +54,7 @@ from board import (MARKS, STUCK_FAILS, STUCK_IDLE, WORDS, Board, RateLimit,  # n
 HERE = Path(__file__).resolve().parent
 PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 <title>Gradebook</title>{refresh}
+<meta name="xsrf" content="{xsrf_token}">
 <link rel="stylesheet" href="gradebook.css">
 <script src="gradebook.js" defer></script>
 </head><body>
@@ -194,6 +195,10 @@ class Gradebook:
                 f'<tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>')
 
 
+def _text(value) -> str:
+    return value.decode() if isinstance(value, bytes) else value
+
+
 class Admin(HubOAuthenticated, web.RequestHandler):
     """A page of the teacher's: the hub's login, and only admins (access:services) get in."""
 
@@ -215,6 +220,7 @@ class PageHandler(Admin):
         self.write(PAGE.format(
             refresh='<meta http-equiv="refresh" content="3">' if running else '',
             xsrf=self.xsrf_form_html(), disabled='disabled' if running else '',
+            xsrf_token=html.escape(_text(self.xsrf_token)),
             status=html.escape(status), table=self.book.table(), hub=self.hub_auth.hub_prefix,
             legend='; '.join(f'{SYMBOLS[k]} {k}' for k in SYMBOLS if k != 'unknown'),
             live_legend=html.escape('; '.join(f'{MARKS[k]} {WORDS[k]}' for k in MARKS)),

@@ -53,7 +53,7 @@ class Hub:
     def __init__(self, folder, students, teacher='teacher', idle=3600, lesson=0, warmup=3):
         self.folder = Path(folder)
         (self.folder / 'students.txt').write_text('# a simulated class\n' + '\n'.join(students) + '\n')
-        self.port = free_ports()
+        self.port = free_ports(5)       # the hub uses four; a browser's driver may take the fifth
         self.url = f'http://127.0.0.1:{self.port}/'
         self.env = {**os.environ, 'CLASSROOM_PORT': str(self.port), 'CLASSROOM_IP': '127.0.0.1',
                     'CLASSROOM_STATE': str(self.folder / 'state'),
