@@ -296,10 +296,11 @@ def course_exercises(notebooks, known) -> dict:
     """exercise -> notebook (its stem), in the course's order, for every name in ``known``.
 
     The order is where the notebooks (sorted by name) first check each
-    exercise; an exercise no notebook checks comes last, under ''.
+    exercise; an exercise no notebook checks comes last, under ''. The
+    contents (00-...) only shows check as an example: it does not count.
     """
     found = {}
-    for path in sorted(Path(p) for p in notebooks):
+    for path in sorted(Path(p) for p in notebooks if not Path(p).name.startswith('00-')):
         try:
             cells = json.loads(path.read_text(encoding='utf-8'))['cells']
         except (OSError, ValueError, KeyError):

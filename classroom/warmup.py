@@ -80,10 +80,10 @@ def role(students) -> dict:
 def after_lesson(lesson: int, command: list) -> list:
     """``command``, run once ``lesson`` seconds have passed (the idle culler's, from the hub).
 
-    >>> after_lesson(60, ['python3', '-m', 'culler'])[-4:]
-    ['after-lesson', '60', '-m', 'culler']
+    >>> after_lesson(60, ['/usr/bin/python3', '-m', 'culler'])[-5:]
+    ['after-lesson', '60', '/usr/bin/python3', '-m', 'culler']
     """
-    return [sys.executable, os.path.join(HERE, 'warmup.py'), 'after-lesson', str(lesson), *command[1:]]
+    return [sys.executable, os.path.join(HERE, 'warmup.py'), 'after-lesson', str(lesson), *command]
 
 
 class Hub:
@@ -158,7 +158,7 @@ def main(argv):
         signal.signal(sig, lambda *_: os._exit(0))
     if argv[:1] == ['after-lesson']:                 # the idle culler's delay
         time.sleep(float(argv[1]))
-        os.execv(sys.executable, [sys.executable, *argv[2:]])
+        os.execv(argv[2], argv[2:])
     students = os.environ['WARMUP_STUDENTS'].split()
     at_once, lesson = int(os.environ['WARMUP_AT_ONCE']), int(os.environ['WARMUP_LESSON'])
     hub = Hub(os.environ['JUPYTERHUB_API_URL'], os.environ['JUPYTERHUB_API_TOKEN'])

@@ -22,6 +22,7 @@ from pokerlib.practice import check, live
 CLASSROOM = Path(__file__).resolve().parent.parent / 'classroom'
 sys.path.insert(0, str(CLASSROOM))
 import board  # noqa: E402
+import warmup  # noqa: E402
 from board import Board, RateLimit, Refused  # noqa: E402
 
 EXERCISES = {'flush': '01-Hands', 'straight': '01-Hands', 'allmax': '02-Ties'}
@@ -48,8 +49,20 @@ def make_board(**kw):
 
 
 def test_doctests():
-    for module in (board,):
+    for module in (board, warmup):
         assert doctest.testmod(module).failed == 0
+
+
+def test_the_warmup_service_can_touch_the_students_servers_only():
+    role = warmup.role(['ada', 'grace'])
+    assert role['services'] == ['warmup']
+    assert role['scopes'] == ['servers!user=ada', 'servers!user=grace']     # not the teacher's, no admin
+    entry = warmup.service(['ada', 'grace'], warmup.settings({'CLASSROOM_WARMUP': '5'}))
+    assert entry['environment'] == {'WARMUP_STUDENTS': 'ada grace', 'WARMUP_AT_ONCE': '5',
+                                    'WARMUP_LESSON': '5400'}
+    for bad in ('-1', '1.5', 'ten', ''):
+        with pytest.raises(ValueError, match='CLASSROOM_LESSON'):
+            warmup.settings({'CLASSROOM_LESSON': bad})
 
 
 @pytest.mark.parametrize('body, says', [
@@ -198,6 +211,7 @@ def test_course_exercises_follow_the_notebooks():
     notebooks = sorted((CLASSROOM.parent / 'notebooks').glob('[0-9][0-9]-*.ipynb'))
     found = board.course_exercises(notebooks, {'flush', 'allmax', 'straight', 'not_checked_anywhere'})
     assert list(found) == ['straight', 'flush', 'allmax', 'not_checked_anywhere']
+    assert found['straight'].startswith('01-')     # not the contents' example
     assert found['flush'].startswith('01-') and found['allmax'].startswith('02-')
     assert found['not_checked_anywhere'] == ''
 
