@@ -49,6 +49,7 @@ class Sampler(threading.Thread):
         self.hub, self.every, self.done = psutil.Process(hub_pid), every, threading.Event()
         self.peak = {'hub': 0, 'proxy': 0, 'total': 0}
         self.students = {}              # name -> peak RSS of server + kernels
+        self.now = {}                   # name -> RSS of server + kernels at the last sample
         self.cpu = {}                   # name -> CPU seconds of server + kernels, last seen
 
     def sample(self):
@@ -67,6 +68,7 @@ class Sampler(threading.Thread):
                 self.peak['proxy'] = max(self.peak['proxy'], rss)
             elif env_user:
                 self.students[env_user] = max(self.students.get(env_user, 0), rss)
+                self.now[env_user] = rss
                 self.cpu[env_user] = max(self.cpu.get(env_user, 0), cpu)
         hub = self.hub.memory_info().rss
         self.peak['hub'] = max(self.peak['hub'], hub)
@@ -133,7 +135,7 @@ def main(argv=None):
                 ready_s = time.monotonic() - started
                 time.sleep(5)                  # the servers settle; then their memory, idle
                 sampler.sample()
-                idle = dict(sampler.students)
+                idle = dict(sampler.now)       # (the peak, while starting, stays in .students)
             passwords = hub.passwords()
             print(f'{len(names)} students start at once on {psutil.cpu_count()} cores...', flush=True)
             start = time.monotonic()
