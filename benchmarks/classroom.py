@@ -2,9 +2,13 @@
 
     make bench-classroom                          # 30 students (the default)
     make bench-classroom BENCH_ARGS='--students 10 --json out.json'
+    make bench-classroom BENCH_ARGS='--warmup 0'  # no server started before the bell (as before)
 
 Starts the real hub (as `make classroom` does, on loopback, its state in a
-temporary folder), then every simulated student at the same moment: log in
+temporary folder), waits until the hub says the class is ready (every
+student's server started before the bell, CLASSROOM_WARMUP at a time; the
+time this takes and the memory of an idle server are recorded), then starts
+every simulated student at the same moment: log in
 through the login page, start their server, wait for JupyterLab's page (the
 first screen), put the teacher's edition of notebook 01 in (every exercise
 answered, so it runs to the end without an error), run every cell in a
@@ -43,6 +47,7 @@ class Sampler(threading.Thread):
         self.hub, self.every, self.done = psutil.Process(hub_pid), every, threading.Event()
         self.peak = {'hub': 0, 'proxy': 0, 'total': 0}
         self.students = {}              # name -> peak RSS of server + kernels
+        self.now = {}                   # name -> RSS of server + kernels at the last sample
         self.cpu = {}                   # name -> CPU seconds of server + kernels, last seen
 
     def sample(self):
@@ -61,6 +66,7 @@ class Sampler(threading.Thread):
                 self.peak['proxy'] = max(self.peak['proxy'], rss)
             elif env_user:
                 self.students[env_user] = max(self.students.get(env_user, 0), rss)
+                self.now[env_user] = rss
                 self.cpu[env_user] = max(self.cpu.get(env_user, 0), cpu)
         hub = self.hub.memory_info().rss
         self.peak['hub'] = max(self.peak['hub'], hub)
@@ -108,16 +114,26 @@ def summary(values) -> dict:
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
     p.add_argument('--students', type=int, default=30)
+    p.add_argument('--warmup', type=int, default=3,
+                   help='servers the hub starts at once before the students come (0: none)')
     p.add_argument('--json', help='also write the figures here')
     args = p.parse_args(argv)
     names = [f'student{k:02d}' for k in range(1, args.students + 1)]
     teacher_nb = json.loads((ROOT / 'notebooks' / NOTEBOOK).read_text())
     with tempfile.TemporaryDirectory(prefix='pokerlib-bench-classroom-') as folder:
-        hub = Hub(folder, names)
+        hub = Hub(folder, names, lesson=3600, warmup=args.warmup)
+        started = time.monotonic()
         hub.start()
         try:
             sampler = Sampler(hub.process.pid)
             sampler.start()
+            ready_s, idle = None, {}
+            if args.warmup:
+                print(hub.class_ready(timeout=1800), flush=True)
+                ready_s = time.monotonic() - started
+                time.sleep(5)                  # the servers settle; then their memory, idle
+                sampler.sample()
+                idle = dict(sampler.now)       # (the peak, while starting, stays in .students)
             passwords = hub.passwords()
             print(f'{len(names)} students start at once on {psutil.cpu_count()} cores...', flush=True)
             start = time.monotonic()
@@ -133,6 +149,9 @@ def main(argv=None):
     per_student = sorted(sampler.students.values())
     result = {
         'students': len(names), 'finished': len(finished), 'cores': psutil.cpu_count(),
+        'warmup': args.warmup,
+        'class_ready_s': round(ready_s, 1) if ready_s is not None else None,
+        'idle_server_mb': summary([m / MB for m in idle.values()]) if idle else {},
         'wall_seconds': round(wall, 1),
         'first_screen_s': summary([r['first_screen'] for r in rows if 'first_screen' in r]),
         'end_s': summary([r['end'] for r in finished]),

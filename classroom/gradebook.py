@@ -1,14 +1,26 @@
 """The teacher's gradebook: a JupyterHub service at /services/gradebook/ (admin only).
 
-It grades every student's workspace with the course's own grading
-(``python -m pokerlib grade DIR... --csv OUT``), shows one row per student and
-one column per exercise, grades again when the teacher presses Refresh, and
-hands out the long-form CSV. The hub starts it (see jupyterhub_config.py) with:
+Two halves, and the page says which is which:
+
+- **Live** (board.py): each `check` a student runs on the class server posts
+  its verdict to ``api/verdicts`` (pokerlib/practice/live.py), with her own
+  hub token; the hub says whose token it is, so a student posts only for
+  herself. The page shows the grid of students by exercises, the attempts,
+  who is stuck and how many passed each exercise, and updates itself
+  (server-sent events from ``events``) as the checks come in. It is what her
+  own check said in her own kernel: a student could fool it.
+- **Official**: the course's own grader, sandboxed
+  (``python -m pokerlib grade DIR... --csv OUT``), run on every student's saved
+  notebooks when the teacher presses Grade. Only it gives grades.
+
+Downloads: ``grades.csv`` (every student's latest check and official grade per
+exercise, as they stand) and ``attempts.csv`` (every check received). The hub
+starts it (see jupyterhub_config.py) with:
 
     GRADEBOOK_WORKSPACES  the folder of the students' workspaces (one folder each)
     GRADEBOOK_EDITION     the student's edition they were copied from
     GRADEBOOK_STUDENTS    the names on the class list, space-separated, in order
-    GRADEBOOK_OUT         where the CSV and the grader's HTML go
+    GRADEBOOK_OUT         where the CSV, the grader's HTML and the live log go
     GRADEBOOK_ROOT        the course (the grader runs from there)
 
 Grading runs the students' code (in the grader's subprocesses, with its limits).
@@ -16,7 +28,9 @@ Grading runs the students' code (in the grader's subprocesses, with its limits).
 
 import asyncio
 import csv
+import hashlib
 import html
+import json
 import os
 import shutil
 import signal
@@ -25,31 +39,63 @@ import time
 from pathlib import Path
 from urllib.parse import urlparse
 
-from jupyterhub.services.auth import HubOAuthCallbackHandler, HubOAuthenticated
+from jupyterhub.services.auth import HubOAuth, HubOAuthCallbackHandler, HubOAuthenticated
 from jupyterhub.utils import url_path_join
 from tornado import ioloop, web
+from tornado.iostream import StreamClosedError
 
 from pokerlib.grading import COLOURS, FAILED, SYMBOLS   # the grader's own marks
+from pokerlib.practice import exercise_names
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from board import (MARKS, STUCK_FAILS, STUCK_IDLE, WORDS, Board, RateLimit,  # noqa: E402
+                   Refused, course_exercises)
+
+HERE = Path(__file__).resolve().parent
 PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 <title>Gradebook</title>{refresh}
-<style>
- body {{ font: 15px/1.4 system-ui, sans-serif; margin: 2em; color: #222; }}
- table {{ border-collapse: collapse; }} th, td {{ border: 1px solid #ccc; padding: .3em .6em; }}
- th.exercise {{ writing-mode: vertical-rl; transform: rotate(180deg); font-weight: normal; }}
- td.mark {{ text-align: center; }} td.none {{ color: #888; text-align: center; }}
- th.lesson {{ background: #f3f3f3; }} .note {{ color: #555; }}
- button, a.button {{ font-size: 15px; margin-right: 1em; }}
-</style></head><body>
+<meta name="xsrf" content="{xsrf_token}">
+<link rel="stylesheet" href="gradebook.css">
+<script src="gradebook.js" defer></script>
+</head><body>
 <h1>Gradebook</h1>
 <p><a href="{hub}home">← the hub</a> · <a href="{hub}admin">the students' servers</a></p>
-<form method="post">{xsrf}<button type="submit" {disabled}>Refresh (grade again)</button>
-<a class="button" href="grades.csv" download>Download CSV</a></form>
+<p class="note"><b>Two kinds of column.</b> <b>Live (check)</b>: what each student's own
+<code>check</code> said, in her own kernel, as she runs it; it updates by itself, and a student
+could fool it. <b>Official (grade)</b>: the course's grader, run in a sandbox on the notebooks
+the students saved, when you press Grade; only it gives grades.</p>
+
+<section aria-labelledby="live-title">
+<h2 id="live-title">Live: the class's checks as they happen</h2>
+<p id="connection" class="note" role="status">Connecting…</p>
+<noscript><p>The live board needs JavaScript; the CSV below is always up to date.</p></noscript>
+<div id="grid"><p class="note">No check yet.</p></div>
+<p class="note" id="legend">{live_legend}. The number is the attempts.
+Select a mark for its last report.</p>
+<div id="detail" aria-live="polite"></div>
+<h3>Stuck</h3>
+<p class="note">An exercise failed {fails} times or more since it last passed, or no exercise
+passed for {idle} minutes.</p>
+<ul id="stuck"><li class="note">Nobody.</li></ul>
+</section>
+
+<section aria-labelledby="official-title">
+<h2 id="official-title">Official: the sandboxed grader</h2>
+<form method="post">{xsrf}<button type="submit" {disabled}>Grade (run the grader on the saved notebooks)</button></form>
 <p class="note">{status}</p>
 {table}
 <p class="note">{legend}; – not started (the notebook is as it was handed
-out). Hover or tap a mark for the check's report. Grading runs each notebook the
-student saved.</p>
+out). Hover or tap a mark for the grader's report.</p>
+</section>
+<p><a class="button" href="grades.csv" download>Download grades.csv</a> (every student's
+latest check and official grade per exercise) ·
+<a class="button" href="attempts.csv" download>Download attempts.csv</a> (every check received)</p>
 </body></html>"""
+
+CSP = ("default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+       "connect-src 'self'; img-src 'self'; form-action 'self'; base-uri 'none'; "
+       "frame-ancestors 'none'")
+"""The page runs its own script only, and nothing a student wrote (which it shows as text)."""
 
 
 class Gradebook:
@@ -99,7 +145,9 @@ class Gradebook:
         process = await asyncio.create_subprocess_exec(
             sys.executable, '-m', 'pokerlib', 'grade', str(staging),
             '--csv', str(partial), '--html', str(self.out / 'grades.html'),
-            cwd=self.root, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+            cwd=self.root, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
+            # the students' notebooks run under it: never with this service's hub token
+            env={k: v for k, v in os.environ.items() if not k.startswith('JUPYTERHUB_')})
         output, _ = await process.communicate()
         seconds = time.monotonic() - started
         notebooks = sum(map(len, changed.values()))
@@ -147,20 +195,36 @@ class Gradebook:
                 f'<tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>')
 
 
-class PageHandler(HubOAuthenticated, web.RequestHandler):
-    def initialize(self, book):
-        self.book = book
+def _text(value) -> str:
+    return value.decode() if isinstance(value, bytes) else value
 
+
+class Admin(HubOAuthenticated, web.RequestHandler):
+    """A page of the teacher's: the hub's login, and only admins (access:services) get in."""
+
+    def initialize(self, book, live):
+        self.book, self.live = book, live
+
+    def set_default_headers(self):
+        self.set_header('Content-Security-Policy', CSP)
+        self.set_header('X-Content-Type-Options', 'nosniff')
+        self.set_header('Cache-Control', 'no-store')
+
+
+class PageHandler(Admin):
     @web.authenticated
     def get(self):
         running = self.book.running is not None and not self.book.running.done()
         status = 'Grading… this page reloads by itself.' if running else (
-            self.book.message or ('Press Refresh to grade.' if not self.book.rows() else ''))
+            self.book.message or ('Press Grade to grade.' if not self.book.rows() else ''))
         self.write(PAGE.format(
             refresh='<meta http-equiv="refresh" content="3">' if running else '',
             xsrf=self.xsrf_form_html(), disabled='disabled' if running else '',
+            xsrf_token=html.escape(_text(self.xsrf_token)),
             status=html.escape(status), table=self.book.table(), hub=self.hub_auth.hub_prefix,
-            legend='; '.join(f'{SYMBOLS[k]} {k}' for k in SYMBOLS if k != 'unknown')))
+            legend='; '.join(f'{SYMBOLS[k]} {k}' for k in SYMBOLS if k != 'unknown'),
+            live_legend=html.escape('; '.join(f'{MARKS[k]} {WORDS[k]}' for k in MARKS)),
+            fails=STUCK_FAILS, idle=STUCK_IDLE // 60))
 
     @web.authenticated
     def post(self):
@@ -168,32 +232,152 @@ class PageHandler(HubOAuthenticated, web.RequestHandler):
         self.redirect(self.request.path)
 
 
-class CsvHandler(HubOAuthenticated, web.RequestHandler):
-    def initialize(self, book):
-        self.book = book
+class AssetHandler(Admin):
+    """The page's script and style (files beside this one)."""
+
+    TYPES = {'gradebook.js': 'text/javascript; charset=utf-8', 'gradebook.css': 'text/css; charset=utf-8'}
 
     @web.authenticated
-    def get(self):
-        if not self.book.csv.exists():
-            raise web.HTTPError(404, 'No grading yet: press Refresh first.')
+    def get(self, name):
+        self.set_header('Content-Type', self.TYPES[name])
+        self.write((HERE / name).read_bytes())
+
+
+class CsvHandler(Admin):
+    @web.authenticated
+    def get(self, name):
+        text = (self.live.board.grades_csv(self.book.rows()) if name == 'grades.csv'
+                else self.live.board.attempts_csv())
         self.set_header('Content-Type', 'text/csv; charset=utf-8')
-        self.set_header('Content-Disposition', 'attachment; filename="grades.csv"')
-        self.write(self.book.csv.read_bytes())
+        self.set_header('Content-Disposition', f'attachment; filename="{name}"')
+        self.write(text.encode('utf-8'))
+
+
+class EventsHandler(Admin):
+    """Server-sent events: the board's state now, then at every change (or every 15 s)."""
+
+    @web.authenticated
+    async def get(self):
+        self.set_header('Content-Type', 'text/event-stream; charset=utf-8')
+        self.set_header('X-Accel-Buffering', 'no')
+        try:
+            while True:
+                state = self.live.state(self.book)
+                self.write(f'event: state\ndata: {json.dumps(state, ensure_ascii=False)}\n\n')
+                await self.flush()
+                await self.live.changed(timeout=15)
+        except StreamClosedError:
+            pass
+
+
+class VerdictHandler(web.RequestHandler):
+    """POST api/verdicts: a student's check, with her own hub token (no cookie is looked at)."""
+
+    def initialize(self, live):
+        self.live = live
+
+    def check_xsrf_cookie(self):
+        """No cookie authenticates this request, only the token header: nothing to forge."""
+
+    async def post(self):
+        header = self.request.headers.get('Authorization', '')
+        token = header[len('token '):].strip() if header.lower().startswith('token ') else ''
+        try:
+            owner = await self.live.identify(token)
+            self.live.receive(owner, self.request.body)
+        except Refused as e:
+            self.set_status(e.code)
+            self.finish({'error': str(e)})
+            return
+        self.set_status(201)
+        self.finish({'ok': True})
+
+
+class Live:
+    """The board, who is listening to it, and who a token belongs to (asked of the hub)."""
+
+    LOOKUPS = RateLimit(burst=60, per_second=20)
+    """Tokens the hub is asked about that were not seen lately: all students together."""
+
+    def __init__(self, board, hub_auth):
+        self.board, self.hub_auth = board, hub_auth
+        self.known = {}                 # sha256(token) -> (name or None, until)
+        self.waiters = set()
+
+    async def identify(self, token):
+        """The name of the student whose token this is, or None (Refused(429) when the hub is
+        asked too often about unknown tokens)."""
+        if not token:
+            return None
+        key, now = hashlib.sha256(token.encode()).hexdigest(), time.monotonic()
+        name, until = self.known.get(key, (None, 0))
+        if until > now:
+            return name
+        if not self.LOOKUPS.allow('hub', now):
+            raise Refused(429, 'too many new tokens at once: try again')
+        model = await self.hub_auth.user_for_token(token, sync=False)
+        name = model['name'] if model and model.get('kind', 'user') == 'user' else None
+        if len(self.known) > 10000:
+            self.known.clear()
+        self.known[key] = (name, now + (300 if name else 30))
+        return name
+
+    def receive(self, owner, body):
+        row = self.board.receive(owner, body)
+        for waiter in list(self.waiters):
+            if not waiter.done():
+                waiter.set_result(row)
+        return row
+
+    async def changed(self, timeout):
+        waiter = asyncio.get_running_loop().create_future()
+        self.waiters.add(waiter)
+        try:
+            await asyncio.wait_for(waiter, timeout)
+        except asyncio.TimeoutError:
+            pass
+        finally:
+            self.waiters.discard(waiter)
+
+    def state(self, book) -> dict:
+        """The board's state, with each student's official count from the grader's last run."""
+        state = self.board.state()
+        official = {}
+        for r in book.rows():
+            passed, total = official.get(r['student'], (0, 0))
+            official[r['student']] = (passed + (r['status'] == 'pass'), total + 1)
+        state['official'] = official
+        return state
+
+
+def log_errors(handler):
+    """Only the gradebook's own errors reach the teacher's terminal, not every refused post."""
+    if handler.get_status() >= 500:
+        web.access_log.error('%d %s %.0f ms', handler.get_status(), handler._request_summary(),
+                             1000 * handler.request.request_time())
 
 
 def main():
     book = Gradebook(os.environ['GRADEBOOK_WORKSPACES'], os.environ['GRADEBOOK_EDITION'],
                      os.environ['GRADEBOOK_STUDENTS'].split(),
                      os.environ['GRADEBOOK_OUT'], os.environ['GRADEBOOK_ROOT'])
+    exercises = course_exercises(Path(os.environ['GRADEBOOK_ROOT'], 'notebooks').glob('[0-9][0-9]-*.ipynb'),
+                                 set(exercise_names()))
+    board = Board(book.students, exercises, log_path=book.out / 'attempts.jsonl')
+    live = Live(board, HubOAuth.instance())
     prefix = os.environ['JUPYTERHUB_SERVICE_PREFIX']
+    shared = {'book': book, 'live': live}
     app = web.Application([
-        (prefix, PageHandler, {'book': book}),
-        (url_path_join(prefix, 'grades.csv'), CsvHandler, {'book': book}),
+        (prefix, PageHandler, shared),
+        (url_path_join(prefix, '(grades.csv|attempts.csv)'), CsvHandler, shared),
+        (url_path_join(prefix, '(gradebook.js|gradebook.css)'), AssetHandler, shared),
+        (url_path_join(prefix, 'events'), EventsHandler, shared),
+        (url_path_join(prefix, 'api/verdicts'), VerdictHandler, {'live': live}),
         (url_path_join(prefix, 'oauth_callback'), HubOAuthCallbackHandler),
-    ], cookie_secret=os.urandom(32), xsrf_cookies=True,
+    ], cookie_secret=os.urandom(32), xsrf_cookies=True, log_function=log_errors,
        xsrf_cookie_kwargs={'path': prefix})    # not the hub's own _xsrf cookie
     url = urlparse(os.environ['JUPYTERHUB_SERVICE_URL'])
-    app.listen(url.port, url.hostname)
+    app.listen(url.port, url.hostname, max_body_size=64 * 1024)
     loop = ioloop.IOLoop.current()
     for sig in (signal.SIGINT, signal.SIGTERM):      # the hub's stop, even where SIGINT was ignored
         signal.signal(sig, lambda *_: loop.add_callback_from_signal(loop.stop))

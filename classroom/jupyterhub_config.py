@@ -15,6 +15,8 @@ Settings, from the environment (the Makefile passes them on):
     CLASSROOM_STATE     the state folder (classroom/state)
     CLASSROOM_LOG       how much the hub says (WARN; INFO for every request)
     CLASSROOM_LANGUAGE  the course's language in the workspaces: en, or zh_CN for Chinese (en)
+    CLASSROOM_LESSON    seconds the lesson lasts: servers kept running till then (5400)
+    CLASSROOM_WARMUP    student servers started at once when the hub starts (3; 0: none)
 """
 
 import os
@@ -115,6 +117,25 @@ c.JupyterHub.load_roles = [
 # Only admins (the teacher) get the admin role, which carries access:services;
 # students get the default 'user' role (their own server only), so the gradebook
 # answers them 403.
+
+# --- the live classroom (issue 29; classroom/warmup.py, board.py, gradebook.py) ---------
+# Every student's server starts with the hub (CLASSROOM_WARMUP at a time) and keeps
+# running for the lesson (CLASSROOM_LESSON seconds); the idle culler starts after it.
+# Each check in a student's kernel posts to the gradebook's own address, with her token.
+import warmup  # noqa: E402
+
+try:
+    LIVE = warmup.settings(os.environ)
+except ValueError as e:
+    sys.exit(f'classroom: {e}')
+c.JupyterHub.services.append(warmup.service(roster.students, LIVE))
+c.JupyterHub.load_roles.append(warmup.role(roster.students))
+for _service in c.JupyterHub.services:
+    if _service['name'] == 'idle-culler':
+        _service['command'] = warmup.after_lesson(LIVE.lesson, _service['command'])
+    if _service['name'] == 'gradebook':
+        c.Spawner.environment['POKERLIB_GRADEBOOK'] = _service['url'] + '/services/gradebook/'
+# --- end of the live classroom --------------------------------------------------------
 
 urls = '  '.join(f'http://{a}:{PORT}/' for a in addresses(IP))
 print(f'\nThe classroom: students open  {urls}\n'

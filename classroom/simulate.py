@@ -31,8 +31,12 @@ PROXY = CLASSROOM / 'node_modules' / '.bin' / 'configurable-http-proxy'
 
 
 def free_ports(n=4) -> int:
-    """A port p with p..p+n-1 free on loopback (the hub uses four)."""
-    for base in range(18500, 19500, 10):
+    """A port p with p..p+n-1 free on loopback (the hub uses four).
+
+    CLASSROOM_TEST_PORTS=8600-8699 keeps them in a range (18500-19499 by default).
+    """
+    low, high = map(int, os.environ.get('CLASSROOM_TEST_PORTS', '18500-19499').split('-'))
+    for base in range(low, high - n + 2, n):
         with contextlib.ExitStack() as stack:
             try:
                 for port in range(base, base + n):
@@ -46,16 +50,17 @@ def free_ports(n=4) -> int:
 class Hub:
     """The real hub, as `make classroom` starts it, its state in ``folder``, on loopback."""
 
-    def __init__(self, folder, students, teacher='teacher', idle=3600):
+    def __init__(self, folder, students, teacher='teacher', idle=3600, lesson=0, warmup=3):
         self.folder = Path(folder)
         (self.folder / 'students.txt').write_text('# a simulated class\n' + '\n'.join(students) + '\n')
-        self.port = free_ports()
+        self.port = free_ports(5)       # the hub uses four; a browser's driver may take the fifth
         self.url = f'http://127.0.0.1:{self.port}/'
         self.env = {**os.environ, 'CLASSROOM_PORT': str(self.port), 'CLASSROOM_IP': '127.0.0.1',
                     'CLASSROOM_STATE': str(self.folder / 'state'),
                     'CLASSROOM_STUDENTS': str(self.folder / 'students.txt'),
                     'CLASSROOM_PASSWORDS': str(self.folder / 'passwords.txt'),
-                    'CLASSROOM_TEACHER': teacher, 'CLASSROOM_IDLE': str(idle)}
+                    'CLASSROOM_TEACHER': teacher, 'CLASSROOM_IDLE': str(idle),
+                    'CLASSROOM_LESSON': str(lesson), 'CLASSROOM_WARMUP': str(warmup)}
         self.process = None
 
     def start(self, timeout=90):
@@ -73,6 +78,18 @@ class Hub:
                     return
             time.sleep(0.5)
         raise RuntimeError(f'the hub did not answer in {timeout} s')
+
+    def class_ready(self, timeout=600) -> str:
+        """Wait for the hub's line saying the class is ready (the warmup service's); that line."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            for line in (self.folder / 'hub.log').read_text(errors='replace').splitlines()[::-1]:
+                if line.startswith('The class is ready'):
+                    return line
+            if self.process.poll() is not None:
+                raise RuntimeError(f'the hub exited: see {self.folder / "hub.log"}')
+            time.sleep(0.2)
+        raise RuntimeError(f'the class was not ready in {timeout} s')
 
     def stop(self, timeout=90):
         """Stop as Ctrl-C does: the hub stops the proxy, the servers and its services.

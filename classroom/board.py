@@ -1,0 +1,314 @@
+"""The live board: every check of the class as it happens (the gradebook's live half).
+
+Each time a student runs ``check`` on the class server, her kernel posts the
+verdict (pokerlib/practice/live.py); the gradebook service (gradebook.py)
+asks the hub whose token came with it and hands the post to ``Board.receive``.
+The board keeps, per student and exercise, the latest verdict and the number
+of attempts, works out who is stuck, and writes the two CSVs. It is plain
+Python (no hub, no web server), so that its rules are tested in `make test`.
+
+What a post is, exactly (JSON, nothing else kept):
+
+    {"student": "ada", "exercise": "flush", "status": "fail",
+     "when": 1764050000.0, "reason": "✗ flush failed on flush([...])", "attempt": 3}
+
+``when`` is the kernel's clock (Unix seconds); ``attempt`` the kernel's own
+count of checks of that exercise. The board also notes when the post
+arrived: the stuck rule and the order of the log go by that clock, not the
+student's.
+"""
+
+import csv
+import io
+import json
+import math
+import re
+import time
+from pathlib import Path
+
+FIELDS = ('student', 'exercise', 'status', 'when', 'reason', 'attempt')
+"""Exactly the fields of a post: one more or one less is a malformed post."""
+
+MARKS = {'pass': '✓', 'fail': '✗', 'error': '⚠', 'crash': '✸', 'slow': '◔', 'todo': '…'}
+"""Each verdict's symbol on the page: fail, error and crash never share one."""
+
+WORDS = {'pass': 'passed', 'fail': 'wrong answer', 'error': 'raised an error',
+         'crash': 'crashed the check', 'slow': 'too slow', 'todo': 'not written yet'}
+"""Each verdict in words (the page's legend, and what a screen reader says)."""
+
+FAILING = frozenset({'fail', 'error', 'crash', 'slow'})
+"""Verdicts that count as a failed attempt for the stuck rule ('todo' does not)."""
+
+MAX_BODY = 4096
+"""Bytes a post may have."""
+MAX_REASON = 500
+"""Characters the one-line reason may have."""
+SKEW = 24 * 3600
+"""How far (seconds) a post's `when` may be from the board's clock."""
+STUCK_FAILS = 3
+"""Failed attempts at one exercise (since it last passed) that put a student on the stuck list."""
+STUCK_IDLE = 600
+"""Seconds without a new pass that put a student on the stuck list."""
+
+CONTROL = re.compile(r'[\x00-\x1f\x7f-\x9f\u2028\u2029]')
+
+
+class Refused(Exception):
+    """A post the board does not take: ``code`` is the HTTP status, the message says why."""
+
+    def __init__(self, code: int, message: str):
+        super().__init__(message)
+        self.code = code
+
+
+def parse(body: bytes, exercises, now: float) -> dict:
+    """The post in ``body`` as a dict of exactly FIELDS, or Refused(400) saying what is wrong.
+
+    >>> post = parse(b'{"student": "ada", "exercise": "flush", "status": "fail", '
+    ...              b'"when": 100.5, "reason": "wrong\\\\non two lines", "attempt": 2}', {'flush'}, 120)
+    >>> post['reason'], post['attempt']
+    ('wrong on two lines', 2)
+    >>> parse(b'{"student": "ada"}', {'flush'}, 120)
+    Traceback (most recent call last):
+    board.Refused: missing: attempt, exercise, reason, status, when
+    """
+    if len(body) > MAX_BODY:
+        raise Refused(400, f'a post has at most {MAX_BODY} bytes, not {len(body)}')
+    try:
+        post = json.loads(body.decode('utf-8'))
+    except (UnicodeDecodeError, ValueError):
+        raise Refused(400, 'a post is a JSON object') from None
+    if not isinstance(post, dict):
+        raise Refused(400, 'a post is a JSON object')
+    if missing := sorted(set(FIELDS) - set(post)):
+        raise Refused(400, 'missing: ' + ', '.join(missing))
+    if extra := sorted(set(post) - set(FIELDS)):
+        raise Refused(400, 'unknown fields: ' + ', '.join(map(repr, extra))[:200])
+    student, exercise, status = post['student'], post['exercise'], post['status']
+    when, reason, attempt = post['when'], post['reason'], post['attempt']
+    if not isinstance(student, str) or not 0 < len(student) <= 100:
+        raise Refused(400, 'student: a name')
+    if not isinstance(exercise, str) or exercise not in exercises:
+        raise Refused(400, f'exercise: not one of the course\'s: {str(exercise)[:60]!r}')
+    if status not in MARKS:
+        raise Refused(400, f'status: one of {", ".join(MARKS)}')
+    if (not isinstance(when, (int, float)) or isinstance(when, bool) or not math.isfinite(when)
+            or abs(when - now) > SKEW):
+        raise Refused(400, 'when: the time of the check, in Unix seconds')
+    if not isinstance(reason, str) or len(reason) > MAX_REASON:
+        raise Refused(400, f'reason: a line of at most {MAX_REASON} characters')
+    if not isinstance(attempt, int) or isinstance(attempt, bool) or not 0 < attempt <= 10 ** 6:
+        raise Refused(400, 'attempt: a whole number from 1')
+    return {'student': student, 'exercise': exercise, 'status': status, 'when': float(when),
+            'reason': CONTROL.sub(' ', reason).strip(), 'attempt': attempt}
+
+
+def safe_cell(value) -> str:
+    """A CSV field a spreadsheet shows as text, never runs (OWASP's CSV injection advice).
+
+    >>> [safe_cell(v) for v in ['=1+1', '+1', '-1', '@SUM(A1)', '\\tx', 'ada', 3]]
+    ["'=1+1", "'+1", "'-1", "'@SUM(A1)", "'\\tx", 'ada', '3']
+    """
+    text = str(value)
+    return "'" + text if text[:1] in ('=', '+', '-', '@', '\t', '\r') else text
+
+
+def csv_text(columns, rows) -> str:
+    """Rows (dicts) as CSV, every field made safe by safe_cell."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(columns)
+    for row in rows:
+        writer.writerow([safe_cell(row.get(c, '')) for c in columns])
+    return out.getvalue()
+
+
+class RateLimit:
+    """A token bucket per student: ``burst`` posts at once, then ``per_second`` on average.
+
+    >>> limit = RateLimit(burst=2, per_second=1)
+    >>> [limit.allow('ada', now=0) for _ in range(3)], limit.allow('grace', now=0)
+    ([True, True, False], True)
+    >>> limit.allow('ada', now=1.0)
+    True
+    """
+
+    def __init__(self, burst=30, per_second=1.0):
+        self.burst, self.per_second = burst, per_second
+        self.buckets = {}               # name -> (tokens, time)
+
+    def allow(self, name, now) -> bool:
+        tokens, then = self.buckets.get(name, (self.burst, now))
+        tokens = min(self.burst, tokens + (now - then) * self.per_second)
+        allowed = tokens >= 1
+        self.buckets[name] = (tokens - allowed, now)
+        return allowed
+
+
+class Board:
+    """The class's checks: latest verdict and attempts per (student, exercise), and the log.
+
+    ``students`` are the names on the class list (in its order); ``exercises``
+    maps each exercise the course knows to its notebook (in the course's order).
+    Every post taken is appended to ``log_path`` (JSON lines) when given, and
+    read back from it on start, so that a restart loses nothing.
+    """
+
+    def __init__(self, students, exercises: dict, log_path=None, clock=time.time,
+                 limit=None):
+        self.students, self.exercises = list(students), dict(exercises)
+        self.clock, self.limit = clock, limit or RateLimit()
+        self.started = clock()
+        self.log = []                   # every post taken, with 'received'
+        self.cells = {}                 # (student, exercise) -> the latest row, with 'attempts'
+        self.failed_since_pass = {}     # (student, exercise) -> failed attempts since it last passed
+        self.last_pass = {}             # student -> when her last pass arrived
+        self.version = 0                # goes up with every post taken
+        self.log_path = Path(log_path) if log_path else None
+        if self.log_path and self.log_path.exists():
+            for line in self.log_path.read_text(encoding='utf-8').splitlines():
+                row = json.loads(line)
+                if row.get('student') in self.students and row.get('exercise') in self.exercises:
+                    self._take(row)
+
+    def receive(self, owner, body: bytes) -> dict:
+        """Take a post sent with the token of hub user ``owner`` (None: no valid token).
+
+        Returns the row taken; raises Refused(403) for a token that is not a
+        student's on the list or a post for another student, Refused(429) for a
+        student over her rate, Refused(400) for a malformed post.
+        """
+        if owner is None:
+            raise Refused(403, 'a hub token of a student on the class list is needed')
+        if owner not in self.students:
+            raise Refused(403, f'{owner!r} is not a student on the class list')
+        now = self.clock()
+        if not self.limit.allow(owner, now):
+            raise Refused(429, 'too many checks at once: this one is not on the board')
+        post = parse(body, self.exercises, now)
+        if post['student'] != owner:
+            raise Refused(403, 'a student posts her own checks only')
+        row = {**post, 'received': now}
+        self._take(row)
+        if self.log_path:
+            with self.log_path.open('a', encoding='utf-8') as f:
+                f.write(json.dumps(row, ensure_ascii=False) + '\n')
+        return row
+
+    def _take(self, row):
+        key = (row['student'], row['exercise'])
+        attempts = self.cells.get(key, {}).get('attempts', 0) + 1
+        self.cells[key] = {**row, 'attempts': attempts}
+        self.log.append(row)
+        if row['status'] == 'pass':
+            self.failed_since_pass[key] = 0
+            self.last_pass[row['student']] = row['received']
+        elif row['status'] in FAILING:
+            self.failed_since_pass[key] = self.failed_since_pass.get(key, 0) + 1
+        self.version += 1
+
+    def stuck(self, now=None) -> list:
+        """[{'student', 'why'}]: who needs the teacher, in class-list order.
+
+        A student is stuck on an exercise she has failed STUCK_FAILS times or
+        more since it last passed, and stuck when no exercise has passed for
+        her in STUCK_IDLE seconds (since her last pass, or since the board started).
+        """
+        now = self.clock() if now is None else now
+        found = []
+        for name in self.students:
+            for exercise in self.exercises:
+                fails = self.failed_since_pass.get((name, exercise), 0)
+                if fails >= STUCK_FAILS:
+                    found.append({'student': name, 'exercise': exercise,
+                                  'why': f'{exercise}: failed {fails} times'})
+            since = self.last_pass.get(name, self.started)
+            if now - since >= STUCK_IDLE:
+                minutes = int((now - since) // 60)
+                what = 'no exercise passed' if name in self.last_pass else 'nothing passed yet'
+                found.append({'student': name, 'exercise': None,
+                              'why': f'{what} for {minutes} min'})
+        return found
+
+    def state(self, now=None) -> dict:
+        """Everything the teacher's page shows, as plain data (JSON)."""
+        now = self.clock() if now is None else now
+        seen = {e for _, e in self.cells}
+        exercises = [{'name': e, 'notebook': nb} for e, nb in self.exercises.items() if e in seen]
+        cells = {}
+        for (name, exercise), row in self.cells.items():
+            cells.setdefault(name, {})[exercise] = {
+                'status': row['status'], 'attempts': row['attempts'], 'reason': row['reason'],
+                'received': row['received']}
+        passed = {e['name']: sum(self.cells.get((n, e['name']), {}).get('status') == 'pass'
+                                 for n in self.students) for e in exercises}
+        return {'students': self.students, 'exercises': exercises, 'cells': cells,
+                'passed': passed, 'stuck': self.stuck(now), 'now': now,
+                'marks': MARKS, 'words': WORDS}
+
+    LOG_COLUMNS = ('received', 'student', 'exercise', 'status', 'attempt', 'when', 'reason')
+
+    def attempts_csv(self) -> str:
+        """Every post taken, oldest first (times in UTC, ISO 8601)."""
+        return csv_text(self.LOG_COLUMNS, [{**r, 'received': iso(r['received']), 'when': iso(r['when'])}
+                                           for r in self.log])
+
+    GRADE_COLUMNS = ('student', 'notebook', 'exercise', 'check', 'check_attempts', 'check_reason',
+                     'checked_at', 'grade', 'grade_report')
+
+    def grades_csv(self, official=()) -> str:
+        """Every student's latest verdict per exercise as it stands, beside the official grade.
+
+        ``check*`` columns are the live board's (her own check, in her kernel);
+        ``grade*`` the sandboxed grader's last run (``official``: its CSV rows).
+        """
+        graded = {(r['student'], r['exercise']): r for r in official}
+        keys = set(self.cells) | set(graded)
+        order = {e: k for k, e in enumerate(self.exercises)}
+        rows = []
+        for name in self.students:
+            mine = sorted((e for n, e in keys if n == name), key=lambda e: (order.get(e, len(order)), e))
+            for exercise in mine:
+                live, grade = self.cells.get((name, exercise), {}), graded.get((name, exercise), {})
+                rows.append({'student': name,
+                             'notebook': grade.get('notebook') or self.exercises.get(exercise, ''),
+                             'exercise': exercise, 'check': live.get('status', ''),
+                             'check_attempts': live.get('attempts', ''),
+                             'check_reason': live.get('reason', ''),
+                             'checked_at': iso(live['received']) if live else '',
+                             'grade': grade.get('status', ''), 'grade_report': grade.get('report', '')})
+        return csv_text(self.GRADE_COLUMNS, rows)
+
+
+def iso(seconds: float) -> str:
+    """A Unix time as UTC ISO 8601, to the second.
+
+    >>> iso(0)
+    '1970-01-01T00:00:00Z'
+    """
+    return time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime(seconds))
+
+
+CHECK_CALL = re.compile(r'\bcheck\(\s*(\w+)(?:[^)\n]*?name\s*=\s*[\'"](\w+))?')
+
+
+def course_exercises(notebooks, known) -> dict:
+    """exercise -> notebook (its stem), in the course's order, for every name in ``known``.
+
+    The order is where the notebooks (sorted by name) first check each
+    exercise; an exercise no notebook checks comes last, under ''. The
+    contents (00-...) only shows check as an example: it does not count.
+    """
+    found = {}
+    for path in sorted(Path(p) for p in notebooks if not Path(p).name.startswith('00-')):
+        try:
+            cells = json.loads(path.read_text(encoding='utf-8'))['cells']
+        except (OSError, ValueError, KeyError):
+            continue
+        for cell in cells:
+            source = ''.join(cell.get('source', ''))
+            for function, name in CHECK_CALL.findall(source):
+                exercise = name or function
+                if exercise in known:
+                    found.setdefault(exercise, path.stem)
+    return {**found, **{e: '' for e in sorted(known) if e not in found}}

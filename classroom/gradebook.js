@@ -1,0 +1,89 @@
+// The teacher's live board (gradebook.py): the state comes as server-sent events from
+// `events`; everything a student sent is put on the page as text (textContent), never as HTML.
+'use strict';
+
+const shown = { state: null, selected: null };   // selected: [student, exercise]
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === 'class') node.className = v; else node.setAttribute(k, v);
+  }
+  for (const child of children) node.append(child);   // strings become text nodes
+  return node;
+}
+
+function clock(seconds) {
+  return new Date(seconds * 1000).toLocaleTimeString([], { hour12: false });
+}
+
+function render(state) {
+  shown.state = state;
+  const { students, exercises, cells, passed, marks, words, official } = state;
+  const grid = document.getElementById('grid');
+  if (!exercises.length) {
+    grid.replaceChildren(el('p', { class: 'note' }, 'No check yet.'));
+  } else {
+    const lessons = [];
+    for (const e of exercises) {
+      const last = lessons[lessons.length - 1];
+      if (last && last.name === e.notebook) last.span += 1; else lessons.push({ name: e.notebook, span: 1 });
+    }
+    const top = el('tr', {}, el('th', { rowspan: 2, scope: 'col' }, 'student'),
+      el('th', { rowspan: 2, scope: 'col' }, 'passed (live: check)'),
+      el('th', { rowspan: 2, scope: 'col' }, 'passed (official: grade)'),
+      ...lessons.map(l => el('th', { class: 'lesson', colspan: l.span, scope: 'colgroup' }, l.name || 'other')));
+    const names = el('tr', {}, ...exercises.map(e => el('th', { class: 'exercise', scope: 'col' }, e.name)));
+    const rows = students.map(name => {
+      const mine = cells[name] || {};
+      const livePassed = exercises.filter(e => (mine[e.name] || {}).status === 'pass').length;
+      const [oPassed, oTotal] = official[name] || [null, null];
+      const tds = exercises.map(e => {
+        const c = mine[e.name];
+        if (!c) return el('td', { class: 'empty' }, '–');
+        const pressed = shown.selected && shown.selected[0] === name && shown.selected[1] === e.name;
+        const button = el('button', {
+          type: 'button', 'aria-pressed': String(!!pressed),
+          'aria-label': `${name}, ${e.name}: ${words[c.status]}, ${c.attempts} attempt${c.attempts > 1 ? 's' : ''}`,
+          'data-student': name, 'data-exercise': e.name, 'data-status': c.status,
+        }, marks[c.status], el('span', { class: 'attempts' }, String(c.attempts)));
+        button.addEventListener('click', () => { shown.selected = [name, e.name]; render(shown.state); });
+        return el('td', { class: `cell mark-${c.status}` }, button);
+      });
+      return el('tr', { class: 'live-student' }, el('th', { scope: 'row' }, name),
+        el('td', {}, `${livePassed}/${exercises.length}`),
+        el('td', {}, oTotal === null ? '–' : `${oPassed}/${oTotal}`), ...tds);
+    });
+    const foot = el('tr', {}, el('th', { scope: 'row', colspan: 3 }, 'passed it (students)'),
+      ...exercises.map(e => el('td', { 'data-exercise': e.name }, `${passed[e.name]}/${students.length}`)));
+    grid.replaceChildren(el('table', { id: 'live-grid' }, el('thead', {}, top, names),
+      el('tbody', {}, ...rows), el('tfoot', {}, foot)));
+  }
+  const detail = document.getElementById('detail');
+  const sel = shown.selected && (cells[shown.selected[0]] || {})[shown.selected[1]];
+  if (sel) {
+    detail.replaceChildren(
+      el('div', {}, el('b', {}, shown.selected[0]), ' · ', el('code', {}, shown.selected[1]), ' · ',
+         `${marks[sel.status]} ${words[sel.status]} · attempt ${sel.attempts} · ${clock(sel.received)}`),
+      el('pre', {}, sel.reason));
+  } else {
+    detail.replaceChildren();
+  }
+  const stuck = document.getElementById('stuck');
+  stuck.replaceChildren(...(state.stuck.length
+    ? state.stuck.map(s => el('li', { 'data-student': s.student }, el('b', {}, s.student), ': ', s.why))
+    : [el('li', { class: 'note' }, 'Nobody.')]));
+  const status = document.getElementById('connection');
+  status.className = 'note';
+  status.textContent = `Live: updated ${clock(state.now)}.`;
+}
+
+// The hub's services want the xsrf token on a script's requests (an EventSource sends no header).
+const xsrf = document.querySelector('meta[name="xsrf"]').content;
+const events = new EventSource('events?_xsrf=' + encodeURIComponent(xsrf));
+events.addEventListener('state', e => render(JSON.parse(e.data)));
+events.addEventListener('error', () => {
+  const status = document.getElementById('connection');
+  status.className = 'note lost';
+  status.textContent = 'Live updates lost: reconnecting… (reload the page if this stays)';
+});

@@ -1,0 +1,102 @@
+"""Watch the teacher's live gradebook in headless Chromium, and say what it shows.
+
+    .venv-site/bin/python classroom/watch.py HUB_URL TEACHER PASSWORD [--shots DIR]
+
+Logs in as the teacher, opens /services/gradebook/ and keeps it open (never
+reloads it); every time what the page shows changes it prints one JSON line:
+{"t": unix time, "cells": {"ada flush": "✗ 3 fail"}, "stuck": [...],
+"detail": "...", "status": "..."}. It reads commands on stdin, one a line:
+``click STUDENT EXERCISE`` (selects that mark, as the teacher would),
+``shot NAME`` (a screenshot NAME.png in --shots) and ``quit``.
+For tests/test_live.py and for looking at the page; runs with .venv-site's
+Python (Selenium) and Debian's chromium and chromium-driver.
+"""
+
+import argparse
+import json
+import os
+import queue
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as ready
+from selenium.webdriver.support.ui import WebDriverWait
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / 'scripts'))
+from check_site import CHROMEDRIVER, CHROMIUM, CHROMIUM_FLAGS  # noqa: E402
+
+READ = """
+const cells = {};
+for (const b of document.querySelectorAll('#grid button[data-student]'))
+  cells[b.dataset.student + ' ' + b.dataset.exercise] = b.textContent + ' ' + b.dataset.status;
+const passed = {};
+for (const td of document.querySelectorAll('#grid tfoot td[data-exercise]'))
+  passed[td.dataset.exercise] = td.textContent;
+return {cells, passed,
+        stuck: [...document.querySelectorAll('#stuck li[data-student]')].map(li => li.textContent),
+        detail: document.getElementById('detail').textContent,
+        status: document.getElementById('connection').textContent.replace(/updated .*/, 'updated')};
+"""
+
+
+def browser(profile, port):
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in CHROMIUM_FLAGS + [f'--user-data-dir={profile}', '--window-size=1400,900']:
+        options.add_argument(flag)
+    return webdriver.Chrome(options=options, service=Service(executable_path=CHROMEDRIVER, port=port))
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
+    p.add_argument('url')
+    p.add_argument('teacher')
+    p.add_argument('password')
+    p.add_argument('--shots', type=Path, default=Path('build/classroom'))
+    p.add_argument('--driver-port', type=int, default=int(os.environ.get('WATCH_DRIVER_PORT', '0')))
+    args = p.parse_args(argv)
+    args.shots.mkdir(parents=True, exist_ok=True)
+    commands = queue.Queue()
+    threading.Thread(target=lambda: [commands.put(line.split()) for line in sys.stdin]
+                     or commands.put(['quit']), daemon=True).start()
+    with tempfile.TemporaryDirectory() as profile:
+        driver = browser(profile, args.driver_port)
+        try:
+            driver.get(args.url + 'hub/login')
+            driver.find_element(By.ID, 'username_input').send_keys(args.teacher)
+            driver.find_element(By.ID, 'password_input').send_keys(args.password)
+            driver.find_element(By.ID, 'login_submit').click()
+            WebDriverWait(driver, 60).until(ready.url_contains('/hub/'))
+            driver.get(args.url + 'services/gradebook/')
+            WebDriverWait(driver, 60).until(ready.text_to_be_present_in_element(
+                (By.ID, 'connection'), 'Live: updated'))
+            last = None
+            while True:
+                try:
+                    command = commands.get(timeout=0.2)
+                except queue.Empty:
+                    command = None
+                if command and command[0] == 'quit':
+                    break
+                if command and command[0] == 'click':
+                    driver.find_element(By.CSS_SELECTOR, f'#grid button[data-student="{command[1]}"]'
+                                                         f'[data-exercise="{command[2]}"]').click()
+                if command and command[0] == 'shot':
+                    driver.save_screenshot(str(args.shots / f'{command[1]}.png'))
+                    print(json.dumps({'t': time.time(), 'shot': command[1]}), flush=True)
+                seen = driver.execute_script(READ)
+                if seen != last:
+                    print(json.dumps({'t': time.time(), **seen}, ensure_ascii=False), flush=True)
+                    last = seen
+        finally:
+            driver.quit()
+
+
+if __name__ == '__main__':
+    main()

@@ -1,0 +1,301 @@
+"""The live board's rules (classroom/board.py), and the post check sends (pokerlib/practice/live.py).
+
+No hub here: the board is given the hub's answer (whose token it was) and
+the post's bytes, as the gradebook service gives them; a real hub is in
+tests/test_live.py (make test-slow).
+"""
+
+import csv
+import doctest
+import http.server
+import io
+import json
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from pokerlib.practice import check, live
+
+CLASSROOM = Path(__file__).resolve().parent.parent / 'classroom'
+sys.path.insert(0, str(CLASSROOM))
+import board  # noqa: E402
+import warmup  # noqa: E402
+from board import Board, RateLimit, Refused  # noqa: E402
+
+EXERCISES = {'flush': '01-Hands', 'straight': '01-Hands', 'allmax': '02-Ties'}
+NOW = 1_800_000_000.0
+
+
+class Clock:
+    def __init__(self, now=NOW):
+        self.now = now
+
+    def __call__(self):
+        return self.now
+
+
+def post(student='ada', exercise='flush', status='fail', reason='✗ flush failed', attempt=1,
+         when=NOW, **extra) -> bytes:
+    return json.dumps({'student': student, 'exercise': exercise, 'status': status, 'when': when,
+                       'reason': reason, 'attempt': attempt, **extra}).encode()
+
+
+def make_board(**kw):
+    clock = kw.pop('clock', Clock())
+    return Board(['ada', 'grace', 'alan'], EXERCISES, clock=clock, **kw), clock
+
+
+def test_doctests():
+    for module in (board, warmup):
+        assert doctest.testmod(module).failed == 0
+
+
+def test_the_warmup_service_can_touch_the_students_servers_only():
+    role = warmup.role(['ada', 'grace'])
+    assert role['services'] == ['warmup']
+    assert role['scopes'] == ['servers!user=ada', 'servers!user=grace']     # not the teacher's, no admin
+    entry = warmup.service(['ada', 'grace'], warmup.settings({'CLASSROOM_WARMUP': '5'}))
+    assert entry['environment'] == {'WARMUP_STUDENTS': 'ada grace', 'WARMUP_AT_ONCE': '5',
+                                    'WARMUP_LESSON': '5400'}
+    for bad in ('-1', '1.5', 'ten', ''):
+        with pytest.raises(ValueError, match='CLASSROOM_LESSON'):
+            warmup.settings({'CLASSROOM_LESSON': bad})
+
+
+@pytest.mark.parametrize('body, says', [
+    (b'not json', 'JSON object'),
+    (b'[1, 2]', 'JSON object'),
+    (b'\xff\xfe', 'JSON object'),
+    (post()[:-1], 'JSON object'),
+    (json.dumps({'student': 'ada'}).encode(), 'missing'),
+    (post(secret='kept?'), 'unknown fields'),
+    (post(exercise='rm -rf'), 'exercise'),
+    (post(exercise=['flush']), 'exercise'),
+    (post(status='passed'), 'status'),
+    (post(when='now'), 'when'),
+    (post(when=True), 'when'),
+    (post(when=NOW + 3 * 86400), 'when'),
+    (b'{"student": "ada", "exercise": "flush", "status": "fail", "when": NaN, "reason": "", "attempt": 1}', 'when'),
+    (post(reason='x' * 501), 'reason'),
+    (post(reason=None), 'reason'),
+    (post(attempt=0), 'attempt'),
+    (post(attempt=1.5), 'attempt'),
+    (post(attempt='2'), 'attempt'),
+    (post(reason='x' * 5000), 'bytes'),
+])
+def test_a_malformed_post_is_400_and_changes_nothing(body, says):
+    b, _ = make_board()
+    with pytest.raises(Refused) as e:
+        b.receive('ada', body)
+    assert e.value.code == 400 and says in str(e.value)
+    assert b.log == [] and b.cells == {} and b.version == 0
+
+
+def test_a_post_for_another_student_or_from_no_student_is_403():
+    b, _ = make_board()
+    for owner, body, says in [('ada', post(student='grace'), 'her own'),
+                              (None, post(), 'hub token'),
+                              ('teacher', post(student='teacher'), 'not a student'),
+                              ('mallory', post(student='mallory'), 'not a student')]:
+        with pytest.raises(Refused) as e:
+            b.receive(owner, body)
+        assert e.value.code == 403 and says in str(e.value)
+    assert b.log == [] and b.cells == {}
+
+
+def test_only_the_fields_are_kept_and_control_characters_go():
+    b, _ = make_board()
+    row = b.receive('ada', post(reason='line one\nline two\x1b[31m\u2028'))
+    assert set(row) == {*board.FIELDS, 'received'}
+    assert row['reason'] == 'line one line two [31m'
+    assert b.cells[('ada', 'flush')]['attempts'] == 1
+
+
+def test_a_flood_from_one_student_is_limited_and_the_others_get_through():
+    clock = Clock()
+    b, _ = make_board(clock=clock, limit=RateLimit(burst=10, per_second=1))
+    codes = []
+    for k in range(200):                   # 200 posts in the same second
+        try:
+            b.receive('ada', post(attempt=k + 1))
+            codes.append(201)
+        except Refused as e:
+            codes.append(e.code)
+    assert codes[:10] == [201] * 10 and set(codes[10:]) == {429}
+    assert b.receive('grace', post(student='grace', status='pass'))['student'] == 'grace'
+    clock.now += 2                          # two seconds later ada has two more
+    b.receive('ada', post(attempt=300))
+    b.receive('ada', post(attempt=301))
+    with pytest.raises(Refused) as e:
+        b.receive('ada', post(attempt=302))
+    assert e.value.code == 429
+    assert len(b.log) == 13 and b.cells[('ada', 'flush')]['attempts'] == 12
+    # a flood of malformed posts is limited the same way, and still keeps nothing
+    with pytest.raises(Refused) as e:
+        b.receive('ada', b'junk')
+    assert e.value.code == 429
+
+
+def test_attempts_latest_verdict_and_passed_per_exercise():
+    b, clock = make_board()
+    b.receive('ada', post(status='fail'))
+    b.receive('ada', post(status='error', reason='⚠ flush raised an error'))
+    b.receive('ada', post(status='pass', reason='✓ flush: 1,024 cases passed'))
+    b.receive('grace', post(student='grace', status='pass'))
+    b.receive('grace', post(student='grace', exercise='allmax', status='crash'))
+    state = b.state()
+    assert state['cells']['ada']['flush'] == {'status': 'pass', 'attempts': 3,
+                                              'reason': '✓ flush: 1,024 cases passed',
+                                              'received': NOW}
+    assert [e['name'] for e in state['exercises']] == ['flush', 'allmax']     # the course's order
+    assert state['passed'] == {'flush': 2, 'allmax': 0}
+    assert len(set(board.MARKS[s] for s in ('fail', 'error', 'crash'))) == 3
+    json.dumps(state)                                                         # plain data
+
+
+def test_the_stuck_rule():
+    b, clock = make_board()
+    b.receive('ada', post(status='fail'))
+    b.receive('ada', post(status='todo'))             # not written: not a failed attempt
+    b.receive('ada', post(status='error'))
+    assert b.stuck() == []
+    b.receive('ada', post(status='slow'))
+    assert b.stuck() == [{'student': 'ada', 'exercise': 'flush', 'why': 'flush: failed 3 times'}]
+    b.receive('ada', post(status='pass'))             # passing takes her off
+    assert b.stuck() == []
+    clock.now += 300
+    b.receive('grace', post(student='grace', exercise='straight', status='pass', when=clock.now))
+    clock.now += 299
+    assert b.stuck() == []
+    clock.now += 1              # ten minutes since the board started and since ada's pass
+    assert b.stuck() == [{'student': 'ada', 'exercise': None, 'why': 'no exercise passed for 10 min'},
+                         {'student': 'alan', 'exercise': None, 'why': 'nothing passed yet for 10 min'}]
+    clock.now += 60
+    b.receive('grace', post(student='grace', exercise='allmax', status='fail', when=clock.now))
+    assert {s['student']: s['why'] for s in b.stuck()} == {
+        'ada': 'no exercise passed for 11 min', 'alan': 'nothing passed yet for 11 min'}
+    clock.now += 240            # grace: ten minutes since her pass of straight
+    assert 'grace' in {s['student'] for s in b.stuck()}
+
+
+def test_the_csvs_are_as_they_stand_and_formula_safe(tmp_path):
+    log = tmp_path / 'attempts.jsonl'
+    b, clock = make_board(log_path=log)
+    b.receive('ada', post(status='fail', reason='=HYPERLINK("http://evil","x")'))
+    b.receive('ada', post(status='pass', reason='@SUM(A1)'))
+    b.receive('grace', post(student='grace', exercise='straight', reason='-1+1', attempt=1))
+    official = [{'student': 'ada', 'notebook': '01-Hands', 'exercise': 'flush', 'status': 'pass',
+                 'seconds': '0.1', 'report': '+cmd|calc'},
+                {'student': 'alan', 'notebook': '02-Ties', 'exercise': 'allmax', 'status': 'fail',
+                 'seconds': '0.1', 'report': '\tTAB'}]
+    rows = list(csv.DictReader(io.StringIO(b.grades_csv(official))))
+    assert [(r['student'], r['exercise'], r['check'], r['check_attempts'], r['grade']) for r in rows] == [
+        ('ada', 'flush', 'pass', '2', 'pass'), ('grace', 'straight', 'fail', '1', ''),
+        ('alan', 'allmax', '', '', 'fail')]
+    assert [r['check_reason'] for r in rows] == ["'@SUM(A1)", "'-1+1", '']
+    assert [r['grade_report'] for r in rows] == ["'+cmd|calc", '', "'\tTAB"]
+    attempts = list(csv.DictReader(io.StringIO(b.attempts_csv())))
+    assert [r['reason'] for r in attempts] == ["'=HYPERLINK(\"http://evil\",\"x\")", "'@SUM(A1)", "'-1+1"]
+    for text in (b.grades_csv(official), b.attempts_csv()):
+        for row in csv.reader(io.StringIO(text)):
+            assert not any(field[:1] in '=+-@\t\r' and field for field in row), row
+    # a restart reads the log back: the same board
+    again = Board(['ada', 'grace', 'alan'], EXERCISES, log_path=log, clock=clock)
+    assert again.cells == b.cells and again.stuck() == b.stuck()
+
+
+def test_course_exercises_follow_the_notebooks():
+    notebooks = sorted((CLASSROOM.parent / 'notebooks').glob('[0-9][0-9]-*.ipynb'))
+    found = board.course_exercises(notebooks, {'flush', 'allmax', 'straight', 'not_checked_anywhere'})
+    assert list(found) == ['straight', 'flush', 'allmax', 'not_checked_anywhere']
+    assert found['straight'].startswith('01-')     # not the contents' example
+    assert found['flush'].startswith('01-') and found['allmax'].startswith('02-')
+    assert found['not_checked_anywhere'] == ''
+
+
+# --- the post a check sends (pokerlib/practice/live.py) ------------------------------
+
+class Catcher(http.server.BaseHTTPRequestHandler):
+    """A gradebook that notes what it gets (or, with delay, answers too late)."""
+    got, delay = [], 0.0
+
+    def do_POST(self):
+        time.sleep(self.delay)
+        self.got.append((self.path, self.headers['Authorization'],
+                         json.loads(self.rfile.read(int(self.headers['Content-Length'])))))
+        self.send_response(201)
+        self.end_headers()
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture
+def gradebook():
+    server = None
+    for port in range(8690, 8700):          # this worktree's ports (the class server uses 86xx)
+        try:
+            server = http.server.ThreadingHTTPServer(('127.0.0.1', port), Catcher)
+            break
+        except OSError:
+            continue
+    Catcher.got, Catcher.delay = [], 0.0
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f'http://127.0.0.1:{server.server_port}/services/gradebook/'
+    server.shutdown()
+    server.server_close()
+
+
+def flush(hand):
+    return True
+
+
+def test_check_posts_its_verdict_with_her_token(gradebook, monkeypatch):
+    monkeypatch.setenv('POKERLIB_GRADEBOOK', gradebook)
+    monkeypatch.setenv('JUPYTERHUB_API_TOKEN', 'ada-token')
+    monkeypatch.setenv('JUPYTERHUB_USER', 'ada')
+    monkeypatch.setattr(live, '_attempts', type(live._attempts)())
+    sent = []
+    monkeypatch.setattr(live, 'send', lambda *a, **k: sent.append(live_send(*a, **k)) or sent[-1])
+    report = check(flush)
+    report = check(flush)
+    for thread in sent:
+        thread.join(5)
+    assert [p for p, _, _ in Catcher.got] == ['/services/gradebook/api/verdicts'] * 2
+    path, auth, body = Catcher.got[-1]
+    assert auth == 'token ada-token'
+    assert set(body) == set(board.FIELDS)
+    assert (body['student'], body['exercise'], body['status'], body['attempt']) == ('ada', 'flush', 'fail', 2)
+    assert body['reason'] == report.headline() and abs(body['when'] - time.time()) < 60
+    assert board.parse(json.dumps(body).encode(), {'flush'}, time.time())['status'] == 'fail'
+
+
+live_send = live.send
+
+
+def test_outside_the_hub_check_sends_nothing(gradebook, monkeypatch):
+    monkeypatch.setenv('POKERLIB_GRADEBOOK', gradebook)
+    monkeypatch.delenv('JUPYTERHUB_API_TOKEN', raising=False)
+    assert live.send(check(flush), 'flush') is None
+    time.sleep(0.3)
+    assert Catcher.got == []
+
+
+def test_a_gradebook_that_does_not_answer_never_slows_check(gradebook, monkeypatch):
+    monkeypatch.setenv('POKERLIB_GRADEBOOK', gradebook)
+    monkeypatch.setenv('JUPYTERHUB_API_TOKEN', 'ada-token')
+    monkeypatch.setenv('JUPYTERHUB_USER', 'ada')
+    Catcher.delay = 3.0
+    started = time.monotonic()
+    thread = live.send(check(flush), 'flush')
+    assert time.monotonic() - started < 1.5          # check's own time; the post is in the background
+    thread.join(2.0)
+    assert not thread.is_alive()                     # given up after TIMEOUT, no retry
+    # and one that is not there at all
+    monkeypatch.setenv('POKERLIB_GRADEBOOK', 'http://127.0.0.1:9/services/gradebook/')
+    thread = live.send(check(flush), 'flush')
+    thread.join(2.0)
+    assert not thread.is_alive()

@@ -1,0 +1,229 @@
+"""The live classroom on a real hub: servers ready before the bell, every check on the teacher's page.
+
+Two students and the teacher. The hub starts both students' servers itself
+and says when the class is ready; the teacher's gradebook is open in
+headless Chromium (classroom/watch.py, with .venv-site's Selenium) and is
+never reloaded; checks run in the students' own kernels on the hub. Needs
+`make classroom-setup`, `make site-setup`, chromium and chromium-driver:
+without them it is skipped and says so, except in CI (CI=true), where it fails.
+"""
+
+import json
+import os
+import queue
+import re
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CLASSROOM = ROOT / 'classroom'
+SITE_PYTHON = ROOT / '.venv-site' / 'bin' / 'python'
+SHOTS = ROOT / 'build' / 'classroom' / 'live'
+IN_CI = os.environ.get('CI', '').lower() in ('1', 'true', 'yes')
+
+sys.path.insert(0, str(CLASSROOM))
+from simulate import HUB, PROXY, Hub, Student  # noqa: E402
+
+# A cell for a student's kernel: her check of flush, then when it returned (the board's clock).
+CHECK = """from pokerlib.practice import check
+def flush(hand):
+    return {body}
+report = check(flush)
+import time
+print(report.status, time.time())
+time.sleep(1)            # the post is in a background thread; the kernel stops after this cell
+"""
+# Posts from her kernel made by hand, with her own token (an attacker's, or a flood).
+POST = """import json, os, time, urllib.request, urllib.error
+def post(body, token=os.environ['JUPYTERHUB_API_TOKEN']):
+    request = urllib.request.Request(os.environ['POKERLIB_GRADEBOOK'] + 'api/verdicts', method='POST',
+        data=body if isinstance(body, bytes) else json.dumps(body).encode(),
+        headers={'Authorization': 'token ' + token})
+    try:
+        return urllib.request.urlopen(request, timeout=10).status
+    except urllib.error.HTTPError as e:
+        return e.code
+mine = {'student': os.environ['JUPYTERHUB_USER'], 'exercise': 'straight', 'status': 'error',
+        'when': time.time(), 'reason': '<img src=x onerror="document.title=1">', 'attempt': 1}
+"""
+
+
+def missing() -> list:
+    return [what for what, there in [
+        ('.venv-hub (make classroom-setup)', HUB.exists()),
+        ('classroom/node_modules (make classroom-setup)', PROXY.exists()),
+        ('node', shutil.which('node') is not None),
+        ('.venv-site (make site-setup)', SITE_PYTHON.exists()),
+        ('chromium and chromium-driver (apt-get install chromium chromium-driver)',
+         Path('/usr/bin/chromium').exists() and Path('/usr/bin/chromedriver').exists())] if not there]
+
+
+@pytest.fixture(scope='module')
+def needs_all():
+    if missing():
+        message = 'the live classroom test needs ' + ', '.join(missing())
+        if IN_CI:
+            pytest.fail(message)
+        pytest.skip(message)
+
+
+class Watcher:
+    """classroom/watch.py in a subprocess: what the teacher's page shows, line by line."""
+
+    def __init__(self, hub, password):
+        self.process = subprocess.Popen(
+            [str(SITE_PYTHON), str(CLASSROOM / 'watch.py'), hub.url, 'teacher', password,
+             '--shots', str(SHOTS)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+            env={**os.environ, 'WATCH_DRIVER_PORT': str(hub.port + 4)})
+        self.lines = queue.Queue()
+        threading.Thread(target=lambda: [self.lines.put(json.loads(line)) for line in self.process.stdout]
+                         or self.lines.put(None), daemon=True).start()
+        self.last = None
+
+    def until(self, test, timeout):
+        """The first page state (JSON line) for which test is true, within timeout seconds."""
+        deadline = time.monotonic() + timeout
+        while True:
+            if self.last is not None and 'cells' in self.last and test(self.last):
+                return self.last
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f'the page did not show it in {timeout} s; it shows {self.last}')
+            try:
+                line = self.lines.get(timeout=left)
+            except queue.Empty:
+                continue
+            if line is None:
+                raise AssertionError('the browser stopped')
+            if 'cells' in line:
+                self.last = line
+
+    def send(self, command):
+        self.process.stdin.write(command + '\n')
+        self.process.stdin.flush()
+
+    def stop(self):
+        if self.process.poll() is None:
+            try:
+                self.send('quit')
+                self.process.wait(60)
+            except (OSError, subprocess.TimeoutExpired):
+                self.process.kill()
+                self.process.wait()
+
+
+def run(student, code) -> str:
+    """Run one cell in a new kernel of the student's server; what it printed."""
+    nb = {'cells': [{'cell_type': 'code', 'source': code, 'metadata': {}, 'outputs': []}]}
+    student.run_notebook(nb, 'scratch.ipynb')
+    outputs = nb['cells'][0]['outputs']
+    assert not any(o['output_type'] == 'error' for o in outputs), outputs
+    return ''.join(o.get('text', '') for o in outputs)
+
+
+def checked(student, body) -> float:
+    """A check of flush in the student's kernel; when it returned."""
+    status, when = run(student, CHECK.format(body=body)).split()
+    return float(when)
+
+
+@pytest.mark.slow
+def test_a_live_lesson(needs_all, tmp_path):
+    hub = Hub(tmp_path, ['ada', 'grace'], lesson=3600)
+    watcher = None
+    started = time.monotonic()
+    hub.start()
+    try:
+        # Ready before the bell: the hub starts both servers and says so in one line.
+        line = hub.class_ready(timeout=300)
+        assert line.startswith('The class is ready: 2 of 2 servers running'), line
+        ready_in = time.monotonic() - started
+        pw = hub.passwords()
+        ada, grace = Student(hub.url, 'ada', pw['ada']), Student(hub.url, 'grace', pw['grace'])
+        for s in (ada, grace):
+            assert s.log_in().status_code == 302
+            assert s.whoami()['servers']['']['ready']            # running before she came
+            s.start_server()
+
+        watcher = Watcher(hub, pw['teacher'])
+        page = watcher.until(lambda s: True, timeout=120)        # the teacher's page, open
+        assert page['cells'] == {} and page['status'] == 'Live: updated'
+
+        # A failed check in ada's kernel is on the page within 5 s, with the fail symbol.
+        when = checked(ada, 'True')
+        seen = watcher.until(lambda s: 'ada flush' in s['cells'], timeout=30)
+        assert seen['t'] - when <= 5, f'on the page {seen["t"] - when:.1f} s after the check'
+        assert seen['cells']['ada flush'] == '✗1 fail'
+        # grace passes: ✓, and the count of who passed flush
+        when = checked(grace, "len({s for r, s in hand}) == 1")
+        seen = watcher.until(lambda s: 'grace flush' in s['cells'], timeout=30)
+        assert seen['t'] - when <= 5 and seen['cells']['grace flush'] == '✓1 pass'
+        assert seen['passed'] == {'flush': '1/2'} and seen['stuck'] == []
+
+        # Three failed checks: ada is on the stuck list.
+        checked(ada, 'False')
+        checked(ada, 'hand[0]')
+        seen = watcher.until(lambda s: s['stuck'], timeout=30)
+        assert seen['cells']['ada flush'] == '✗3 fail'
+        assert seen['stuck'] == ['ada: flush: failed 3 times']
+        # Her last report, on click.
+        watcher.send('click ada flush')
+        seen = watcher.until(lambda s: s['detail'], timeout=30)
+        assert 'ada' in seen['detail'] and 'attempt 3' in seen['detail'] and 'flush failed on' in seen['detail']
+        watcher.send('shot live-gradebook')
+
+        # From ada's kernel: posts for grace, without a token, malformed; then a flood.
+        codes = run(ada, POST + """
+print(post({**mine, 'student': 'grace'}), post(mine, token='not-a-token'), post(b'{"student": "ada"}'),
+      post({**mine, 'surprise': 1}))
+print(post(mine))
+print(' '.join(str(post({**mine, 'exercise': 'allmax', 'attempt': k + 1, 'status': 'fail', 'reason': 'flood'})) for k in range(60)))
+""").split('\n')
+        assert codes[0].split() == ['403', '403', '400', '400']
+        assert codes[1] == '201'                                   # her own post, with markup in it
+        flood = codes[2].split()
+        assert flood.count('429') >= 20 and set(flood) == {'201', '429'}, flood
+        taken = f"✗{flood.count('201')} fail"
+        seen = watcher.until(lambda s: s['cells'].get('ada allmax') == taken, timeout=30)
+        assert seen['cells']['ada straight'] == '⚠1 error' and 'grace straight' not in seen['cells']
+        # The others carry on: grace's next check is on the page at once.
+        when = checked(grace, 'False')
+        seen = watcher.until(lambda s: s['cells'].get('grace flush') == '✗2 fail', timeout=30)
+        assert seen['t'] - when <= 5
+        # The markup is shown as text, never run.
+        watcher.send('click ada straight')
+        seen = watcher.until(lambda s: 'onerror' in s['detail'], timeout=30)
+        assert seen['detail'].endswith('<img src=x onerror="document.title=1">'), seen['detail']
+        watcher.send('shot live-gradebook-markup')
+
+        # grades.csv: the latest verdicts as they stand; attempts.csv: every check taken.
+        teacher = Student(hub.url, 'teacher', pw['teacher'])
+        assert teacher.log_in().status_code == 302
+        grades = teacher.get('services/gradebook/grades.csv').text
+        assert re.search(r'^ada,01-[^,]+,flush,fail,3,', grades, re.M), grades
+        assert re.search(r'^grace,01-[^,]+,flush,fail,2,', grades, re.M), grades
+        attempts = teacher.get('services/gradebook/attempts.csv').text.splitlines()
+        assert len(attempts) - 1 == 5 + 1 + flood.count('201')
+        assert ada.get('services/gradebook/attempts.csv').status_code == 403
+        print(f'class ready in {ready_in:.0f} s')
+    finally:
+        if watcher:
+            watcher.stop()
+        hub.stop()
+
+
+@pytest.mark.slow
+def test_a_bad_lesson_setting_gets_one_line(needs_all, tmp_path):
+    hub = Hub(tmp_path, ['ada'])
+    hub.env['CLASSROOM_WARMUP'] = 'lots'
+    done = subprocess.run([str(HUB), '-f', 'jupyterhub_config.py'], cwd=CLASSROOM, env=hub.env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode != 0
+    assert done.stderr.strip().splitlines()[-1] == (
+        "classroom: CLASSROOM_WARMUP='lots': how many servers start at once, a whole number (0 for none)")
