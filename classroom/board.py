@@ -68,9 +68,11 @@ def parse(body: bytes, exercises, now: float) -> dict:
     ...              b'"when": 100.5, "reason": "wrong\\\\non two lines", "attempt": 2}', {'flush'}, 120)
     >>> post['reason'], post['attempt']
     ('wrong on two lines', 2)
-    >>> parse(b'{"student": "ada"}', {'flush'}, 120)
-    Traceback (most recent call last):
-    board.Refused: missing: attempt, exercise, reason, status, when
+    >>> try:
+    ...     parse(b'{"student": "ada"}', {'flush'}, 120)
+    ... except Refused as e:
+    ...     print(e.code, e)
+    400 missing: attempt, exercise, reason, status, when
     """
     if len(body) > MAX_BODY:
         raise Refused(400, f'a post has at most {MAX_BODY} bytes, not {len(body)}')

@@ -47,9 +47,8 @@ from tornado.iostream import StreamClosedError
 from pokerlib.grading import COLOURS, FAILED, SYMBOLS   # the grader's own marks
 from pokerlib.practice import exercise_names
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from board import (MARKS, STUCK_FAILS, STUCK_IDLE, WORDS, Board, RateLimit,  # noqa: E402
-                   Refused, course_exercises)
+from board import (MARKS, STUCK_FAILS, STUCK_IDLE, WORDS, Board, RateLimit,  # beside it: the hub
+                   Refused, course_exercises)   # runs this file as a script, its folder first on the path
 
 HERE = Path(__file__).resolve().parent
 PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">

@@ -1,6 +1,6 @@
 """Watch the teacher's live gradebook in headless Chromium, and say what it shows.
 
-    .venv-site/bin/python classroom/watch.py HUB_URL TEACHER PASSWORD [--shots DIR]
+    .venv-site/bin/python -m classroom.watch HUB_URL TEACHER PASSWORD [--shots DIR]
 
 Logs in as the teacher, opens /services/gradebook/ and keeps it open (never
 reloads it); every time what the page shows changes it prints one JSON line:
@@ -28,8 +28,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as ready
 from selenium.webdriver.support.ui import WebDriverWait
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / 'scripts'))
-from check_site import CHROMEDRIVER, CHROMIUM, CHROMIUM_FLAGS  # noqa: E402
+from tools.check_site import CHROMEDRIVER, CHROMIUM, CHROMIUM_FLAGS
 
 READ = """
 const cells = {};

@@ -19,11 +19,10 @@ import pytest
 
 from pokerlib.practice import check, live
 
+from classroom import board, warmup
+
 CLASSROOM = Path(__file__).resolve().parent.parent / 'classroom'
-sys.path.insert(0, str(CLASSROOM))
-import board  # noqa: E402
-import warmup  # noqa: E402
-from board import Board, RateLimit, Refused  # noqa: E402
+from classroom.board import Board, RateLimit, Refused
 
 EXERCISES = {'flush': '01-Hands', 'straight': '01-Hands', 'allmax': '02-Ties'}
 NOW = 1_800_000_000.0

@@ -27,8 +27,7 @@ SITE_PYTHON = ROOT / '.venv-site' / 'bin' / 'python'
 SHOTS = ROOT / 'build' / 'classroom' / 'live'
 IN_CI = os.environ.get('CI', '').lower() in ('1', 'true', 'yes')
 
-sys.path.insert(0, str(CLASSROOM))
-from simulate import HUB, PROXY, Hub, Student  # noqa: E402
+from classroom.simulate import HUB, PROXY, Hub, Student
 
 # A cell for a student's kernel: her check of flush, then when it returned (the board's clock).
 CHECK = """from pokerlib.practice import check
@@ -78,8 +77,8 @@ class Watcher:
 
     def __init__(self, hub, password):
         self.process = subprocess.Popen(
-            [str(SITE_PYTHON), str(CLASSROOM / 'watch.py'), hub.url, 'teacher', password,
-             '--shots', str(SHOTS)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+            [str(SITE_PYTHON), '-m', 'classroom.watch', hub.url, 'teacher', password,
+             '--shots', str(SHOTS)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT,
             env={**os.environ, 'WATCH_DRIVER_PORT': str(hub.port + 4)})
         self.lines = queue.Queue()
         threading.Thread(target=lambda: [self.lines.put(json.loads(line)) for line in self.process.stdout]
