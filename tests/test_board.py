@@ -10,7 +10,6 @@ import doctest
 import http.server
 import io
 import json
-import sys
 import threading
 import time
 from pathlib import Path
