@@ -57,7 +57,6 @@ import html
 import json
 import math
 import os
-import queue
 import re
 import shutil
 import signal
@@ -437,18 +436,18 @@ PROCESSES = 96
 kernel and the check's children need about thirty."""
 ROWS_BYTES = 2**20
 """The most the grader reads of a worker's rows."""
-SANDBOX_UIDS = 2_000_000_000
-"""Run as root, each notebook graded at once runs as a user id from here on:
-no account's, and not another notebook's, so the process limit is its own."""
+SANDBOX_UIDS = 1_000_000_000
+"""Run as root, each notebook runs as a user id of its own from here on (no
+account's, no other notebook's): the process limit counts its processes alone."""
 STATUSES = frozenset(SYMBOLS) - {'unknown'}
 
 
 def grade_notebook(path, exercises, timeout=30, memory_mb=4096, wall=None, sandboxed=True,
-                   slot=0) -> list:
+                   number=0) -> list:
     """[{'exercise', 'status', 'seconds', 'report'}] for one notebook, run in a sandbox of its own.
 
     ``sandboxed=False`` (a student's ``progress``) runs it in a limited
-    subprocess instead; ``slot`` tells notebooks graded at once apart.
+    subprocess instead; ``number`` tells the notebooks of one grading apart.
     """
     wall = wall or max(120, 10 * timeout)
     posix = os.name == 'posix'
@@ -466,7 +465,7 @@ def grade_notebook(path, exercises, timeout=30, memory_mb=4096, wall=None, sandb
         read, write = os.pipe() if posix else (None, None)
         cmd.append(str(write) if posix else str(Path(box) / 'rows.jsonl'))
         if sandboxed:
-            user = _sandbox_user(slot)
+            user = _sandbox_user(number)
             if user:
                 for folder in (work, channel):
                     _chown(folder, user)
@@ -556,11 +555,11 @@ def _rows_from(text, exercises) -> dict:
     return rows
 
 
-def _sandbox_user(slot):
-    """Root: (uid, gid) of this notebook's sandbox, one of its own per slot; else None."""
+def _sandbox_user(number):
+    """Root: (uid, gid) of the sandbox of a grading's notebook number; else None."""
     if os.name != 'posix' or os.geteuid() != 0:
         return None
-    uid = SANDBOX_UIDS + (os.getpid() % 100_000) * 100 + slot % 100
+    uid = SANDBOX_UIDS + (os.getpid() % 10_000) * 100_000 + number % 100_000
     return uid, uid
 
 
@@ -634,17 +633,6 @@ def grade(paths, timeout=30, jobs=None, memory_mb=4096, folder=None, on_done=Non
     lessons = lesson_exercises(folder)
     rows, tasks = [], []
     jobs = jobs or os.cpu_count() or 1
-    slots = queue.Queue()
-    for slot in range(jobs):
-        slots.put(slot)
-
-    def one(path, exercises):
-        slot = slots.get()
-        try:
-            return grade_notebook(path, exercises, timeout, memory_mb, sandboxed=sandboxed, slot=slot)
-        finally:
-            slots.put(slot)
-
     # The grader's own snapshot of each notebook, read once (no link followed inside
     # a folder, no FIFO waited on): the file a student changes meanwhile is not it.
     with tempfile.TemporaryDirectory(prefix='pokerlib-grade-') as private:
@@ -664,10 +652,11 @@ def grade(paths, timeout=30, jobs=None, memory_mb=4096, folder=None, on_done=Non
                              'status': 'unknown', 'seconds': 0,
                              'report': 'not one of the course\'s notebooks (no NN- name, title or exercise matched)'})
                 continue
-            tasks.append((student, lesson, snapshot))
+            tasks.append((student, lesson, snapshot, k))
         with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-            futures = {pool.submit(one, path, lessons[lesson]): (student, lesson, path)
-                       for student, lesson, path in tasks}
+            futures = {pool.submit(grade_notebook, path, lessons[lesson], timeout, memory_mb,
+                                   sandboxed=sandboxed, number=k): (student, lesson, path)
+                       for student, lesson, path, k in tasks}
             for future in concurrent.futures.as_completed(futures):
                 student, lesson, path = futures[future]
                 got = [{'student': student, 'notebook': lesson, **r} for r in future.result()]
@@ -759,7 +748,7 @@ def grade_table(rows, students=None) -> str:
 
     >>> print(grade_table([{'student': '<b>', 'notebook': '01', 'exercise': 'flush',
     ...                     'status': 'pass', 'seconds': '0.1', 'report': 'ok'}]))  # doctest: +ELLIPSIS
-    <table class="grades">...<th class="student">&lt;b&gt;</th><td class="passed">1 / 1</td>...</table>
+    <table class="grades">...<th>&lt;b&gt;</th><td class="passed">1 / 1</td>...</table>
     """
     e = lambda value: html.escape(str(value))                          # noqa: E731
     columns = list(dict.fromkeys((r['notebook'], r['exercise']) for r in rows))
@@ -782,7 +771,7 @@ def grade_table(rows, students=None) -> str:
                        f'<details><summary>{SYMBOLS.get(r["status"], "?")} {e(r["status"])}</summary>'
                        f'{e(r["report"])} ({e(r["seconds"])} s)</details></td>')
         passed = sum(cell.get((s, n, x), {}).get('status') == 'pass' for n, x in columns)
-        body.append(f'<tr class="student"><th class="student">{e(s)}</th>'
+        body.append(f'<tr class="student"><th>{e(s)}</th>'
                     f'<td class="passed">{passed} / {len(columns)}</td>{"".join(tds)}</tr>')
     return (f'<table class="grades"><thead><tr><th rowspan="2">student</th><th rowspan="2">passed</th>'
             f'{top}</tr><tr>{head}</tr></thead><tbody>\n{chr(10).join(body)}\n</tbody></table>')
