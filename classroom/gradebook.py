@@ -11,7 +11,7 @@ hands out the long-form CSV. The hub starts it (see jupyterhub_config.py) with:
     GRADEBOOK_OUT         where the CSV and the grader's HTML go
     GRADEBOOK_ROOT        the course (the grader runs from there)
 
-Grading runs the students' code (in the grader's subprocesses, with its limits).
+Grading runs the students' code, each notebook in a sandbox of its own (pokerlib.grading).
 """
 
 import asyncio

@@ -18,7 +18,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from pokerlib import grading
+from pokerlib import grading, sandbox
 from pokerlib.cards import PokerError
 from pokerlib.cli import main
 
@@ -309,7 +309,10 @@ EXPECTED = {
 
 
 @pytest.mark.slow
+@pytest.mark.skipif(os.environ.get('CI', '').lower() not in ('1', 'true', 'yes')
+                    and sandbox.problem() is not None, reason=f'no sandbox here: {sandbox.problem()}')
 def test_a_class_of_made_up_students_gives_the_expected_table(tmp_path):
+    """In the sandbox, as `pokerlib grade` runs it (.ci/run installs bwrap: never skipped there)."""
     make_class(tmp_path / 'class')
     start = time.perf_counter()
     # --timeout 10: the heaviest judging (hand_rank, every class of hands) fits on a busy machine
@@ -350,7 +353,7 @@ def test_a_class_of_made_up_students_gives_the_expected_table(tmp_path):
     assert table['shuffled']['flush'][0] == 'pass'         # defined, though after its uses
     # nine notebooks, two at a time, one endless loop, a kernel that dies and an os._exit
     assert seconds < 180, seconds       # about 30 s when the machine is not shared
-    assert (tmp_path / 'g.html').read_text().count('<tr>') == 10
+    assert (tmp_path / 'g.html').read_text().count('<tr class="student">') == 9
 
 
 def test_odd_arguments_get_one_line_and_the_usual_status(tmp_path, capsys):

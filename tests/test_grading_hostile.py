@@ -47,8 +47,9 @@ NAMES = ['=HYPERLINK("evil.example","click")', '@SUM(A1)', '<img src=x onerror=a
 TOKEN = 'pokerlib-hostile-' + str(os.getpid())
 SECRET = 'hub-token-that-no-student-may-read'
 
-pytestmark = [pytest.mark.slow,
-              pytest.mark.skipif(sandbox.problem() is not None,
+IN_CI = os.environ.get('CI', '').lower() in ('1', 'true', 'yes')
+pytestmark = [pytest.mark.slow,     # .ci/run installs bwrap: never skipped there
+              pytest.mark.skipif(not IN_CI and sandbox.problem() is not None,
                                  reason=f'no sandbox here: {sandbox.problem()}')]
 
 
