@@ -110,8 +110,11 @@ def report(args, sandboxed):
           f'{"met" if total < TARGET else "NOT met"})')
     print(f'  per notebook:     {total * args.jobs / args.students:6.1f} s  '
           '(wall-clock time x jobs / students)')
-    print(f'  CPU per notebook: {cpu / args.students:6.1f} s  (worker and kernel; the machine\'s '
-          f'load average {os.getloadavg()[0]:.1f} at the end)' if hasattr(os, 'getloadavg') else '')
+    if sandboxed:     # bwrap's own init reaps them: their CPU time never reaches this process
+        print('  CPU per notebook:   not counted in the sandbox')
+    elif hasattr(os, 'getloadavg'):
+        print(f'  CPU per notebook: {cpu / args.students:6.1f} s  (worker and kernel; the machine\'s '
+              f'load average {os.getloadavg()[0]:.1f} at the end)')
     print('  rows by status:   ' + ', '.join(f'{s} {n}' for s, n in sorted(statuses.items())))
 
 

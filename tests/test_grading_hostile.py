@@ -22,9 +22,7 @@ Students of notebook 01, graded together (two at a time) in bubblewrap:
 
 import csv
 import hashlib
-import json
 import os
-import signal
 import socket
 import subprocess
 import sys
@@ -146,7 +144,6 @@ except MemoryError:
     pass
 hog = None''',
         'SIGSTOP the grader': f'''
-import signal
 for pid in [{grader_pid}, {os.getppid()}]:
     try:
         os.kill(pid, signal.SIGSTOP)
@@ -159,7 +156,6 @@ for pid in [{grader_pid}, {os.getppid()}]:
 
 
 FORGER = '''
-import json
 import pokerlib.grading, pokerlib.practice
 
 def judge(function_name, exercise, namespace):
