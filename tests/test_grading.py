@@ -363,3 +363,39 @@ def test_odd_arguments_get_one_line_and_the_usual_status(tmp_path, capsys):
     err = capsys.readouterr().err.splitlines()
     assert err[-1] == f'pokerlib: error: {tmp_path / "nowhere"}: no such file or folder'
     assert main(['progress', str(tmp_path / 'nowhere')]) == 1
+
+
+@pytest.mark.skipif(os.environ.get('CI', '').lower() not in ('1', 'true', 'yes')
+                    and sandbox.problem() is not None, reason=f'no sandbox here: {sandbox.problem()}')
+def test_the_channel_folder_lets_a_judge_outside_meet_the_sandbox(tmp_path):
+    """The grader's channel/ is bound into a notebook's sandbox as grade_notebook binds it:
+    a UNIX socket served inside (no network there) is reached by the grader outside."""
+    import socket
+    import subprocess
+    channel = tmp_path / 'channel'
+    channel.mkdir()
+    user = grading._sandbox_user(0)
+    if user:
+        os.chown(channel, *user)
+    serve = ('import os, socket\n'
+             's = socket.socket(socket.AF_UNIX)\n'
+             's.bind(os.path.join(os.environ["POKERLIB_GRADE_CHANNEL"], "judge.sock"))\n'
+             's.listen(1)\n'
+             'c, _ = s.accept()\n'
+             'c.sendall(str(os.getuid()).encode())\n')
+    proc = subprocess.Popen(sandbox.command([sys.executable, '-c', serve], writable=[channel],
+                                            user=user),
+                            env=grading._sandbox_env(channel), stdin=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 30
+        while not (channel / 'judge.sock').exists():
+            assert proc.poll() is None and time.monotonic() < deadline, proc.stderr.read()
+            time.sleep(0.05)
+        with socket.socket(socket.AF_UNIX) as judge:
+            judge.connect(str(channel / 'judge.sock'))
+            got = judge.recv(1000).decode()
+    finally:
+        proc.kill()
+        proc.wait()
+    assert int(got) == (user[0] if user else os.getuid()) and int(got) != 0   # the sandbox's account
