@@ -24,8 +24,8 @@ one line where no sandbox can be made. The grader keeps a private folder
 Inside: the system, Python, the venv and the ``pokerlib`` package read-only
 (not the teacher's edition: the grader reads that outside); a private
 ``/tmp``; no network; its own PID namespace (every process it started dies
-with it); a fresh account (root: a user id of its own per notebook running
-at once; otherwise a user namespace); limits on memory, processes, CPU
+with it); an account of its own (root: a user id no one else has, one per
+notebook; otherwise a user namespace); limits on memory, processes, CPU
 time and file size; an environment of its own (no token of the hub's). The
 rows come back on a pipe the grader made (an inherited fd), and are read as
 untrusted data: known exercises and statuses only, first row of each wins.

@@ -7,7 +7,8 @@ Students of notebook 01, graded together (two at a time) in bubblewrap:
 - ``winner``: no cell but ``win()``, which defines every exercise right
   (the teacher's own cells): the control that shows ``win()`` is worth full
   marks, so that ``mallory`` passing nothing means every attack failed;
-- ``mallory``: the same ``win()``, called only when an attack succeeds: she
+- ``mallory``: the same ``win()``, called only when an attack succeeds (and a
+  wrong ``flush`` at the end, once every attack cell has run to its end): she
   reads another student's notebook (and the class folder), adds rows to every
   result file she can find in /tmp, leaves a detached process that rewrites
   the final CSV after the grader exits, writes into the course's data and
@@ -144,6 +145,7 @@ except MemoryError:
     pass
 hog = None''',
         'SIGSTOP the grader': f'''
+import signal
 for pid in [{grader_pid}, {os.getppid()}]:
     try:
         os.kill(pid, signal.SIGSTOP)
@@ -151,11 +153,15 @@ for pid in [{grader_pid}, {os.getppid()}]:
     except OSError:
         pass''',
     }
-    head = (f'import json, os, sys\nEXERCISES = {EXERCISES_01!r}\n' + _win_source())
-    return [head] + list(attacks.values())
+    head = (f'import json, os, sys\nEXERCISES = {EXERCISES_01!r}\nTRIED = []\n' + _win_source())
+    # Each attack cell says it ran to its end; a wrong flush says that every one did.
+    cells = [code + f'\nTRIED.append({name!r})' for name, code in attacks.items()]
+    last = f'if len(TRIED) == {len(attacks)}:\n    def flush(hand):\n        return False'
+    return [head] + cells + [last]
 
 
 FORGER = '''
+import json
 import pokerlib.grading, pokerlib.practice
 
 def judge(function_name, exercise, namespace):
@@ -289,6 +295,7 @@ def test_the_hostile_student_passes_nothing(graded):
     mallory = graded['rows']['mallory']
     assert sorted(mallory) == sorted(EXERCISES_01)          # her link to honest's notebook not graded
     assert [e for e, r in mallory.items() if r['status'] == 'pass'] == []
+    assert mallory['flush']['status'] == 'fail'       # every attack cell ran to its end
     assert graded['connections'] == 0
 
 
