@@ -26,10 +26,12 @@ import re
 import time
 from pathlib import Path
 
+from pokerlib.grading import SYMBOLS, safe_cell   # the grader's own CSV safety: one rule for both tables
+
 FIELDS = ('student', 'exercise', 'status', 'when', 'reason', 'attempt')
 """Exactly the fields of a post: one more or one less is a malformed post."""
 
-MARKS = {'pass': '✓', 'fail': '✗', 'error': '⚠', 'crash': '✸', 'slow': '◔', 'todo': '…'}
+MARKS = {k: SYMBOLS[k] for k in ('pass', 'fail', 'error', 'crash', 'slow', 'todo')}
 """Each verdict's symbol on the page: fail, error and crash never share one."""
 
 WORDS = {'pass': 'passed', 'fail': 'wrong answer', 'error': 'raised an error',
@@ -103,16 +105,6 @@ def parse(body: bytes, exercises, now: float) -> dict:
         raise Refused(400, 'attempt: a whole number from 1')
     return {'student': student, 'exercise': exercise, 'status': status, 'when': float(when),
             'reason': CONTROL.sub(' ', reason).strip(), 'attempt': attempt}
-
-
-def safe_cell(value) -> str:
-    """A CSV field a spreadsheet shows as text, never runs (OWASP's CSV injection advice).
-
-    >>> [safe_cell(v) for v in ['=1+1', '+1', '-1', '@SUM(A1)', '\\tx', 'ada', 3]]
-    ["'=1+1", "'+1", "'-1", "'@SUM(A1)", "'\\tx", 'ada', '3']
-    """
-    text = str(value)
-    return "'" + text if text[:1] in ('=', '+', '-', '@', '\t', '\r') else text
 
 
 def csv_text(columns, rows) -> str:

@@ -23,11 +23,10 @@ starts it (see jupyterhub_config.py) with:
     GRADEBOOK_OUT         where the CSV, the grader's HTML and the live log go
     GRADEBOOK_ROOT        the course (the grader runs from there)
 
-Grading runs the students' code (in the grader's subprocesses, with its limits).
+Grading runs the students' code, each notebook in a sandbox of its own (pokerlib.grading).
 """
 
 import asyncio
-import csv
 import hashlib
 import html
 import json
@@ -44,7 +43,8 @@ from jupyterhub.utils import url_path_join
 from tornado import ioloop, web
 from tornado.iostream import StreamClosedError
 
-from pokerlib.grading import COLOURS, FAILED, SYMBOLS   # the grader's own marks
+from pokerlib.cards import PokerError
+from pokerlib.grading import SYMBOLS, grade_table, read_csv, read_regular   # the grader's own
 from pokerlib.practice import exercise_names
 
 from board import (MARKS, STUCK_FAILS, STUCK_IDLE, WORDS, Board, RateLimit,  # beside it: the hub
@@ -121,9 +121,13 @@ class Gradebook:
         found = {}
         for name in self.students:
             for path in sorted((self.workspaces / name).glob('*.ipynb')):
+                try:      # a regular file only: a link or a FIFO is no notebook of hers
+                    mine = read_regular(path)
+                except PokerError:
+                    continue
                 handed_out = self.edition / path.name
-                if not handed_out.exists() or handed_out.read_bytes() != path.read_bytes():
-                    found.setdefault(name, []).append(path)
+                if not handed_out.exists() or handed_out.read_bytes() != mine:
+                    found.setdefault(name, []).append((path, mine))
         return found
 
     async def grade(self):
@@ -132,13 +136,14 @@ class Gradebook:
             self.message = 'Nothing to grade yet: no student has saved a notebook.'
             return
         # The grader names a student by the first folder under the folder it is
-        # given: one folder per student, of links to the notebooks to grade.
+        # given: one folder per student, of copies of the notebooks to grade
+        # (the bytes compared, not what the file holds a moment later).
         staging = self.out / 'to-grade'
         shutil.rmtree(staging, ignore_errors=True)
         for name, paths in changed.items():
             (staging / name).mkdir(parents=True)
-            for path in paths:
-                (staging / name / path.name).symlink_to(path)
+            for path, mine in paths:
+                (staging / name / path.name).write_bytes(mine)
         started = time.monotonic()
         partial = self.out / 'grades.csv.partial'
         process = await asyncio.create_subprocess_exec(
@@ -161,37 +166,11 @@ class Gradebook:
 
     def rows(self) -> list:
         """The CSV's rows, or [] before the first grading."""
-        if not self.csv.exists():
-            return []
-        with self.csv.open(newline='') as f:
-            return list(csv.DictReader(f))
+        return read_csv(self.csv) if self.csv.exists() else []
 
     def table(self) -> str:
         """One row per student on the list, one column per exercise, grouped by lesson."""
-        rows = self.rows()
-        exercises = list(dict.fromkeys((r['notebook'], r['exercise']) for r in rows))
-        cell = {(r['student'], r['notebook'], r['exercise']): r for r in rows}
-        lessons = list(dict.fromkeys(nb for nb, _ in exercises))
-        top = ''.join(f'<th class="lesson" colspan="{sum(nb == lesson for nb, _ in exercises)}">'
-                      f'{html.escape(lesson)}</th>' for lesson in lessons)
-        head = ''.join(f'<th class="exercise">{html.escape(ex)}</th>' for _, ex in exercises)
-        body = []
-        for name in self.students:
-            cells = []
-            for nb, ex in exercises:
-                r = cell.get((name, nb, ex))
-                if r is None:
-                    cells.append('<td class="none">–</td>')
-                else:
-                    colour = COLOURS.get(r['status'], FAILED)
-                    cells.append(f'<td class="mark" style="background: {colour}" '
-                                 f'title="{html.escape(r["status"] + ": " + r["report"])}">'
-                                 f'{SYMBOLS.get(r["status"], "?")}</td>')
-            passed = sum(cell.get((name, nb, ex), {}).get('status') == 'pass' for nb, ex in exercises)
-            body.append(f'<tr class="student"><th>{html.escape(name)}</th>'
-                        f'<td>{passed}/{len(exercises)}</td>{"".join(cells)}</tr>')
-        return (f'<table><thead><tr><th rowspan="2">student</th><th rowspan="2">passed</th>{top}</tr>'
-                f'<tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>')
+        return grade_table(self.rows(), self.students)
 
 
 def _text(value) -> str:

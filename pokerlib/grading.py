@@ -1,8 +1,7 @@
 """Grade students' notebooks: ``pokerlib grade PATH...``; a student's own ``pokerlib progress``.
 
 Each notebook is run top to bottom in a fresh Jupyter kernel, in a
-subprocess of its own with limits on time and memory (the kernel inherits
-them), errors allowed, every cell stopped after ``timeout`` seconds (a cell
+sandbox of its own (``pokerlib.sandbox``: see "The sandbox" below), errors allowed, every cell stopped after ``timeout`` seconds (a cell
 of ``check(...)`` calls only is skipped: the grader judges). Then,
 in that same kernel, every exercise of its lesson is judged by name, the
 way ``check`` finds a function: the exercises are the ``check(NAME)`` cells
@@ -11,8 +10,28 @@ notebook's number). So a student who moved, split or deleted cells, or
 renamed the file, is still graded; a syntax error, an endless loop, a crash
 or a missing function is one exercise's row, never a stuck batch.
 
-**Grading runs the students' code**, with the rights of whoever runs it:
-grade on a machine (or account) where that is acceptable.
+**The sandbox.** ``pokerlib grade`` runs each notebook (the worker that
+drives it with nbclient, and its kernel) inside bubblewrap, and refuses in
+one line where no sandbox can be made. The grader keeps a private folder
+(0700) per notebook, outside the sandbox::
+
+    pokerlib-notebook-XXXX/       the grader's, removed when the notebook is graded
+        work/                     bound writable; the worker's and kernel's folder
+            NN-Name.ipynb         a copy of the student's notebook
+            data/                 a copy of the course's data (never a link)
+        channel/                  bound writable, empty: for a judge outside to meet the kernel
+
+Inside: the system, Python, the venv and the ``pokerlib`` package read-only
+(not the teacher's edition: the grader reads that outside); a private
+``/tmp``; no network; its own PID namespace (every process it started dies
+with it); an account of its own (root: a user id no one else has, one per
+notebook; otherwise a user namespace); limits on memory, processes, CPU
+time and file size; an environment of its own (no token of the hub's). The
+rows come back on a pipe the grader made (an inherited fd), and are read as
+untrusted data: known exercises and statuses only, first row of each wins.
+
+``pokerlib progress`` (a student's own notebooks, on her own machine) runs
+the same way without the sandbox.
 
 A row: student, notebook (the lesson, ``01``...), exercise, status,
 seconds, report (the first line of the check's report). Statuses are the
@@ -31,29 +50,44 @@ otherwise (``bob-01.ipynb`` is bob-01).
 import argparse
 import ast
 import concurrent.futures
+import contextlib
 import csv
+import errno
 import html
 import json
+import math
 import os
 import re
+import shutil
 import signal
+import stat
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
+from . import sandbox
+from .cards import PokerError
+
 __all__ = ['grade', 'lesson_exercises', 'find_notebooks', 'lesson_of', 'judge',
-           'write_csv', 'write_html', 'summary', 'COLUMNS']
+           'read_regular', 'write_csv', 'read_csv', 'write_html', 'grade_table', 'summary',
+           'shown', 'safe_cell', 'COLUMNS']
 
 COLUMNS = ['student', 'notebook', 'exercise', 'status', 'seconds', 'report']
-SYMBOLS = {'pass': '✓', 'fail': '✗', 'todo': '…', 'error': '✗', 'slow': '◔',
-           'missing': '∅', 'timeout': '◔', 'crash': '✗', 'unknown': '?'}
+SYMBOLS = {'pass': '✓', 'fail': '✗', 'todo': '…', 'error': '⚠', 'slow': '◔',
+           'missing': '∅', 'timeout': '◔', 'crash': '✸', 'unknown': '?'}
+"""Each status's symbol, in the grade table and on the live board: fail, error and crash differ."""
 COLOURS = {'pass': '#c8e6c9', 'todo': '#fff3c4', 'missing': '#eeeeee'}
 FAILED = '#ffcdd2'
 MARK = '\x1fpokerlib-grade:'
 """Starts the line a judged exercise prints in the kernel."""
 NOTEBOOK_NAME = re.compile(r'^(\d\d)-')
+UPDATE = '(course update)'
+"""In the name of the course's new version, put beside a notebook the student changed: never graded."""
+NOTEBOOK_BYTES = 64 * 2**20
+"""A notebook larger than this is not read."""
 
 
 def course_notebooks() -> Path:
@@ -145,19 +179,69 @@ def lesson_of(path, lessons, folder=None):
 
 
 def find_notebooks(paths) -> list:
-    """[(student, path)] for the notebooks in paths (files or folders), in order."""
+    """[(student, path)] for the notebooks in paths (files or folders), in order.
+
+    In a folder, only regular files count: a link (to another student's
+    notebook, say), a FIFO or a device named ``*.ipynb`` is passed over, and
+    a linked folder is not entered; hidden folders and the course's
+    ``(course update)`` copies are left out. A file given by name may be a link.
+    """
+    return [(student, path) for student, path, _ in _found(paths)]
+
+
+def _found(paths) -> list:
+    """[(student, path, given)] where given says the path was named, not found in a folder."""
     found = []
     for given in map(Path, paths):
         if given.is_dir():
-            for path in sorted(given.rglob('*.ipynb')):
+            inside = []
+            for top, folders, files in os.walk(given):      # never follows a link to a folder
+                folders[:] = [f for f in folders if not f.startswith('.')]
+                for name in files:
+                    path = Path(top) / name
+                    if name.endswith('.ipynb') and not name.startswith('.') and UPDATE not in name \
+                            and _regular(path):
+                        inside.append(path)
+            for path in sorted(inside):
                 rel = path.relative_to(given)
-                if '.ipynb_checkpoints' in rel.parts or any(p.startswith('.') for p in rel.parts):
-                    continue
                 student = rel.parts[0] if len(rel.parts) > 1 else _student_of_file(path)
-                found.append((student, path))
-        else:
-            found.append((_student_of_file(given), given))
+                found.append((student, path, False))
+        elif UPDATE not in given.name:
+            found.append((_student_of_file(given), given, True))
     return found
+
+
+def _regular(path) -> bool:
+    """True for a regular file (not a link, FIFO, socket or device)."""
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except OSError:
+        return False
+
+
+def read_regular(path, follow_links=False, limit=NOTEBOOK_BYTES) -> bytes:
+    """The bytes of the regular file at path: never blocks on a FIFO, never reads a device.
+
+    Unless ``follow_links``, a link is refused too (a student's link could
+    point at another student's notebook). One ``PokerError`` line says why.
+    """
+    flags = os.O_RDONLY | getattr(os, 'O_NONBLOCK', 0) | getattr(os, 'O_NOCTTY', 0)
+    if not follow_links:
+        flags |= getattr(os, 'O_NOFOLLOW', 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError as e:
+        if e.errno in (errno.ELOOP, errno.EMLINK):
+            raise PokerError(f'{shown(str(path))}: a link, not a notebook') from None
+        raise PokerError(f'{shown(str(path))}: {e.strerror}') from None
+    with os.fdopen(fd, 'rb') as f:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise PokerError(f'{shown(str(path))}: not a regular file')
+        data = f.read(limit + 1)
+    if len(data) > limit:
+        raise PokerError(f'{shown(str(path))}: larger than {limit // 2**20} MB')
+    return data
 
 
 def _student_of_file(path):
@@ -212,19 +296,6 @@ def judge(function_name, exercise, namespace):
 
 # --- the worker: one notebook, in a subprocess ----------------------------------
 
-def _limit(memory_mb, cpu_seconds):
-    """In the worker (and so its kernel): limits on memory and CPU time, where the system has them."""
-    try:
-        import resource
-    except ImportError:       # Windows: the wall-clock limit still applies
-        return
-    if memory_mb:
-        limit = memory_mb * 2**20
-        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-    if cpu_seconds:
-        resource.setrlimit(resource.RLIMIT_CPU, (cpu_seconds, cpu_seconds + 5))
-
-
 KERNEL_FILE = re.compile(r'\s*\(\d+\.py, line (\d+)\)')
 """The kernel's name for a cell in a SyntaxError: '(2759836101.py, line 1)'."""
 
@@ -278,10 +349,8 @@ def _work(path, exercises, timeout, out):
                                       f'__capture(get_ipython(), {names!r})')
     cells = [first] + list(nb.cells)
     skipped, stopped, todo = set(), set(), list(exercises)
-    with tempfile.TemporaryDirectory(prefix='pokerlib-grade-') as workdir:
-        data = course_notebooks() / 'data'
-        if data.is_dir():
-            os.symlink(data, Path(workdir) / 'data')
+    # The notebook's own folder, which the grader made: its copy of data/ is there.
+    with contextlib.nullcontext(str(Path(path).parent)) as workdir:
         for attempt in range(len(cells) + len(exercises) + 1):
             if not todo:
                 break
@@ -342,56 +411,199 @@ def _work(path, exercises, timeout, out):
 
 
 def _worker_main(argv):
-    """python -m pokerlib.grading --worker NOTEBOOK EXERCISES_JSON TIMEOUT OUT"""
+    """python -m pokerlib.grading --worker NOTEBOOK EXERCISES_JSON TIMEOUT OUT
+
+    OUT is a file, or the number of an inherited file descriptor (the grader's pipe).
+    """
     path, exercises, timeout, out = argv
     # nbformat imports jsonschema, which compiles some forty grammars (1.7 s of CPU)
     # for a format check the grader never uses, when rfc3987_syntax is installed:
     # leaving it out of the worker makes a class's grading a third faster.
     sys.modules.setdefault('rfc3987_syntax', None)
     signal.signal(signal.SIGTERM, lambda *a: sys.exit(143))   # shut the kernel down on the way out
-    with open(out, 'a', encoding='utf-8') as f:
+    with (os.fdopen(int(out), 'a', encoding='utf-8') if out.isdigit() else
+          open(out, 'a', encoding='utf-8')) as f:
         _work(path, [tuple(e) for e in json.loads(exercises)], float(timeout), f)
     return 0
 
 
 # --- the teacher's side ----------------------------------------------------------
 
-def grade_notebook(path, exercises, timeout=30, memory_mb=4096, wall=None) -> list:
-    """[{'exercise', 'status', 'seconds', 'report'}] for one notebook, run in a limited subprocess."""
+WORKER_ENV = {'MPLBACKEND': 'Agg', 'OPENBLAS_NUM_THREADS': '1', 'OMP_NUM_THREADS': '1',
+              'MKL_NUM_THREADS': '1', 'PYDEVD_DISABLE_FILE_VALIDATION': '1',
+              'JUPYTER_PLATFORM_DIRS': '1', 'PYTHONWARNINGS': 'ignore'}
+PROCESSES = 96
+"""Processes (threads included) a notebook's sandbox may have at once: its worker,
+kernel and the check's children need about thirty."""
+ROWS_BYTES = 2**20
+"""The most the grader reads of a worker's rows."""
+SANDBOX_UIDS = 1_000_000_000
+"""Run as root, each notebook runs as a user id of its own from here on (no
+account's, no other notebook's): the process limit counts its processes alone."""
+STATUSES = frozenset(SYMBOLS) - {'unknown'}
+
+
+def grade_notebook(path, exercises, timeout=30, memory_mb=4096, wall=None, sandboxed=True,
+                   number=0) -> list:
+    """[{'exercise', 'status', 'seconds', 'report'}] for one notebook, run in a sandbox of its own.
+
+    ``sandboxed=False`` (a student's ``progress``) runs it in a limited
+    subprocess instead; ``number`` tells the notebooks of one grading apart.
+    """
     wall = wall or max(120, 10 * timeout)
-    env = dict(os.environ, MPLBACKEND='Agg', OPENBLAS_NUM_THREADS='1', OMP_NUM_THREADS='1',
-               MKL_NUM_THREADS='1', PYDEVD_DISABLE_FILE_VALIDATION='1',
-               JUPYTER_PLATFORM_DIRS='1', PYTHONWARNINGS='ignore')
-    with tempfile.NamedTemporaryFile('r', suffix='.jsonl', encoding='utf-8') as out:
-        cmd = [sys.executable, '-m', 'pokerlib.grading', '--worker', str(path),
-               json.dumps(exercises), str(timeout), out.name]
-        posix = os.name == 'posix'
-        proc = subprocess.Popen(cmd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                stderr=subprocess.DEVNULL, start_new_session=posix,
-                                preexec_fn=(lambda: _limit(memory_mb, int(wall))) if posix else None)
+    posix = os.name == 'posix'
+    with tempfile.TemporaryDirectory(prefix='pokerlib-notebook-') as box:
+        work, channel = Path(box) / 'work', Path(box) / 'channel'
+        work.mkdir()
+        channel.mkdir()
+        notebook = work / Path(path).name
+        notebook.write_bytes(read_regular(path, follow_links=True))
+        data = course_notebooks() / 'data'
+        if data.is_dir():          # a copy: what the notebook writes there is its own
+            shutil.copytree(data, work / 'data')
+        cmd = [sys.executable, '-m', 'pokerlib.grading', '--worker', str(notebook),
+               json.dumps(exercises), str(timeout)]
+        read, write = os.pipe() if posix else (None, None)
+        cmd.append(str(write) if posix else str(Path(box) / 'rows.jsonl'))
+        if sandboxed:
+            user = _sandbox_user(number)
+            if user:
+                for folder in (work, channel):
+                    _chown(folder, user)
+            cmd = sandbox.command(cmd, read_only=[Path(__file__).resolve().parent],
+                                  writable=[work, channel], workdir=work, user=user)
+            limit = sandbox.Limits(memory_mb=memory_mb, processes=_processes(user),
+                                   cpu_seconds=int(wall))
+            env = _sandbox_env(channel)
+        else:
+            limit = sandbox.Limits(memory_mb=memory_mb, processes=None, cpu_seconds=int(wall),
+                                   file_mb=None, open_files=None)
+            env = dict(os.environ, **WORKER_ENV)
+        try:
+            proc = subprocess.Popen(cmd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                    stderr=subprocess.DEVNULL, start_new_session=posix,
+                                    preexec_fn=sandbox.limits(limit) if posix else None,
+                                    pass_fds=(write,) if posix else ())
+        finally:
+            if posix:
+                os.close(write)
+        got = []
+        reader = threading.Thread(target=_drain, args=(read, got), daemon=True) if posix else None
+        if reader:
+            reader.start()
         try:
             proc.wait(timeout=wall)
         except subprocess.TimeoutExpired:
-            _stop(proc)
+            _stop(proc, sandboxed)
         except BaseException:
-            _stop(proc)
+            _stop(proc, sandboxed)
             raise
-        rows = [json.loads(l) for l in out.read().splitlines() if l.strip()]
-    done = {r['exercise'] for r in rows}
+        if reader:
+            reader.join(timeout=10)     # the sandbox is gone: the pipe's other end with it
+            text = b''.join(got).decode('utf-8', 'replace')
+        else:
+            rows_file = Path(box) / 'rows.jsonl'
+            text = rows_file.read_text('utf-8', 'replace') if rows_file.exists() else ''
+    rows = _rows_from(text, exercises)
     for function_name, _ in exercises:
-        if function_name not in done:
+        if function_name not in rows:
             status = 'timeout' if proc.returncode in (None, -signal.SIGKILL if posix else None, 143, -15) else 'crash'
-            rows.append({'exercise': function_name, 'status': status, 'seconds': 0,
-                         'report': (f'the notebook did not finish within {wall:.0f} s'
-                                    if status == 'timeout' else
-                                    f'the grader stopped (exit status {proc.returncode})')})
-    order = [f for f, _ in exercises]
-    return sorted(rows, key=lambda r: order.index(r['exercise']) if r['exercise'] in order else len(order))
+            rows[function_name] = {'exercise': function_name, 'status': status, 'seconds': 0,
+                                   'report': (f'the notebook did not finish within {wall:.0f} s'
+                                              if status == 'timeout' else
+                                              f'the grader stopped (exit status {proc.returncode})')}
+    return [rows[f] for f in dict.fromkeys(f for f, _ in exercises)]
 
 
-def _stop(proc):
-    """Stop a worker: SIGTERM (it shuts its kernel down), then SIGKILL to what is left of its session."""
+def _drain(fd, got):
+    """Read the worker's rows from fd until it is closed, keeping the first ROWS_BYTES."""
+    kept = 0
+    with os.fdopen(fd, 'rb', buffering=0) as f:
+        while chunk := f.read(65536):
+            if kept < ROWS_BYTES:
+                got.append(chunk[:ROWS_BYTES - kept])
+                kept += len(got[-1])
+
+
+def _rows_from(text, exercises) -> dict:
+    """{exercise: row} from the worker's lines, read as untrusted data.
+
+    Only the lesson's exercises and the known statuses are taken, the first
+    row of each exercise wins, a report is a string cut to 500 characters
+    and seconds a number. (The worker and the kernel share a sandbox: until
+    the verdicts come from a judge outside it, a notebook can still forge
+    its own rows, never another notebook's.)
+    """
+    names, rows = {f for f, _ in exercises}, {}
+    for line in text.splitlines():
+        try:
+            row = json.loads(line)
+        except ValueError:
+            continue
+        if not isinstance(row, dict):
+            continue
+        name, status = row.get('exercise'), row.get('status')
+        if not isinstance(name, str) or name not in names or name in rows \
+                or not isinstance(status, str) or status not in STATUSES:
+            continue
+        seconds = row.get('seconds')
+        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) \
+                or not math.isfinite(seconds) or not 0 <= seconds < 10**6:
+            seconds = 0
+        report = row.get('report')
+        rows[name] = {'exercise': name, 'status': status, 'seconds': round(float(seconds), 2),
+                      'report': report[:500] if isinstance(report, str) else ''}
+    return rows
+
+
+def _sandbox_user(number):
+    """Root: (uid, gid) of the sandbox of a grading's notebook number; else None."""
+    if os.name != 'posix' or os.geteuid() != 0:
+        return None
+    uid = SANDBOX_UIDS + (os.getpid() % 10_000) * 100_000 + number % 100_000
+    return uid, uid
+
+
+def _chown(folder, user):
+    """Give folder and what is in it to the sandbox's user (it has no other rights)."""
+    for top, folders, files in os.walk(folder):
+        os.chown(top, *user)
+        for name in folders + files:
+            os.chown(os.path.join(top, name), *user, follow_symlinks=False)
+
+
+def _processes(user):
+    """RLIMIT_NPROC for a sandbox: PROCESSES of its own user, or, in a user
+    namespace (the limit counts the caller's real account), PROCESSES more than
+    that account runs now."""
+    if user is not None:
+        return PROCESSES
+    mine, uid = 0, os.getuid()
+    for entry in os.scandir('/proc'):
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError):
+                if entry.stat().st_uid == uid:
+                    mine += len(os.listdir(f'/proc/{entry.name}/task'))
+    return mine + PROCESSES
+
+
+def _sandbox_env(channel):
+    """The worker's environment in the sandbox: made here, nothing of the grader's (no token)."""
+    return {**WORKER_ENV, 'PATH': f'{Path(sys.executable).parent}:/usr/local/bin:/usr/bin:/bin',
+            'LANG': 'C.UTF-8', 'HOME': '/tmp', 'USER': 'student', 'TMPDIR': '/tmp',
+            'PYTHONDONTWRITEBYTECODE': '1', 'MPLCONFIGDIR': '/tmp/matplotlib',
+            'IPYTHONDIR': '/tmp/ipython', 'JUPYTER_RUNTIME_DIR': '/tmp/jupyter',
+            'POKERLIB_GRADE_CHANNEL': str(channel)}
+
+
+def _stop(proc, sandboxed=False):
+    """Stop a worker: a sandbox at once (everything in it dies with it); else
+    SIGTERM (it shuts its kernel down), then SIGKILL to what is left of its session."""
     if proc.poll() is not None:
+        return
+    if sandboxed:
+        proc.kill()
+        proc.wait()
         return
     proc.terminate()
     try:
@@ -408,40 +620,98 @@ def _stop(proc):
     proc.wait()
 
 
-def grade(paths, timeout=30, jobs=None, memory_mb=4096, folder=None, on_done=None) -> list:
-    """Grade the notebooks in paths; the rows (dicts with COLUMNS), student by student."""
+def grade(paths, timeout=30, jobs=None, memory_mb=4096, folder=None, on_done=None,
+          sandboxed=True) -> list:
+    """Grade the notebooks in paths; the rows (dicts with COLUMNS), student by student.
+
+    Each notebook runs in a sandbox (``sandboxed=False``: a limited subprocess);
+    a ``SandboxError`` says in one line when none can be made here.
+    """
+    if sandboxed:
+        why = sandbox.problem()
+        if why:
+            raise sandbox.SandboxError(f'no sandbox to grade in: {why}')
     lessons = lesson_exercises(folder)
-    found = find_notebooks(paths)
     rows, tasks = [], []
-    for student, path in found:
-        lesson = lesson_of(path, lessons, folder)
-        if lesson is None:
-            rows.append({'student': student, 'notebook': Path(path).name, 'exercise': '',
-                         'status': 'unknown', 'seconds': 0,
-                         'report': 'not one of the course\'s notebooks (no NN- name, title or exercise matched)'})
-            continue
-        tasks.append((student, lesson, path))
     jobs = jobs or os.cpu_count() or 1
-    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-        futures = {pool.submit(grade_notebook, path, lessons[lesson], timeout, memory_mb):
-                   (student, lesson, path) for student, lesson, path in tasks}
-        for future in concurrent.futures.as_completed(futures):
-            student, lesson, path = futures[future]
-            got = [{'student': student, 'notebook': lesson, **r} for r in future.result()]
-            rows += got
-            if on_done:
-                on_done(student, lesson, got)
+    # The grader's own snapshot of each notebook, read once (no link followed inside
+    # a folder, no FIFO waited on): the file a student changes meanwhile is not it.
+    with tempfile.TemporaryDirectory(prefix='pokerlib-grade-') as private:
+        for k, (student, path, given) in enumerate(_found(paths)):
+            try:
+                data = read_regular(path, follow_links=given)
+            except PokerError as e:
+                rows.append({'student': student, 'notebook': Path(path).name, 'exercise': '',
+                             'status': 'unknown', 'seconds': 0, 'report': f'not graded: {e}'})
+                continue
+            snapshot = Path(private) / str(k) / Path(path).name
+            snapshot.parent.mkdir()
+            snapshot.write_bytes(data)
+            lesson = lesson_of(snapshot, lessons, folder)
+            if lesson is None:
+                rows.append({'student': student, 'notebook': Path(path).name, 'exercise': '',
+                             'status': 'unknown', 'seconds': 0,
+                             'report': 'not one of the course\'s notebooks (no NN- name, title or exercise matched)'})
+                continue
+            tasks.append((student, lesson, snapshot, k))
+        with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+            futures = {pool.submit(grade_notebook, path, lessons[lesson], timeout, memory_mb,
+                                   sandboxed=sandboxed, number=k): (student, lesson, path)
+                       for student, lesson, path, k in tasks}
+            for future in concurrent.futures.as_completed(futures):
+                student, lesson, path = futures[future]
+                got = [{'student': student, 'notebook': lesson, **r} for r in future.result()]
+                rows += got
+                if on_done:
+                    on_done(student, lesson, got)
     order = {(n, f): k for n, lesson in lessons.items() for k, (f, _) in enumerate(lesson)}
     rows.sort(key=lambda r: (r['student'], r['notebook'], order.get((r['notebook'], r['exercise']), 99)))
     return [{c: r[c] for c in COLUMNS} for r in rows]
 
 
+# --- what the teacher reads: CSV, terminal, HTML ----------------------------------
+
+FORMULA = ('=', '+', '-', '@', '\t', '\r')
+"""What a spreadsheet may take for the start of a formula (OWASP's CSV injection list)."""
+
+
+def safe_cell(value) -> str:
+    """A CSV field no spreadsheet runs: one starting like a formula (or with the quote
+    itself, so that read_csv can undo it) gets a ' in front, as OWASP recommends.
+
+    >>> [safe_cell(v) for v in ['=1+1', '@SUM(A1)', "'x", 'ann', 0.5]]
+    ["'=1+1", "'@SUM(A1)", "''x", 'ann', '0.5']
+    """
+    value = str(value)
+    return "'" + value if value.startswith(FORMULA + ("'",)) else value
+
+
 def write_csv(rows, path):
-    """The rows as a long-form CSV: one line per student, notebook and exercise."""
+    """The rows as a long-form CSV: one line per student, notebook and exercise.
+
+    Fields that a spreadsheet would read as a formula are neutralised (``_neutral``).
+    """
     with open(path, 'w', newline='', encoding='utf-8') as f:
         writer = csv.DictWriter(f, COLUMNS)
         writer.writeheader()
-        writer.writerows(rows)
+        writer.writerows({c: safe_cell(r[c]) for c in COLUMNS} for r in rows)
+
+
+def read_csv(path) -> list:
+    """The rows write_csv wrote, as they were (strings)."""
+    with open(path, newline='', encoding='utf-8') as f:
+        return [{k: v[1:] if v.startswith("'") else v for k, v in r.items()}
+                for r in csv.DictReader(f)]
+
+
+def shown(text) -> str:
+    """text for a terminal: control characters written as escapes, never sent.
+
+    >>> shown('ann\\x1b[2J') == 'ann\\\\x1b[2J'
+    True
+    """
+    return ''.join(c if c.isprintable() or c == ' ' else
+                   (f'\\x{ord(c):02x}' if ord(c) < 256 else f'\\u{ord(c):04x}') for c in str(text))
 
 
 def summary(rows) -> list:
@@ -450,49 +720,77 @@ def summary(rows) -> list:
     for student in sorted({r['student'] for r in rows}):
         mine = [r for r in rows if r['student'] == student]
         passed = sum(r['status'] == 'pass' for r in mine)
-        marks = ' '.join(f"{r['notebook']}:{''.join(SYMBOLS.get(x['status'], '?') for x in mine if x['notebook'] == r['notebook'])}"
+        marks = ' '.join(f"{shown(r['notebook'])}:{''.join(SYMBOLS.get(x['status'], '?') for x in mine if x['notebook'] == r['notebook'])}"
                          for r in {r['notebook']: r for r in mine}.values())
-        lines.append(f'{student}: {passed} of {len(mine)} passed  {marks}')
+        lines.append(f'{shown(student)}: {passed} of {len(mine)} passed  {marks}')
     return lines
 
 
-def write_html(rows, path):
-    """A table of students by exercises: colour and symbol, the report on hover or click."""
+TABLE_STYLE = """\
+table.grades { border-collapse: collapse; }
+table.grades th, table.grades td { border: 1px solid #999; padding: 4px 6px; vertical-align: top; font-size: 14px; }
+table.grades th.lesson { background: #f3f3f3; }
+table.grades td.none { color: #888; text-align: center; }
+table.grades td details { max-width: 16em; }
+table.grades summary { cursor: pointer; white-space: nowrap; }"""
+"""The table's look, for a page that shows grade_table."""
+LEGEND = ('✓ pass · ✗ a wrong answer · ⚠ an error in the function · ✸ a crash · '
+          '… not written yet · ∅ missing · ◔ too slow or stopped · – not graded')
+
+
+def grade_table(rows, students=None) -> str:
+    """The grade table (HTML): one row per student, one column per exercise, grouped by lesson.
+
+    ``students`` gives the rows' order (and students with no rows yet);
+    by default, the students of ``rows`` in order. A cell is the status's
+    colour and symbol, its report on hover and on click; every field, the
+    seconds too, is escaped. The one renderer of ``pokerlib grade --html``
+    and the class server's gradebook.
+
+    >>> print(grade_table([{'student': '<b>', 'notebook': '01', 'exercise': 'flush',
+    ...                     'status': 'pass', 'seconds': '0.1', 'report': 'ok'}]))  # doctest: +ELLIPSIS
+    <table class="grades">...<th>&lt;b&gt;</th><td class="passed">1 / 1</td>...</table>
+    """
+    e = lambda value: html.escape(str(value))                          # noqa: E731
     columns = list(dict.fromkeys((r['notebook'], r['exercise']) for r in rows))
-    students = sorted({r['student'] for r in rows})
+    students = list(dict.fromkeys(students if students is not None else sorted(r['student'] for r in rows)))
     cell = {(r['student'], r['notebook'], r['exercise']): r for r in rows}
-    e = html.escape
-    head = ''.join(f'<th>{e(n)}<br><code>{e(x)}</code></th>' for n, x in columns)
+    lessons = list(dict.fromkeys(n for n, _ in columns))
+    top = ''.join(f'<th class="lesson" colspan="{sum(n == lesson for n, _ in columns)}">{e(lesson)}</th>'
+                  for lesson in lessons)
+    head = ''.join(f'<th class="exercise"><code>{e(x)}</code></th>' for _, x in columns)
     body = []
     for s in students:
         tds = []
         for n, x in columns:
             r = cell.get((s, n, x))
             if r is None:
-                tds.append('<td></td>')
+                tds.append('<td class="none">–</td>')
                 continue
             colour = COLOURS.get(r['status'], FAILED)
-            tds.append(f'<td style="background:{colour}" title="{e(r["report"])}">'
+            tds.append(f'<td class="mark" style="background:{colour}" title="{e(r["status"])}: {e(r["report"])}">'
                        f'<details><summary>{SYMBOLS.get(r["status"], "?")} {e(r["status"])}</summary>'
-                       f'{e(r["report"])} ({r["seconds"]} s)</details></td>')
-        passed = sum(r['status'] == 'pass' for r in rows if r['student'] == s)
-        total = sum(r['student'] == s for r in rows)
-        body.append(f'<tr><th>{e(s)}</th>{"".join(tds)}<td>{passed} / {total}</td></tr>')
+                       f'{e(r["report"])} ({e(r["seconds"])} s)</details></td>')
+        passed = sum(cell.get((s, n, x), {}).get('status') == 'pass' for n, x in columns)
+        body.append(f'<tr class="student"><th>{e(s)}</th>'
+                    f'<td class="passed">{passed} / {len(columns)}</td>{"".join(tds)}</tr>')
+    return (f'<table class="grades"><thead><tr><th rowspan="2">student</th><th rowspan="2">passed</th>'
+            f'{top}</tr><tr>{head}</tr></thead><tbody>\n{chr(10).join(body)}\n</tbody></table>')
+
+
+def write_html(rows, path):
+    """A page of the grade table (grade_table): colour and symbol, the report on hover or click."""
     Path(path).write_text(f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>Grades</title>
 <style>
 body {{ font-family: sans-serif; }}
-table {{ border-collapse: collapse; }}
-th, td {{ border: 1px solid #999; padding: 4px 6px; vertical-align: top; font-size: 14px; }}
-td details {{ max-width: 16em; }}
-summary {{ cursor: pointer; white-space: nowrap; }}
+{TABLE_STYLE}
 </style></head><body>
 <h1>Grades</h1>
 <p>One row per student, one column per exercise. Hover over a cell for the check's report, or click it.
-✓ pass · ✗ wrong, an error or a crash · … not written yet · ∅ missing · ◔ too slow or stopped.</p>
-<table><tr><th>student</th>{head}<th>passed</th></tr>
-{chr(10).join(body)}
-</table></body></html>
+{LEGEND}.</p>
+{grade_table(rows)}
+</body></html>
 """, encoding='utf-8')
 
 
@@ -520,10 +818,11 @@ def _seconds(text):
 
 def add_commands(sub):
     """Add the grade and progress subcommands to the command line's subparsers."""
-    p = sub.add_parser('grade', help="grade students' notebooks (runs their code)",
-                       description='Run each notebook in a fresh kernel, with limits, and '
-                       'judge every exercise of its lesson by name. This runs the '
-                       "students' code: do it where that is acceptable.",
+    p = sub.add_parser('grade', help="grade students' notebooks (each in a sandbox)",
+                       description='Run each notebook in a fresh kernel, in a sandbox of its '
+                       'own (bubblewrap: no network, no other notebook or file of yours in '
+                       'sight, limits on memory, processes and time), and judge every '
+                       'exercise of its lesson by name.',
                        epilog='example: pokerlib grade submitted/ --csv grades.csv '
                        '--html grades.html')
     p.add_argument('paths', nargs='+', metavar='PATH',
@@ -573,9 +872,9 @@ def _cmd_progress(args):
     if not folder.is_dir():
         raise FileNotFoundError(2, 'no such folder (make lab creates workspace/)', str(folder))
     paths = [p for p in sorted(folder.glob('[0-9][0-9]-*.ipynb'))    # yours, not the
-             if p.name[:2] in lesson_exercises() and '(course update)' not in p.name]   # course's
+             if p.name[:2] in lesson_exercises() and UPDATE not in p.name]   # course's
     print(f'Running your {len(paths)} notebooks in {folder} (nothing is changed)...', flush=True)
-    rows = grade(paths, args.timeout, args.jobs, args.memory)
+    rows = grade(paths, args.timeout, args.jobs, args.memory, sandboxed=False)   # her own code, her machine
     for lesson in sorted({r['notebook'] for r in rows}):
         mine = [r for r in rows if r['notebook'] == lesson]
         passed = [r['exercise'] for r in mine if r['status'] == 'pass']

