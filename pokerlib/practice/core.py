@@ -24,6 +24,7 @@ here are re-exported.
 """
 
 import os
+import select
 import signal
 import socket
 import subprocess
@@ -173,8 +174,13 @@ def _check_forked(function, name) -> Report:
                                                     'finished'))])
                         _stop_judge()
                         break
+                    left = deadline - time.monotonic()
+                    ready = left > 0 and select.select([control], [], [], min(left, 0.1))[0]
                     try:
-                        message = wire.receive(control, min(deadline, time.monotonic() + 0.1))
+                        if not ready:
+                            raise wire.Silent()
+                        # a message has begun: read all of it (a frame is never split)
+                        message = wire.receive(control, time.monotonic() + 5)
                     except wire.Silent:
                         if time.monotonic() >= deadline:
                             report = Report('check', 'slow', _('could not be checked in time'),

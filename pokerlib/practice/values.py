@@ -1,7 +1,8 @@
 """Values that cross between the student's process and the judge's: plain data, and comparing it.
 
 Only plain data crosses: None, bool, int, float, Fraction, str, and tuples,
-lists, dicts, sets and frozensets of them, each checked by its exact type
+lists, dicts, sets, frozensets and Counters of them (and what a builtin
+iterator such as zip or a generator yields), each checked by its exact type
 (an ``int`` subclass that says it equals everything is not an ``int``). It
 crosses as JSON whose containers are tagged (``{"T": [...]}`` is a tuple),
 never as a pickle: the judge never unpickles, or even builds, an object
@@ -27,12 +28,26 @@ import json
 import math
 import random
 import sys
+from collections import Counter
 from fractions import Fraction
+from itertools import islice
 
 __all__ = ['NotPlain', 'to_plain', 'to_json', 'from_json', 'encode_arg', 'decode_arg',
            'rng_state', 'apply_rng_state', 'to_python', 'same_value', 'PLAIN_TYPES']
 
-PLAIN_TYPES = (type(None), bool, int, float, str, Fraction, tuple, list, dict, set, frozenset)
+PLAIN_TYPES = (type(None), bool, int, float, str, Fraction, tuple, list, dict, set, frozenset,
+               Counter)
+ITERATORS = tuple({type(x) for x in (zip(), map(abs, ()), filter(None, ()), iter(()), iter([]),
+                                     iter(''), iter(range(0)), reversed([]), enumerate(()),
+                                     (x for x in ()), iter({}), iter(set()), {}.keys(),
+                                     {}.values(), {}.items(), range(0))})
+"""Builtin iterators (zip, map, a generator...): what they yield crosses, as an iterator."""
+ITEMS = 1_000_000
+"""An iterator is read up to this many items."""
+
+PRISTINE = {}
+"""In a runner: the course's functions as they were before they were forbidden, by
+'module:qualname', for the judge's arguments (a key function) that are the course's."""
 DEPTH = 60
 """Plain data nested deeper than this is refused (a list that holds itself, say)."""
 
@@ -101,6 +116,10 @@ def to_plain(value, depth=0):
         return {'F': [to_plain(v, depth + 1) for v in value]}
     if cls is Fraction:
         return {'Q': [int(value.numerator), int(value.denominator)]}
+    if cls is Counter:
+        return {'C#': [[to_plain(k, depth + 1), to_plain(v, depth + 1)] for k, v in value.items()]}
+    if cls in ITERATORS:
+        return {'It': [to_plain(v, depth + 1) for v in islice(value, ITEMS)]}
     converted = _numpy_plain(value)
     if converted is not None:
         return to_plain(converted, depth + 1)
@@ -121,6 +140,10 @@ def _from_plain(data, extra=None):
         return Fraction(int(body[0]), int(body[1]))
     if tag == 'D':
         return {_from_plain(k, extra): _from_plain(v, extra) for k, v in body}
+    if tag == 'C#':
+        return Counter({_from_plain(k, extra): _from_plain(v, extra) for k, v in body})
+    if tag == 'It' and type(body) is list:
+        return iter([_from_plain(v, extra) for v in body])
     if tag in 'LTSF' and type(body) is list:
         items = [_from_plain(v, extra) for v in body]
         return {'L': list, 'T': tuple, 'S': set, 'F': frozenset}[tag](items)
@@ -146,6 +169,8 @@ def _ref(obj) -> str:
 
 
 def _resolve(ref):
+    if ref in PRISTINE:
+        return PRISTINE[ref]
     module, _, qualname = ref.partition(':')
     if not (module in ('builtins', 'random', 'operator', 'math')
             or module == 'pokerlib' or module.startswith('pokerlib.')):

@@ -1,8 +1,6 @@
 """Notebook 01's exercises: right versions in several styles pass, realistic wrong ones fail
 with a report that names the failing case and the mistake it shows."""
 
-import functools
-import types
 import itertools
 from collections import Counter
 
@@ -13,7 +11,7 @@ from pokerlib import DECK, flush as lib_flush
 from pokerlib.practice import core
 from pokerlib.practice.lesson01 import RANKING_MISTAKES
 
-from practice_support import lesson_tests, verdict
+from practice_support import as_students, lesson_tests, verdict
 
 RANKS = '--23456789TJQKA'
 VALUES = {r: i for i, r in enumerate(RANKS) if r != '-'}
@@ -211,15 +209,8 @@ def hand_rank_one_number(hand):
 
 
 def ranking_mistake(word):
-    """The judge's mistaken version, as a student's copy: the lesson's own functions are
-    forbidden while an exercise is judged (a copy of the code is the student's)."""
-    f = next(f for f, hint, *pair in RANKING_MISTAKES if word in hint)
-    inner = f.func if isinstance(f, functools.partial) else f
-    copy = types.FunctionType(inner.__code__, inner.__globals__, inner.__name__,
-                              inner.__defaults__, inner.__closure__)
-    copy.__kwdefaults__ = inner.__kwdefaults__
-    return functools.partial(copy, *f.args, **f.keywords) if isinstance(f, functools.partial) \
-        else copy
+    """The judge's mistaken version, as a student's copy (the course's own are not answers)."""
+    return as_students(next(f for f, hint, *pair in RANKING_MISTAKES if word in hint))
 
 
 def hand_rank_unsorted(hand):
