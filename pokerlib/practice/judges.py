@@ -466,7 +466,7 @@ def judge_by_chi_square(run, expected_for):
     decks = [(list('abc'), SeededRandom(2026 * 100_000 + trial))
              for trial in range(CHI_SQUARE_TRIALS)]
     cases = run.cases
-    for (d, rng), _ in zip(decks, run.map(decks, changes=True)):
+    for (d, rng), _returned in zip(decks, run.map(decks, changes=True)):
         counts[''.join(map(str, d))] += 1
     run.cases = cases + CHI_SQUARE_TRIALS
     run.last_call = f"{run.name}(list('abc'), rng), {CHI_SQUARE_TRIALS:,d} times"
