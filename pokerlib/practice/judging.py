@@ -103,6 +103,8 @@ class Run:
         self.only_none = True
         self.printed = None             # [lines in all, the last lines] of the last call
         self.printed_lines = 0
+        self.seconds = 0.0              # spent in the student's code, as the runner says
+        self._pending = 0               # batches sent whose answers are not read yet
 
     @property
     def last_call(self) -> str:
@@ -118,13 +120,29 @@ class Run:
 
     def ask(self, request):
         """Send a request to the runner and read its answer by the deadline."""
+        while self._pending:            # answers to batches a judge stopped reading
+            self._receive()
+        self._send(request)
+        return self._receive()
+
+    def _send(self, request):
+        data = request if type(request) is bytes else wire.frame(request)
         try:
-            wire.send(self.sock, request)
+            wire.send_frame(self.sock, data, self.deadline)
+        except wire.Silent:
+            raise TimeUp() from None
+        except OSError:
+            raise RunnerGone() from None
+        self._pending += 1
+
+    def _receive(self):
+        try:
             answer = wire.receive(self.sock, self.deadline)
         except wire.Silent:
             raise TimeUp() from None
         except (wire.WireError, OSError):
             raise RunnerGone() from None
+        self._pending -= 1
         if type(answer) is not dict:
             raise RunnerGone()
         return answer
@@ -138,18 +156,40 @@ class Run:
 
     BATCH = 1_000
     """Calls sent to the runner in one round trip by map."""
+    AHEAD = 48_000
+    """A batch of at most this many bytes is sent before the answer to the one before is read."""
 
     def map(self, calls, shown=None, changes=False):
         """What the function returns on each of calls (tuples of arguments), in order: an
         iterator, as if each call were made in turn with run(*args) (an error or a wrong
         answer stops it at that call), but sent to the runner in batches of BATCH calls,
-        one round trip each. `shown(*args)`, if given, says how each call is shown."""
+        one round trip each, the next batch sent before this one is read (so the runner
+        works while the judge compares). `shown(*args)`, if given, says how each call is
+        shown."""
         calls = [tuple(c) for c in calls]
-        for begin in range(0, len(calls), self.BATCH):
-            batch = calls[begin:begin + self.BATCH]
-            self._call = (shown(*batch[0]) if callable(shown) else None, batch[0], {})
-            answer = self.ask({'op': 'map', 'calls': [[[encode_arg(a) for a in args], {}]
+        batches = [calls[i:i + self.BATCH] for i in range(0, len(calls), self.BATCH)]
+        while self._pending:
+            self._receive()
+
+        def request(batch):
+            return wire.frame({'op': 'map', 'calls': [[[encode_arg(a) for a in args], {}]
                                                       for args in batch]})
+        sent, ahead = 0, None
+        for k, batch in enumerate(batches):
+            if sent == k:
+                self._send(ahead if ahead is not None else request(batch))
+                sent += 1
+            self._call = (shown(*batch[0]) if callable(shown) else None, batch[0], {})
+            if sent < len(batches):
+                # Send the next batch before reading this one's answer, so that the runner
+                # works while the judge compares, if it is small enough to sit in the
+                # socket's buffer (else both would wait on each other, each sending).
+                ahead = request(batches[sent])
+                if len(ahead) <= self.AHEAD:
+                    self._send(ahead)
+                    sent += 1
+                    ahead = None
+            answer = self._receive()
             answers = answer.get('answers')
             if type(answers) is not list or not answers or len(answers) > len(batch):
                 raise RunnerGone()
@@ -172,6 +212,9 @@ class Run:
         return self._take(self.ask({'op': 'value'}), (), False)
 
     def _take(self, answer, args, changes):
+        spent = answer.get('t')
+        if type(spent) is float and 0 <= spent < 1e6:
+            self.seconds += spent
         printed = answer.get('printed')
         if type(printed) is list and len(printed) == 2 and type(printed[0]) is int \
                 and type(printed[1]) is list:
@@ -356,7 +399,7 @@ def judge_exercise(run, exercise, slow=SLOW) -> Report:
             run.last_call = f'the answer {short(value)}'
             summary = exercise.judge(value) or _(': right')
         n = max(run.cases, 1)
-        seconds = time.perf_counter() - start
+        seconds = run.seconds           # in the student's code (not the judge's own work)
         summary = summary or (_(': {n:,d} cases passed') if n > 1 else _(': {n:,d} case passed')
                               ).format(n=n)
         if seconds > slow:

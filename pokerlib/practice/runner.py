@@ -44,6 +44,7 @@ import signal
 import socket
 import sys
 import textwrap
+import time
 import traceback
 import types
 from collections import deque
@@ -330,6 +331,7 @@ class Server:
         kwargs = {str(k): decode_arg(v) for k, v in kwargs.items()}
         sent = [a.copy() if type(a).__name__ == 'ndarray' else s for a, s in zip(args, sent)]
         self.printed.reset()
+        start = time.perf_counter()
         try:
             got = self.obj(*args, **kwargs)
         except BaseException as e:       # everything the student's code raises is a report
@@ -337,6 +339,7 @@ class Server:
             got = None
         else:
             answer = {}
+        answer['t'] = time.perf_counter() - start
         return self.finish(answer, got, args, sent)
 
     def finish(self, answer, got, args, sent=()) -> dict:
@@ -344,9 +347,9 @@ class Server:
             try:
                 answer['ok'] = to_plain(got)
             except NotPlain as e:
-                answer = {'notplain': str(e)[:200]}
+                answer = {'notplain': str(e)[:200], 't': answer.get('t', 0)}
             except BaseException as e:
-                answer = {'raised': _raised(e)}
+                answer = {'raised': _raised(e), 't': answer.get('t', 0)}
         after = []
         for i, a in enumerate(args):       # the arguments the call changed, as they are now
             try:

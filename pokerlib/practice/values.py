@@ -91,6 +91,10 @@ def _type_name(value) -> str:
         return 'an object'
 
 
+_SIMPLE = {int, str, bool, type(None)}
+"""Types that cross as themselves (a float may be infinite: it is tagged)."""
+
+
 def to_plain(value, depth=0):
     """The value as JSON-ready tagged data, if it is plain data (exact types); else NotPlain.
 
@@ -105,8 +109,12 @@ def to_plain(value, depth=0):
     if depth > DEPTH:
         raise NotPlain('data nested too deeply')
     if cls is list:
+        if set(map(type, value)) <= _SIMPLE:          # the common case, quickly
+            return {'L': value[:]}
         return {'L': [to_plain(v, depth + 1) for v in value]}
     if cls is tuple:
+        if set(map(type, value)) <= _SIMPLE:
+            return {'T': list(value)}
         return {'T': [to_plain(v, depth + 1) for v in value]}
     if cls is dict:
         return {'D': [[to_plain(k, depth + 1), to_plain(v, depth + 1)] for k, v in value.items()]}
@@ -145,7 +153,7 @@ def _from_plain(data, extra=None):
     if tag == 'It' and type(body) is list:
         return iter([_from_plain(v, extra) for v in body])
     if tag in 'LTSF' and type(body) is list:
-        items = [_from_plain(v, extra) for v in body]
+        items = body if set(map(type, body)) <= _SIMPLE else [_from_plain(v, extra) for v in body]
         return {'L': list, 'T': tuple, 'S': set, 'F': frozenset}[tag](items)
     if extra is not None:
         return extra(tag, body)
@@ -230,6 +238,8 @@ def apply_rng_state(rng, data):
 def encode_arg(value):
     """One of the judge's arguments as tagged data (plain data, arrays, generators,
     iterators of plain items, the course's functions)."""
+    if type(value) in _PLAIN_FAST:
+        return to_plain(value)
     if isinstance(value, random.Random):
         return rng_state(value)
     np = sys.modules.get('numpy')
@@ -243,6 +253,9 @@ def encode_arg(value):
     if hasattr(value, '__next__') and hasattr(value, 'items'):    # judges.ShownIterator
         return {'I': [_ref(type(value)), to_plain(list(value.items))]}
     return to_plain(value)
+
+
+_PLAIN_FAST = {int, str, bool, type(None), float, list, tuple, dict, set, frozenset, Fraction}
 
 
 def decode_arg(data):

@@ -19,7 +19,7 @@ import socket
 import struct
 import time
 
-__all__ = ['send', 'receive', 'send_with_fd', 'receive_with_fd', 'Closed', 'Silent', 'TooBig',
+__all__ = ['send', 'frame', 'send_frame', 'receive', 'send_with_fd', 'receive_with_fd', 'Closed', 'Silent', 'TooBig',
            'LIMIT']
 
 LIMIT = 64 * 2**20
@@ -47,9 +47,32 @@ def _frame(message) -> bytes:
     return struct.pack('>I', len(body)) + body
 
 
-def send(sock, message):
-    """Send one message (a JSON-ready value)."""
-    sock.sendall(_frame(message))
+def send(sock, message, deadline=None):
+    """Send one message (a JSON-ready value); Silent if the peer does not take it by the
+    deadline (a peer that never reads can't block the sender)."""
+    send_frame(sock, _frame(message), deadline)
+
+
+def frame(message) -> bytes:
+    """A message as the bytes send would write."""
+    return _frame(message)
+
+
+def send_frame(sock, data, deadline=None):
+    """Send bytes that frame made, by the deadline."""
+    if deadline is None:
+        sock.sendall(data)
+        return
+    left = deadline - time.monotonic()
+    if left <= 0:
+        raise Silent()
+    sock.settimeout(left)
+    try:
+        sock.sendall(data)
+    except (socket.timeout, TimeoutError):
+        raise Silent() from None
+    finally:
+        sock.settimeout(None)
 
 
 def send_with_fd(sock, message, fd):
