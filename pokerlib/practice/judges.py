@@ -353,7 +353,7 @@ def _runs(shuffle, deck, most):
         choices[k] += 1
 
 
-def distribution(shuffle, deck, budget=4_000):
+def distribution(shuffle, deck, budget=1_000):
     """(probabilities, probability not decided) of shuffle on deck, or None if it
     can't be enumerated within budget runs (or the stand-in can't follow it)."""
     best = None
