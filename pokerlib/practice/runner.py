@@ -150,10 +150,21 @@ def is_stub(function) -> bool:
 
 
 def is_course_function(function) -> bool:
-    """Is this the course library's own function (imported, not written by the student)?"""
+    """Is this the course library's own function (imported, not written by the student):
+    is its code (unwrapped) in a file of the pokerlib package?"""
     inner = inspect.unwrap(function) if callable(function) else function
-    module = getattr(inner, '__module__', None) or ''
-    return type(module) is str and module.startswith('pokerlib.')
+    while isinstance(inner, functools.partial):
+        inner = inner.func
+    inner = getattr(inner, '__func__', inner)          # a bound method
+    code = getattr(inner, '__code__', None)
+    if not isinstance(code, types.CodeType):
+        module = getattr(inner, '__module__', None)
+        return type(module) is str and module.startswith('pokerlib.')
+    return os.path.abspath(code.co_filename).startswith(PACKAGE + os.sep)
+
+
+PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+"""The pokerlib package's folder."""
 
 
 def _text(value, limit):

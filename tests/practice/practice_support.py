@@ -34,8 +34,8 @@ def as_students(f):
     import types
     if isinstance(f, functools.partial):
         return functools.partial(as_students(f.func), *f.args, **f.keywords)
-    copy = types.FunctionType(f.__code__, f.__globals__, f.__name__, f.__defaults__,
-                              f.__closure__)
+    copy = types.FunctionType(f.__code__.replace(co_filename='<student>'), f.__globals__,
+                              f.__name__, f.__defaults__, f.__closure__)
     copy.__kwdefaults__ = f.__kwdefaults__
     copy.__module__ = 'student'
     return copy
