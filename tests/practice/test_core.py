@@ -272,3 +272,19 @@ def test_every_committed_check_in_the_notebooks_passes():
                 assert text.startswith('✓'), (path.name, source, text)
                 seen += 1
     assert seen >= 40
+
+
+def test_after_a_cell_with_a_syntax_error_the_report_says_which_definition_was_judged(monkeypatch):
+    import types as _types
+    result = _types.SimpleNamespace(error_before_exec=SyntaxError('invalid syntax'),
+                                    error_in_exec=None)
+    shell = _types.SimpleNamespace(last_execution_result=result)
+    monkeypatch.setitem(__import__('sys').modules, 'IPython',
+                        _types.SimpleNamespace(get_ipython=lambda: shell))
+
+    def flush(hand):
+        return len({s for r, s in hand}) == 1
+    report = check(flush)
+    assert 'SyntaxError' in str(report) and 'definition made before it' in str(report)
+    result.error_before_exec = None
+    assert 'SyntaxError' not in str(check(flush))
