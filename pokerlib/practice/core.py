@@ -158,7 +158,12 @@ def _check_forked(function, name) -> Report:
             except wire.WireError:
                 _stop_judge()
                 return _checker_problem(_('the checker did not start; run this cell again'))
-        pid, sock = runner.start(function, name)
+        try:
+            pid, sock = runner.start(function, name)
+        except OSError as e:                 # no process to be had (a limit reached)
+            return _checker_problem(_('the computer could not start a process for the check '
+                                      '({error}); close other programs and try again').format(
+                                          error=type(e).__name__))
         start = time.monotonic()
         report = None
         with _Signals() as signals:
