@@ -250,14 +250,16 @@ def guard(names, course=()):
         lesson = modname.startswith('pokerlib.practice.lesson')
         for attr, obj in list(vars(module).items()):
             inner = obj
-            if isinstance(obj, functools._lru_cache_wrapper):
-                obj.cache_clear()
+            cached = isinstance(obj, functools._lru_cache_wrapper)
+            if cached:
                 inner = getattr(obj, '__wrapped__', None)
             if not isinstance(inner, types.FunctionType):
                 continue
             if attr in names or inner.__name__ in names or (
                     lesson and inner.__module__ == modname):
                 targets.append(inner)
+                if cached:              # its answers were the course's: forget them
+                    obj.cache_clear()
     for ref in course:
         inner = _resolve(ref)
         if isinstance(inner, functools._lru_cache_wrapper):
@@ -339,9 +341,10 @@ class Server:
 
     def call(self, sent, kwargs) -> dict:
         args = [decode_arg(a) for a in sent]
-        kwargs = {str(k): decode_arg(v) for k, v in kwargs.items()}
+        kwargs = {str(k): decode_arg(v) for k, v in kwargs.items()} if kwargs else {}
         sent = [a.copy() if type(a).__name__ == 'ndarray' else s for a, s in zip(args, sent)]
-        self.printed.reset()
+        if self.printed.count or self.printed.partial:
+            self.printed.reset()
         start = time.perf_counter()
         try:
             got = self.obj(*args, **kwargs)
