@@ -7,9 +7,10 @@ For each notebook of the teacher's edition (the solutions): start a kernel,
 run every cell top to bottom (so each check has been run once, as in
 class, and its cached reference data exists), then run each ``check(...)``
 cell again --repeats times and time it. The table gives each check's
-median and slowest run; a check runs the student's function in a forked
-child process, so the times include the fork. The target: every median
-under a second.
+median and slowest run; a check forks a runner for the student's function
+and has the judge's process (started at the notebook's first check and
+kept) call it over a socket, so the times include the fork and every
+round trip. The target: every median under a second.
 """
 
 import argparse

@@ -2,9 +2,11 @@
 
 Each notebook is run top to bottom in a fresh Jupyter kernel, in a
 sandbox of its own (``pokerlib.sandbox``: see "The sandbox" below), errors allowed, every cell stopped after ``timeout`` seconds (a cell
-of ``check(...)`` calls only is skipped: the grader judges). Then,
-in that same kernel, every exercise of its lesson is judged by name, the
-way ``check`` finds a function: the exercises are the ``check(NAME)`` cells
+of ``check(...)`` calls only is skipped: the grader judges). Then every
+exercise of its lesson is judged by name, the way ``check`` finds a
+function, by the same judge as ``check``'s, in the grader's worker (made
+untraceable), the kernel only running the student's functions for it
+(``serve_judge``, ``judge_in``): the exercises are the ``check(NAME)`` cells
 of the teacher's edition (``notebooks/NN-*.ipynb``, matched by the
 notebook's number). So a student who moved, split or deleted cells, or
 renamed the file, is still graded; a syntax error, an endless loop, a crash
@@ -71,7 +73,7 @@ from pathlib import Path
 from . import sandbox
 from .cards import PokerError
 
-__all__ = ['grade', 'lesson_exercises', 'find_notebooks', 'lesson_of', 'judge',
+__all__ = ['grade', 'lesson_exercises', 'find_notebooks', 'lesson_of', 'serve_judge', 'judge_in',
            'read_regular', 'write_csv', 'read_csv', 'write_html', 'grade_table', 'summary',
            'shown', 'safe_cell', 'COLUMNS']
 
@@ -81,8 +83,6 @@ SYMBOLS = {'pass': '✓', 'fail': '✗', 'todo': '…', 'error': '⚠', 'slow': 
 """Each status's symbol, in the grade table and on the live board: fail, error and crash differ."""
 COLOURS = {'pass': '#c8e6c9', 'todo': '#fff3c4', 'missing': '#eeeeee'}
 FAILED = '#ffcdd2'
-MARK = '\x1fpokerlib-grade:'
-"""Starts the line a judged exercise prints in the kernel."""
 NOTEBOOK_NAME = re.compile(r'^(\d\d)-')
 UPDATE = '(course update)'
 """In the name of the course's new version, put beside a notebook the student changed: never graded."""
@@ -274,24 +274,55 @@ def capture(shell, names):
     shell.events.register('post_run_cell', grab)
 
 
-def judge(function_name, exercise, namespace):
-    """Judge one exercise on the student's namespace; print one marked JSON line.
+def serve_judge(path, token, namespace):
+    """In the kernel (a cell the grader adds): serve the grader's judge on the UNIX socket at
+    path, forking a runner for each exercise's function (the student's own last definition).
 
-    Runs inside the student's kernel (the grader adds a cell that calls it).
+    The kernel only runs the student's functions: the grader's own process judges them
+    (``pokerlib.practice.judging.judge_remote``), so no cell can change a verdict.
     """
-    from .practice import check
-    obj = _OWN.get(function_name, namespace.get(function_name))
-    start = time.perf_counter()
-    if obj is None:
-        result = {'status': 'missing', 'report': f'{function_name} is not defined'}
-    elif _from_course(obj):
-        result = {'status': 'missing',
-                  'report': f"{function_name} is the course's own version, not the student's"}
-    else:
-        report = check(obj, name=exercise)
-        result = {'status': report.status, 'report': report.headline()}
-    result['seconds'] = round(time.perf_counter() - start, 2)
-    print(MARK + json.dumps(result))
+    from .practice.runner import serve
+    serve(path, lambda name: _OWN.get(name, namespace.get(name)), token)
+
+
+def judge_in(workdir, exercises, execute, wait=60.0) -> list:
+    """Judge exercises in a kernel from this process: listen on a UNIX socket in workdir (the
+    kernel must see it), let `execute(source)` run the serving cell in the kernel, and judge
+    over the socket; [{'exercise', 'status', 'seconds', 'report'}] (None: the cell failed)."""
+    import secrets
+    import socket
+    import threading
+    from .practice.judging import _harden, judge_remote
+    _harden()                 # no process of the notebook's may trace this one
+    path = os.path.join(workdir, f'.judge-{secrets.token_hex(4)}.sock')
+    token = secrets.token_hex(16)
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    listener.bind(path)
+    listener.listen(1)
+    listener.settimeout(wait)
+    rows = {}
+
+    def grader_side():
+        try:
+            conn, _ = listener.accept()
+        except OSError:
+            return
+        with conn:
+            rows['rows'] = judge_remote(conn, exercises, token, wait)
+
+    thread = threading.Thread(target=grader_side, daemon=True)
+    thread.start()
+    try:
+        execute('from pokerlib.grading import serve_judge as __serve\n'
+                f'__serve({path!r}, {token!r}, globals())')
+    finally:
+        thread.join(wait)
+        listener.close()
+        try:
+            os.unlink(path)
+        except OSError:
+            pass
+    return rows.get('rows')
 
 
 # --- the worker: one notebook, in a subprocess ----------------------------------
@@ -376,38 +407,34 @@ def _work(path, exercises, timeout, out):
                 if died:
                     continue
                 cells = run.cells            # with their outputs, for _why_missing
-                while todo:
-                    function_name, exercise = todo[0]
-                    cell = nbformat.v4.new_code_cell(
-                        'from pokerlib.grading import judge as __judge\n'
-                        f'__judge({function_name!r}, {exercise!r}, globals())')
+                from .practice.registry import EXERCISES
+                limit = sum(EXERCISES[e].seconds + 5 if e in EXERCISES else 5 for f, e in todo)
+
+                def execute(source):
+                    cell = nbformat.v4.new_code_cell(source)
                     run.cells.append(cell)
-                    start = time.monotonic()
-                    try:
-                        client.execute_cell(cell, len(run.cells) - 1)
-                    except DeadKernelError:
-                        todo.pop(0)
-                        emit(function_name, {'status': 'crash', 'seconds': round(time.monotonic() - start, 2),
-                                             'report': f'the kernel died while {function_name} was judged'})
-                        break
-                    todo.pop(0)
-                    text = ''.join(o.get('text', '') for o in cell.outputs
-                                   if o.get('output_type') == 'stream')
-                    line = next((l for l in text.splitlines() if l.startswith(MARK)), None)
-                    if line:
-                        row = json.loads(line[len(MARK):])
-                        if row['status'] == 'missing':
-                            course = "course's own" in row['report']
-                            row['report'] = (f"{function_name} is the course's own version; the student's is "
-                                             if course else f'{function_name} is ') + _why_missing(
-                                                 run, function_name, stopped, skipped)
-                    elif time.monotonic() - start >= timeout:
-                        row = {'status': 'timeout', 'seconds': round(time.monotonic() - start, 2),
-                               'report': f'judging {function_name} was stopped after {timeout} s'}
+                    client.timeout = limit + timeout
+                    client.execute_cell(cell, len(run.cells) - 1)
+
+                start = time.monotonic()
+                try:
+                    rows = judge_in(workdir, todo, execute, wait=max(60.0, float(timeout)))
+                except DeadKernelError:
+                    rows = None
+                for function_name, exercise in todo:
+                    row = next((r for r in rows or () if r['exercise'] == function_name), None)
+                    if row is None:
+                        row = {'status': 'crash', 'seconds': round(time.monotonic() - start, 2),
+                               'report': f'the kernel died while {function_name} was judged'}
                     else:
-                        row = {'status': 'error', 'seconds': round(time.monotonic() - start, 2),
-                               'report': f'judging {function_name} failed: {_error_of(cell) or "no result"}'}
+                        row = {k: row[k] for k in ('status', 'seconds', 'report')}
+                    if row['status'] == 'missing':
+                        course = "course's own" in row['report']
+                        row['report'] = (f"{function_name} is the course's own version; the student's is "
+                                         if course else f'{function_name} is ') + _why_missing(
+                                             run, function_name, stopped, skipped)
                     emit(function_name, row)
+                todo = []
 
 
 def _worker_main(argv):
@@ -416,6 +443,10 @@ def _worker_main(argv):
     OUT is a file, or the number of an inherited file descriptor (the grader's pipe).
     """
     path, exercises, timeout, out = argv
+    # The worker judges: the notebook's kernel (its child, in the same sandbox) may not
+    # trace it, read its memory or reach its pipe to the grader through /proc.
+    from .practice.judging import _harden
+    _harden()
     # nbformat imports jsonschema, which compiles some forty grammars (1.7 s of CPU)
     # for a format check the grader never uses, when rfc3987_syntax is installed:
     # leaving it out of the worker makes a class's grading a third faster.

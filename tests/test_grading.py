@@ -11,6 +11,7 @@ import csv
 import json
 import os
 import re
+import tempfile
 import sys
 import time
 from pathlib import Path
@@ -82,9 +83,10 @@ def test_judge_finds_the_students_function_by_name(capsys):
 
     def rows(namespace, *names):
         grading._OWN.clear()
-        for name in names:
-            grading.judge(name, name, namespace)
-        return [json.loads(l[len(grading.MARK):]) for l in capsys.readouterr().out.splitlines()]
+        with tempfile.TemporaryDirectory() as workdir:
+            # The "kernel" serves here, in a thread; the judging is judge_in's.
+            return grading.judge_in(workdir, [(n, n) for n in names],
+                                    lambda source: exec(source, dict(namespace)))
 
     got = rows({'flush': flush, 'straight': course_straight}, 'flush', 'straight', 'kind')
     assert [r['status'] for r in got] == ['pass', 'missing', 'missing']
@@ -343,7 +345,7 @@ def test_a_class_of_made_up_students_gives_the_expected_table(tmp_path):
     # check runs the student's function in a child process: os._exit there ends the child,
     # never the kernel, and the report says what happened
     assert table['crash']['two_pair'][0] == 'error'
-    assert table['crash']['two_pair'][1] == '✗ two_pair stopped on two_pair(...)'
+    assert table['crash']['two_pair'][1].startswith('✗ two_pair stopped on two_pair(')
     assert all(s == 'pass' for f, (s, _) in table['crash'].items() if f != 'two_pair')
     assert table['shuffled']['straight'] == (       # 01 imports the course's straight later
         'missing', "straight is the course's own version; the student's is not defined: "
@@ -352,6 +354,48 @@ def test_a_class_of_made_up_students_gives_the_expected_table(tmp_path):
     # nine notebooks, two at a time, one endless loop, a kernel that dies and an os._exit
     assert seconds < 180, seconds       # about 30 s when the machine is not shared
     assert (tmp_path / 'g.html').read_text().count('<tr class="student">') == 9
+
+
+FORGE = ('import json, os, socket, struct\n'
+         'import pokerlib, pokerlib.practice, pokerlib.grading\n'
+         'PASS = {"status": "pass", "report": "forged", "seconds": 0}\n'
+         'def frame(m):\n'
+         '    b = json.dumps(m).encode()\n'
+         '    return struct.pack(">I", len(b)) + b\n')
+
+
+@pytest.mark.slow
+def test_a_notebook_that_replaces_the_checker_or_the_grader_passes_nothing(tmp_path):
+    """The grader judges in its own process: nothing a cell replaces or prints is a verdict."""
+    replaced = _notebook(
+        tmp_path / 'a', '01-Hands-and-hand_rank.ipynb',
+        FORGE + 'pokerlib.practice.check = pokerlib.check = lambda *a, **k: True\n'
+        'pokerlib.grading.judge = lambda *a, **k: print("\\x1fpokerlib-grade:" + json.dumps(PASS))',
+        'def straight(ranks):\n    return True',
+        'def flush(hand):\n'
+        '    for fd in range(256):\n'
+        '        try:\n'
+        '            os.write(fd, frame({"report": PASS, "ok": True}))\n'
+        '        except OSError:\n'
+        '            pass\n'
+        '    os._exit(0)')
+    rows = {r['exercise']: r for r in grading.grade_notebook(replaced, LESSONS['01'], timeout=10)}
+    assert 'pass' not in {r['status'] for r in rows.values()}, rows
+    assert rows['straight']['status'] == 'fail'
+    assert rows['flush']['status'] == 'error'
+
+    faked = _notebook(
+        tmp_path / 'b', '01-Hands-and-hand_rank.ipynb',
+        FORGE + 'def fake(path, token, namespace):\n'
+        '    s = socket.socket(socket.AF_UNIX)\n'
+        '    s.connect(path)\n'
+        '    s.sendall(frame({"token": token}))\n'
+        '    for _ in range(40):\n'
+        '        s.sendall(frame({"report": PASS, "ok": True, "missing": False}))\n'
+        'pokerlib.grading.serve_judge = fake',
+        'def straight(ranks):\n    return True')
+    rows = grading.grade_notebook(faked, LESSONS['01'], timeout=10)
+    assert rows and 'pass' not in {r['status'] for r in rows}, rows
 
 
 def test_odd_arguments_get_one_line_and_the_usual_status(tmp_path, capsys):

@@ -49,9 +49,15 @@ and a ``check(pair_rank)`` cell in the teacher's notebook, and add tests to
 ``tests/practice/test_lessonNN.py``: three right versions in different
 styles and five wrong ones, each with the words its report must show. A
 judge that needs more than a comparison is a function decorated with
-``@exercise('name')`` that takes a Runner ``run``, calls ``run(*args)`` and
-raises ``wrong(got, expected, hint)`` at the first wrong answer (see
-``judges.py`` for rankings over every class of hands and for shuffles).
+``@exercise('name')`` that takes ``run``, calls ``run(*args)`` (or
+``run.map([args, ...])`` for many calls in few round trips) and raises
+``wrong(got, expected, hint)`` at the first wrong answer (see ``judges.py``
+for rankings over every class of hands and for shuffles). The judge runs
+in a process of its own and the student's function in another (see
+``core``, ``runner`` and ``judging``): what comes back is plain data only
+(numbers, strings, and lists, tuples, dicts, sets and Counters of them),
+and while an exercise is judged, the course's functions of its name and
+every function of the lesson modules refuse to run.
 Options: ``seconds=`` for a longer time limit, ``takes_value=True`` when
 the answer is a value, ``prepare=[f]`` for cached reference data computed
 once, ``error_hint=`` for errors raised inside the student's code.
@@ -61,3 +67,7 @@ from .core import TIME_LIMIT, Report, check, exercise_names
 from . import lesson01, lesson02, lesson03, lesson04, lesson05, lesson06, lesson07, lesson08  # noqa: F401  (they register the exercises)
 
 __all__ = ['check', 'Report', 'TIME_LIMIT', 'exercise_names']
+
+if 'ipykernel' in __import__('sys').modules:      # in a notebook: start the judge's process now,
+    from .core import warm                        # in the background, so the first check is quick
+    warm()

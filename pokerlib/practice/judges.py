@@ -26,7 +26,8 @@ from ..cards import SUITS
 from ..classes import hand_classes
 from ..fairness import chi_square
 from ..i18n import N_, _
-from .core import Mismatch, StudentError, code, kind_of, same_value, short, wrong
+from .judging import StudentError
+from .core import Mismatch, code, kind_of, same_value, short, wrong
 
 __all__ = ['cases_judge', 'judge_ranking', 'judge_shuffle', 'SeededRandom', 'ShownIterator',
            'hand_words', 'warm_chi_square']
@@ -73,9 +74,9 @@ def cases_judge(reference, inputs, hint, mistakes=(), returns=None, tol=0.0,
     for answers that can't be compared; `check_type(got)` may raise Mismatch.
     """
     def judge(run):
-        for args in inputs() if callable(inputs) else inputs:
+        cases = list(inputs() if callable(inputs) else inputs)
+        for args, got in zip(cases, run.map(cases)):
             expected = reference(*args)
-            got = run(*args)
             if check_type:
                 check_type(got)
             if same_value(got, expected, tol, sequences):
@@ -168,14 +169,13 @@ def judge_ranking(run, reference, describe, mistakes=(), better=N_('the better h
     """
     keyed, others = ranking_cases(reference)
     values = []
-    for hand in keyed:
-        value = run(list(hand))
+    for hand, value in zip(keyed, run.map([(list(hand),) for hand in keyed])):
         if value is None:
             raise wrong(value, _('a ranking'), _('your function returned None: is a {return_} '
                                                  'missing on this path?').format(return_=code('return')))
         values.append(value)
-    for hand, other, value in zip(keyed, others, values):
-        second = run(list(other))
+    seconds = run.map([(list(other),) for other in others])
+    for hand, other, value, second in zip(keyed, others, values, seconds):
         if second != value:
             raise _not_invariant(run, hand, other, value, second)
     # Every hand is in a class of its own (no exact ties between classes):
@@ -327,12 +327,22 @@ def _runs(shuffle, deck, most):
     choices = []
     while True:
         script = ScriptedRandom(choices, most)
+        choices = script.choices
         d = list(deck)
         try:
             shuffle(d, script)
             outcome = ''.join(map(str, d))
         except _TooMany:
             outcome = None
+        except StudentError as e:          # raised by the stand-in in the student's process
+            kind = e.info.get('type') if hasattr(e, 'info') else None
+            if kind == '_TooMany':
+                outcome = None
+            elif kind == 'CannotFollow':
+                raise CannotFollow() from None
+            else:
+                raise
+        choices = script.choices
         yield outcome, Fraction(1, math.prod(script.sizes))
         k = len(script.sizes) - 1
         while k >= 0 and choices[k] + 1 >= script.sizes[k]:
@@ -343,7 +353,7 @@ def _runs(shuffle, deck, most):
         choices[k] += 1
 
 
-def distribution(shuffle, deck, budget=60_000):
+def distribution(shuffle, deck, budget=1_000):
     """(probabilities, probability not decided) of shuffle on deck, or None if it
     can't be enumerated within budget runs (or the stand-in can't follow it)."""
     best = None
@@ -374,7 +384,7 @@ def _show(probs, unfinished, deck) -> str:
                      f'{float(probs.get(p, 0) + unfinished):.4f}' for p in _perms(deck))
 
 
-CHI_SQUARE_TRIALS = 60_000
+CHI_SQUARE_TRIALS = 6_000
 
 
 @functools.cache
@@ -420,10 +430,10 @@ def judge_shuffle(run, expected_for, want, hint_for):
         expected = expected_for(deck)
         run.last_call = f"{run.name}(list({deck!r}), rng) over every sequence of random choices"
         try:
-            result = distribution(run.function, deck)
+            result = distribution(lambda d, rng: run(d, rng, changes=True), deck)
         except CannotFollow:
             return judge_by_chi_square(run, expected_for)
-        except Exception:              # it fails only on the stand-in: test it for real
+        except StudentError:           # it fails only on the stand-in: test it for real
             return judge_by_chi_square(run, expected_for)
         if result is None:
             return judge_by_chi_square(run, expected_for)
@@ -452,18 +462,14 @@ def judge_shuffle(run, expected_for, want, hint_for):
 
 def judge_by_chi_square(run, expected_for):
     """Shuffle 'abc' many times with a seeded generator; a chi-square test on the counts."""
-    rng = SeededRandom(2026)
     counts = Counter()
+    decks = [(list('abc'), SeededRandom(2026 * 100_000 + trial))
+             for trial in range(CHI_SQUARE_TRIALS)]
+    cases = run.cases
+    for (d, rng), _returned in zip(decks, run.map(decks, changes=True)):
+        counts[''.join(map(str, d))] += 1
+    run.cases = cases + CHI_SQUARE_TRIALS
     run.last_call = f"{run.name}(list('abc'), rng), {CHI_SQUARE_TRIALS:,d} times"
-    function = run.function
-    try:
-        for trial in range(CHI_SQUARE_TRIALS):
-            d = list('abc')
-            function(d, rng)
-            counts[''.join(map(str, d))] += 1
-    except Exception as e:
-        raise StudentError(e) from e
-    run.cases += CHI_SQUARE_TRIALS
     possible = {perm: q for perm, q in expected_for('abc').items() if q > 0}
     observed = [counts.get(perm, 0) for perm in possible]
     if sum(observed) != CHI_SQUARE_TRIALS:

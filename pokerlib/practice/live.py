@@ -59,7 +59,8 @@ def send(report, exercise, environ=None):
         environ = os.environ if environ is None else environ
         url, token, student = (environ.get(k) for k in
                                ('POKERLIB_GRADEBOOK', 'JUPYTERHUB_API_TOKEN', 'JUPYTERHUB_USER'))
-        if not (url and token and student) or getattr(report, 'status', None) not in SENT:
+        if (not (url and token and student) or not isinstance(exercise, str)
+                or getattr(report, 'status', None) not in SENT):
             return None
         _attempts[exercise] += 1
         body = json.dumps(verdict(report, exercise, student, _attempts[exercise], time.time()))

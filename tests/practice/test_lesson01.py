@@ -11,7 +11,7 @@ from pokerlib import DECK, flush as lib_flush
 from pokerlib.practice import core
 from pokerlib.practice.lesson01 import RANKING_MISTAKES
 
-from practice_support import lesson_tests, verdict
+from practice_support import as_students, lesson_tests, verdict
 
 RANKS = '--23456789TJQKA'
 VALUES = {r: i for i, r in enumerate(RANKS) if r != '-'}
@@ -209,7 +209,8 @@ def hand_rank_one_number(hand):
 
 
 def ranking_mistake(word):
-    return next(f for f, hint, *pair in RANKING_MISTAKES if word in hint)
+    """The judge's mistaken version, as a student's copy (the course's own are not answers)."""
+    return as_students(next(f for f, hint, *pair in RANKING_MISTAKES if word in hint))
 
 
 def hand_rank_unsorted(hand):

@@ -7,7 +7,7 @@ from collections import Counter
 from pokerlib import COUNT_RANKINGS, HAND_NAMES, category_name, hand_classes, hand_rank
 from pokerlib.practice.lesson03 import LOWBALL_MISTAKES
 
-from practice_support import lesson_tests
+from practice_support import as_students, lesson_tests
 
 RANKS = '--23456789TJQKA'
 
@@ -95,7 +95,7 @@ def distinct_rankings_lecture():
 
 
 def lowball(word):
-    return next(f for f, hint, *pair in LOWBALL_MISTAKES if word in hint)
+    return as_students(next(f for f, hint, *pair in LOWBALL_MISTAKES if word in hint))
 
 
 RIGHT = [

@@ -169,7 +169,7 @@ WRONG = [
     ('score_valid', score_valid_prefix_twice, 'fail', 'versus_errors'),
     ('score_valid', score_valid_without_prefix, 'fail', 'starts with its line number',
      'parse_versus_line(line, lineno)'),
-    ('score_valid', score_valid_errors_not_text, 'fail', 'as text'),
+    ('score_valid', score_valid_errors_not_text, 'fail', 'PokerError', 'return plain values'),
     ('score_valid', lambda lines: score_versus(parse_versus_line(l) for l in lines), 'error',
      'except ValueError as e'),
 ]

@@ -1,0 +1,656 @@
+"""The judge's side of a check: a process no student cell touched, which chooses the inputs,
+compares and writes the report.
+
+For ``check`` the judge is a fresh interpreter, ``python -I -m
+pokerlib.practice.judging``, started by the kernel at its first check and
+kept for the kernel's life (so it keeps its answer tables); for the grader
+it is the grader's own process. Either way it talks to a runner (the
+student's side, ``runner``) over a socket, sends it plain data, reads back
+plain data only, and composes a ``Report`` that goes back as plain data.
+Its own control flow (Mismatch, time up...) is made of exceptions raised
+in this process, which no student code can catch.
+
+The API a judge (a lesson's ``@exercise`` function) sees is ``run``:
+``run(*args, shown=None, changes=False, **kwargs)`` calls the student's
+function and returns what it returned; ``run.map([args, ...], ...)``
+makes a batch of calls in one round trip; ``run.name``, ``run.cases``,
+``run.last_call`` as before. An argument the call changed comes back
+changed when ``changes=True`` (a shuffled deck, a generator's draws) and
+fails the check otherwise.
+
+For the grader (see ``pokerlib.grading``): the graded kernel runs
+``pokerlib.practice.runner.serve(path)``, which connects to the UNIX socket
+at ``path`` and, for each exercise asked, forks a runner and passes its
+socket back; ``judge_remote(channel, exercises)`` (in the grader) judges
+each one: ``[{'exercise', 'status', 'seconds', 'report'}]``.
+"""
+
+import builtins
+import os
+import sys
+import time
+
+from ..i18n import N_, _, set_language
+from . import wire
+from .registry import EXERCISES, SLOW
+from .reports import Mismatch, Report, code, describe_call, plain, short
+from .values import apply_rng_state, encode_arg, from_json, to_python  # noqa: F401
+from .values import _from_plain
+
+import difflib
+import random
+
+__all__ = ['Run', 'StudentError', 'judge_runner', 'judge_remote', 'main', 'GRACE']
+
+GRACE = 0.5
+"""The judge waits this many seconds past the limit before it reports 'slow'."""
+
+DESCRIBE_SECONDS = 2.0
+"""How long the runner may take to say what the object is."""
+
+
+class StudentError(BaseException):
+    """An exception raised inside the student's code: `error` stands for it (a builtin
+    exception of the same type where there is one), `info` is what the runner said."""
+
+    def __init__(self, info):
+        super().__init__(info.get('type'))
+        self.info = info
+        cls = getattr(builtins, str(info.get('type')), None) if info.get('builtin') else None
+        error = None
+        if isinstance(cls, type) and issubclass(cls, BaseException):
+            try:
+                error = cls(info.get('text', ''))
+            except Exception:
+                error = None
+        self.error = error if error is not None else Exception(info.get('text', ''))
+
+
+class CourseCalled(BaseException):
+    """The student's code called a forbidden course function."""
+
+
+class TimeUp(BaseException):
+    """The check's time is up."""
+
+
+class RunnerGone(BaseException):
+    """The runner ended, or sent what is not an answer."""
+
+
+def _changed_hint(what, i):
+    return _('your function changed the {what} it was given (argument {i}); the code that '
+             'calls it still needs it as it was: work on a copy, e.g. {copy} instead of '
+             '{in_place}').format(what=what, i=i + 1, copy=code('sorted(ranks)'),
+                                  in_place=code('ranks.sort()'))
+
+
+class Run:
+    """Calls the function under test in the runner, and remembers the call.
+
+    Each call is made on the judge's arguments, sent as plain data; a change
+    the function makes to a list, dict, set or array it was given fails the
+    check (the lecture's hand_rank calls the helpers on one list of ranks,
+    and a helper that sorts or empties it breaks the next one), unless the
+    judge says ``changes=True`` (a shuffle): then the judge's own argument is
+    changed the same way.
+    """
+
+    def __init__(self, sock, name, deadline=None):
+        self.sock, self.name, self.deadline = sock, name, deadline
+        self._call, self.cases = None, 0
+        self.returns = []
+        self.only_none = True
+        self.printed = None             # [lines in all, the last lines] of the last call
+        self.printed_lines = 0
+        self.seconds = 0.0              # spent in the student's code, as the runner says
+        self._pending = 0               # batches sent whose answers are not read yet
+
+    @property
+    def last_call(self) -> str:
+        """The last call, as the student would type it (worked out only when asked)."""
+        if self._call is None:
+            return None
+        shown, args, kwargs = self._call
+        return shown or describe_call(self.name, args, kwargs)
+
+    @last_call.setter
+    def last_call(self, text):
+        self._call = (text, (), {})
+
+    def ask(self, request):
+        """Send a request to the runner and read its answer by the deadline."""
+        while self._pending:            # answers to batches a judge stopped reading
+            self._receive()
+        self._send(request)
+        return self._receive()
+
+    def _send(self, request):
+        data = request if type(request) is bytes else wire.frame(request)
+        try:
+            wire.send_frame(self.sock, data, self.deadline)
+        except wire.Silent:
+            raise TimeUp() from None
+        except OSError:
+            raise RunnerGone() from None
+        self._pending += 1
+
+    def _receive(self):
+        try:
+            answer = wire.receive(self.sock, self.deadline)
+        except wire.Silent:
+            raise TimeUp() from None
+        except (wire.WireError, OSError):
+            raise RunnerGone() from None
+        self._pending -= 1
+        if type(answer) is not dict:
+            raise RunnerGone()
+        return answer
+
+    def __call__(self, *args, shown=None, changes=False, **kwargs):
+        self._call = (shown, args, kwargs)
+        self.cases += 1
+        answer = self.ask({'op': 'call', 'args': [encode_arg(a) for a in args],
+                           'kwargs': {k: encode_arg(v) for k, v in kwargs.items()}})
+        return self._take(answer, args, changes)
+
+    BATCH = 1_000
+    """Calls sent to the runner in one round trip by map."""
+    AHEAD = 48_000
+    """A batch of at most this many bytes is sent before the answer to the one before is read."""
+
+    def map(self, calls, shown=None, changes=False):
+        """What the function returns on each of calls (tuples of arguments), in order: an
+        iterator, as if each call were made in turn with run(*args) (an error or a wrong
+        answer stops it at that call), but sent to the runner in batches of BATCH calls,
+        one round trip each, the next batch sent before this one is read (so the runner
+        works while the judge compares). `shown(*args)`, if given, says how each call is
+        shown."""
+        calls = [tuple(c) for c in calls]
+        batches = [calls[i:i + self.BATCH] for i in range(0, len(calls), self.BATCH)]
+        while self._pending:
+            self._receive()
+
+        def request(batch):
+            return wire.frame({'op': 'map', 'calls': [[[encode_arg(a) for a in args], {}]
+                                                      for args in batch]})
+        sent, ahead = 0, None
+        for k, batch in enumerate(batches):
+            if sent == k:
+                self._send(ahead if ahead is not None else request(batch))
+                sent += 1
+            self._call = (shown(*batch[0]) if callable(shown) else None, batch[0], {})
+            if sent < len(batches):
+                # Send the next batch before reading this one's answer, so that the runner
+                # works while the judge compares, if it is small enough to sit in the
+                # socket's buffer (else both would wait on each other, each sending).
+                ahead = request(batches[sent])
+                if len(ahead) <= self.AHEAD:
+                    self._send(ahead)
+                    sent += 1
+                    ahead = None
+            answer = self._receive()
+            answers = answer.get('answers')
+            if type(answers) is not list or not answers or len(answers) > len(batch):
+                raise RunnerGone()
+            for args, each in zip(batch, answers):
+                self._call = (shown(*args) if callable(shown) else None, args, {})
+                self.cases += 1
+                if type(each) is not dict:
+                    raise RunnerGone()
+                yield self._take(each, args, changes)
+            if len(answers) < len(batch):
+                raise RunnerGone()      # the runner stopped early without saying why
+
+    def raw(self, *args, shown=None):
+        """Call expecting the arguments to change (a shuffle)."""
+        return self(*args, shown=shown, changes=True)
+
+    def value(self):
+        """The answer of an exercise whose answer is a value."""
+        self.cases += 1
+        return self._take(self.ask({'op': 'value'}), (), False)
+
+    def _take(self, answer, args, changes):
+        spent = answer.get('t')
+        if type(spent) is float and 0 <= spent < 1e6:
+            self.seconds += spent
+        printed = answer.get('printed')
+        if type(printed) is list and len(printed) == 2 and type(printed[0]) is int \
+                and type(printed[1]) is list:
+            self.printed = [printed[0], [str(x)[:200] for x in printed[1][-6:]]]
+            self.printed_lines += printed[0]
+        else:
+            self.printed = None
+        if answer.get('course') is not None:
+            raise CourseCalled(str(answer['course'])[:80])
+        if 'raised' in answer:
+            if changes:            # a generator's draws tell where the call stopped
+                self._after([a for a in answer.get('after', []) if type(a) is list and len(a) == 2
+                             and type(a[0]) is int and 0 <= a[0] < len(args)
+                             and isinstance(args[a[0]], random.Random)], args, changes)
+            info = answer['raised'] if type(answer['raised']) is dict else {}
+            raise StudentError({k: info.get(k) for k in (
+                'type', 'builtin', 'exit', 'interrupt', 'genexit', 'notimplemented',
+                'recursion', 'memory', 'text', 'where')})
+        if 'notplain' in answer:
+            what = str(answer['notplain'])[:100]
+            raise Mismatch([('returned', _('an object of type {what}').format(what=what)),
+                            ('hint', _('return plain values (True or False, numbers, strings, '
+                                       'and lists, tuples, dicts or sets of them), not '
+                                       '{what}').format(what=what))])
+        if 'ok' not in answer:
+            raise RunnerGone()
+        try:
+            got = _from_plain(answer['ok'])
+        except (ValueError, TypeError, KeyError, RecursionError, IndexError):
+            raise RunnerGone() from None
+        if got is not None:
+            self.only_none = False
+        self.returns[-1:] = [got]
+        self._after(answer.get('after', []), args, changes)
+        return got
+
+    def _after(self, after, args, changes):
+        if type(after) is not list:
+            raise RunnerGone()
+        for item in after:
+            if type(item) is not list or len(item) != 2 or type(item[0]) is not int \
+                    or not 0 <= item[0] < len(args):
+                raise RunnerGone()
+            i, data = item
+            arg = args[i]
+            if isinstance(arg, random.Random):
+                if changes:
+                    try:
+                        apply_rng_state(arg, data)
+                    except Exception:
+                        raise RunnerGone() from None
+                continue
+            if type(data) is dict and 'notplain' in data:
+                raise Mismatch([('changed', _('it now holds an object of type {what}').format(
+                                    what=str(data['notplain'])[:100])),
+                                ('hint', _changed_hint(type(arg).__name__, i))])
+            try:
+                now = _from_plain(data)
+            except (ValueError, TypeError, KeyError, RecursionError, IndexError):
+                raise RunnerGone() from None
+            self._compare(arg, now, i, changes)
+
+    def _compare(self, arg, now, i, changes):
+        if type(arg).__name__ == 'ndarray':
+            import numpy as np
+            same = np.asarray(now).shape == arg.shape and bool((np.asarray(now) == arg).all())
+            if not same and changes:
+                arg[...] = np.asarray(now)
+            what, before = 'array', arg.tolist()
+        else:
+            same = type(now) is type(arg) and now == arg
+            if not same and changes:
+                if type(arg) is list:
+                    arg[:] = now if type(now) is list else list(now)
+                elif type(arg) in (dict, set):
+                    arg.clear()
+                    arg.update(now)
+            what, before = type(arg).__name__, arg
+        if not same and not changes:
+            raise Mismatch([('changed', _('it was {before}\nit is now {after}').format(
+                                before=short(before), after=short(now))),
+                            ('hint', _changed_hint(what, i))])
+
+
+# ---------------------------------------------------------------------------
+# Which exercise
+
+def _unknown(name, note, suggestions=()) -> Report:
+    details = [('note', note)]
+    if suggestions:
+        details.append(('closest', ', '.join(suggestions)))
+    details.append(('exercises', ', '.join(sorted(EXERCISES))))
+    return Report(str(name), 'unknown', _('cannot be checked'), details)
+
+
+def which_exercise(facts):
+    """(the Exercise, the name to show) or a Report saying what to write instead,
+    from what the runner said about the object (plain data)."""
+    name = facts.get('name')
+    if facts.get('bad_name') is not None:
+        name = facts['bad_name']
+    own = facts.get('own')
+    if name is None:
+        quoted = facts.get('quoted')
+        if quoted is not None:
+            if quoted in EXERCISES:
+                return _unknown(quoted, f'check needs your function itself, not its name '
+                                        f'in quotes: {code(f"check({quoted})")}')
+            close = difflib.get_close_matches(quoted, EXERCISES, n=3)
+            return _unknown(quoted, 'check needs your function itself, not a name in '
+                                    'quotes', close)
+        if not facts.get('callable'):
+            return _unknown(facts.get('short', '?'),
+                            f'check needs a function, and this is {facts.get("kind")}: '
+                            f'write the function\'s name without brackets after it, '
+                            f'{code("check(straight)")}, not {code("check(straight(ranks))")}; '
+                            f'for an answer that is a value, say which exercise: '
+                            f'{code("check(value, name=" + repr("count_wheels") + ")")}')
+        name = own
+        if name is None or name == '<lambda>':
+            return _unknown(name, 'check needs the exercise name: '
+                                  + code("check(my_function, name='straight')"))
+    if not isinstance(name, str) or name not in EXERCISES:
+        close = difflib.get_close_matches(str(name), EXERCISES, n=3, cutoff=0.5)
+        note = (f'there is no exercise called {name!r}'
+                + (f'; if this is your version of one, say which: '
+                   f'{code("check(" + name + ", name=" + repr(close[0]) + ")")}'
+                   if close and isinstance(name, str) and name.isidentifier()
+                   and facts.get('callable') and own == name else ''))
+        return _unknown(name, note, close)
+    exercise = EXERCISES[name]
+    own = own if facts.get('callable') else None
+    shown = name if own in (None, name, '<lambda>') else f'{own} (checked as {name})'
+    return exercise, shown
+
+
+def not_written(name):
+    return Report(name, 'todo', _('is not written yet'),
+                  [('note', _('write its body in place of {stub}, run that cell, then run '
+                              'this check again').format(stub=code('raise NotImplementedError()')))])
+
+
+# ---------------------------------------------------------------------------
+# Judging
+
+def _slow_report(name, call, seconds) -> Report:
+    return Report(name, 'slow', _('took too long on {call}').format(
+                      call=code(call or name + "(...)")),
+                  [('note', _('stopped after {seconds:.0f} seconds').format(seconds=seconds)),
+                   ('hint', _('is there a loop that never ends, or one that repeats far more '
+                              'work than it needs?'))], seconds=seconds)
+
+
+def _error_hint(error, exercise) -> str:
+    hint = exercise.error_hint
+    if callable(hint):
+        try:
+            hint = hint(error)
+        except Exception:
+            hint = None
+    return _(hint) if hint else _('run that call yourself to see where it goes wrong')
+
+
+def _printed(run):
+    if not run.printed:
+        return None
+    count, lines = run.printed
+    more = count - len(lines)
+    return ((_('... {more:,d} earlier lines, then:').format(more=more) + '\n' if more > 0 else '')
+            + '\n'.join(lines))
+
+
+def judge_exercise(run, exercise, slow=SLOW) -> Report:
+    """Run the exercise's judge with `run`; the Report it earns (the judge's own code)."""
+    name = exercise.name
+    start = time.perf_counter()
+    try:
+        if not exercise.takes_value:
+            summary = exercise.judge(run)
+        else:
+            value = run.value()
+            run.last_call = f'the answer {short(value)}'
+            summary = exercise.judge(value) or _(': right')
+        n = max(run.cases, 1)
+        seconds = run.seconds           # in the student's code (not the judge's own work)
+        summary = summary or (_(': {n:,d} cases passed') if n > 1 else _(': {n:,d} case passed')
+                              ).format(n=n)
+        if seconds > slow:
+            summary = (_(': right, but took {seconds:.0f} s').format(seconds=seconds)
+                       + (f': {_(exercise.slow_hint)}' if exercise.slow_hint else '')
+                       + f' ({plain(summary).lstrip(": ")})')
+        report = Report(name, 'pass', summary, seconds=seconds)
+        lines = run.printed_lines
+        if lines:
+            report.details.append(('note', (_('it also printed {lines:,d} lines; a check looks '
+                                              'only at what it returns') if lines > 1 else
+                                            _('it also printed {lines:,d} line; a check looks '
+                                              'only at what it returns')).format(lines=lines)))
+        return report
+    except Mismatch as m:
+        details = list(m.details)
+        got_none = any(label == 'returned' and text == 'None' for label, text in details)
+        hints = [text for label, text in details if label == 'hint']
+        if got_none and run.only_none and run.cases > 1:
+            details = [d for d in details if d[0] != 'hint']
+            details.append(('hint', _('your function returned None every time: is a '
+                                      '{return_} missing?').format(return_=code('return'))))
+        elif got_none and not any('return' in text for text in hints):
+            details = [d for d in details if d[0] != 'hint']
+            details.append(('hint', _('your function returned None here: is a '
+                                      '{return_} missing on this path?').format(return_=code('return'))))
+        report = Report(name, 'fail', _('failed on {call}').format(call=code(m.call or run.last_call)),
+                        details)
+    except CourseCalled as c:
+        report = Report(name, 'fail', _('failed on {call}').format(
+                            call=code(run.last_call or name + '(...)')),
+                        [('problem', _("you called the course's own {name}: write it "
+                                       "yourself").format(name=str(c))),
+                         ('hint', _("a check judges your own code: the course's {name} is "
+                                    "not available while {exercise} is checked").format(
+                                        name=str(c), exercise=name))])
+    except StudentError as s:
+        info, e = s.info, s.error
+        call = run.last_call or f'{name}(...)'
+        if info.get('notimplemented'):
+            return not_written(name)
+        if info.get('recursion'):
+            report = Report(name, 'error', _('recursed too deeply on {call}').format(call=code(call)),
+                            [('hint', _('does the function call itself without getting '
+                                        'closer to an answer?'))])
+        elif info.get('exit') or info.get('interrupt') or info.get('genexit'):
+            kind = 'exit' if info.get('exit') else 'interrupt' if info.get('interrupt') else 'genexit'
+            what = {'exit': f'called {code("exit()")} (or {code("sys.exit()")}), which would '
+                            f'stop the whole program',
+                    'interrupt': 'was interrupted (KeyboardInterrupt)',
+                    'genexit': 'raised GeneratorExit'}[kind]
+            report = Report(name, 'error', _('stopped on {call}').format(call=code(call)),
+                            [('error', str(info.get('type'))),
+                             ('hint', _('your function {what}: return the answer instead').format(
+                                 what=what))])
+        else:
+            where = info.get('where')
+            text = str(info.get('text') or '')
+            report = Report(name, 'error', _('raised an error on {call}').format(call=code(call)),
+                            [('error', f'{info.get("type")}: {text}'.rstrip(': '))]
+                            + ([('where', str(where))] if where else [])
+                            + [('hint', _error_hint(e, exercise))])
+    except TimeUp:
+        return _slow_report(name, run.last_call, time.perf_counter() - start)
+    except RunnerGone:
+        report = Report(name, 'error', _('stopped on {call}').format(
+                            call=code(run.last_call or name + '(...)')),
+                        [('hint', _('your function ended the program it ran in (os._exit, or a '
+                                    'crash): return the answer instead'))])
+    except Exception as e:             # the judge could not read what came back
+        report = Report(name, 'fail', _('failed on {call}').format(
+                            call=code(run.last_call or name + "(...)")),
+                        [('hint', _('check could not read what your function returned '
+                                    '({error}); expected {what}').format(
+                            error=type(e).__name__,
+                            what=_(exercise.returns or N_('the kind of value the exercise '
+                                                          'asks for'))))])
+    printed_text = _printed(run)
+    if printed_text:
+        report.details.append(('printed', printed_text))
+    report.seconds = time.perf_counter() - start
+    return report
+
+
+def judge_runner(sock, at_most=None, slow=SLOW, started=None, exercise_name=None) -> Report:
+    """Judge the object the runner at sock holds; the Report.
+
+    `at_most` lowers the time limit; `started(seconds)` is told when the
+    student's code starts to be judged (after the judge's own preparation),
+    with the time limit; `exercise_name`, if given, is the exercise to judge
+    (the grader), whatever the object is called."""
+    run = Run(sock, '?', time.monotonic() + DESCRIBE_SECONDS)
+    try:
+        facts = run.ask({'op': 'describe'})
+        if exercise_name is not None:
+            facts = dict(facts, name=exercise_name, bad_name=None)
+        which = which_exercise(facts)
+    except TimeUp:
+        return Report('check', 'slow', _('could not be checked'),
+                      [('note', _('your object took more than {seconds:.0f} seconds to say '
+                                  'what it is').format(seconds=DESCRIBE_SECONDS))])
+    except (RunnerGone, Exception):
+        return Report('check', 'error', _('could not be checked'),
+                      [('note', _('your object stopped the program it ran in when check '
+                                  'looked at it'))])
+    if isinstance(which, Report):
+        return which
+    exercise, shown = which
+    if facts.get('stub'):
+        report = not_written(exercise.name)
+    elif facts.get('course'):
+        report = Report(exercise.name, 'todo', _("is the course's version, not yours"),
+                        [('note', _("this is the course's version: run your Your turn cell "
+                                    "first (the notebook imported the library's function under "
+                                    "this name)"))])
+    else:
+        try:
+            for prepare in exercise.prepare:
+                prepare()
+        except Exception as e:            # the checker's own data: not the student's fault
+            return Report(shown, 'error', _('could not be checked'),
+                          [('error', f'{type(e).__name__}: {e}'),
+                           ('note', _('the checker could not prepare this exercise; '
+                                      'tell your teacher'))])
+        seconds = exercise.seconds if at_most is None else min(exercise.seconds, at_most)
+        if started:
+            started(seconds)
+        run.name = exercise.name
+        run.deadline = time.monotonic() + seconds + GRACE
+        try:
+            run.ask({'op': 'guard', 'names': exercise.names(), 'course': list(exercise.course)})
+            report = judge_exercise(run, exercise, slow)
+        except TimeUp:
+            report = _slow_report(exercise.name, run.last_call, seconds)
+        except RunnerGone:
+            report = Report(exercise.name, 'error', _('stopped on {call}').format(
+                                call=code(exercise.name + '(...)')),
+                            [('hint', _('your function ended the program it ran in (os._exit, '
+                                        'or a crash): return the answer instead'))])
+    report.name, report.exercise = shown, exercise.name
+    return report
+
+
+# ---------------------------------------------------------------------------
+# The judge's process (for check)
+
+def _harden():
+    """No other process of this user may trace this one or read its memory (Linux)."""
+    try:
+        import ctypes
+        ctypes.CDLL(None).prctl(4, 0, 0, 0, 0)          # PR_SET_DUMPABLE, 0
+    except (OSError, AttributeError):
+        pass
+
+
+def main(fd):
+    """Serve the kernel on the socket fd: for each check, judge the runner whose socket comes
+    with the request, and answer {'started': seconds}, then {'report': ...}."""
+    import socket
+    _harden()
+    from . import lesson01, lesson02, lesson03, lesson04, lesson05, lesson06, lesson07, lesson08  # noqa: F401,E501
+    control = socket.socket(fileno=fd)
+    wire.send(control, {'ready': True})
+    while True:
+        try:
+            request, runner_fd = wire.receive_with_fd(control)
+        except wire.WireError:
+            return
+        if runner_fd is None:
+            continue
+        sock = socket.socket(fileno=runner_fd)
+        try:
+            set_language(request.get('language') or 'en')
+        except ValueError:
+            set_language('en')
+        at_most = request.get('at_most')
+        slow = request.get('slow')
+        try:
+            report = judge_runner(
+                sock, at_most=at_most if type(at_most) in (int, float) else None,
+                slow=slow if type(slow) in (int, float) else SLOW,
+                started=lambda seconds: wire.send(control, {'started': seconds}))
+        except BaseException as e:       # pragma: no cover - a bug in the judge
+            report = Report('check', 'error', _('could not be checked'),
+                            [('error', f'{type(e).__name__}: {e}')])
+        finally:
+            sock.close()
+        wire.send(control, {'report': report.to_data()})
+
+
+# ---------------------------------------------------------------------------
+# The grader's side
+
+def judge_remote(channel, exercises, token='', wait=60.0) -> list:
+    """Judge each (function name, exercise) in the kernel served over `channel` (a connected
+    UNIX socket to ``runner.serve``); [{'exercise', 'status', 'seconds', 'report'}].
+
+    For each one the kernel forks a runner and passes its socket back; the
+    judging happens here. A kernel that does not answer within `wait`
+    seconds gets 'timeout' for what is left; one that does not first send `token` gets
+    'error' for every exercise."""
+    rows = []
+    try:
+        hello = wire.receive(channel, time.monotonic() + wait, limit=4096)
+    except (wire.WireError, OSError):
+        hello = None
+    if hello != {'token': str(token)}:
+        return [{'exercise': f, 'status': 'error', 'seconds': 0,
+                 'report': 'the kernel did not answer the grader as it should'}
+                for f, _e in exercises]
+    for function_name, exercise in exercises:
+        start = time.monotonic()
+        try:
+            wire.send(channel, {'op': 'runner', 'function': function_name})
+            answer, fd = wire.receive_with_fd(channel, time.monotonic() + wait)
+        except wire.Silent:
+            rows.append({'exercise': function_name, 'status': 'timeout', 'seconds': round(
+                time.monotonic() - start, 2), 'report': f'the kernel did not answer for {function_name}'})
+            continue
+        except (wire.WireError, OSError):
+            rows.append({'exercise': function_name, 'status': 'crash', 'seconds': 0,
+                         'report': f'the kernel stopped before {function_name} was judged'})
+            continue
+        if fd is None or type(answer) is not dict or answer.get('missing'):
+            if fd is not None:
+                os.close(fd)
+            rows.append({'exercise': function_name, 'status': 'missing', 'seconds': 0,
+                         'report': f'{function_name} is not defined'})
+            continue
+        import socket
+        sock = socket.socket(fileno=fd)
+        try:
+            report = judge_runner(sock, exercise_name=exercise)
+        finally:
+            sock.close()
+        try:
+            wire.send(channel, {'op': 'done'})
+        except OSError:
+            pass
+        status = report.status
+        text = report.headline()
+        if report.status == 'todo' and "course's version" in report.summary:
+            status, text = 'missing', f"{function_name} is the course's own version, not the student's"
+        rows.append({'exercise': function_name, 'status': status,
+                     'seconds': round(time.monotonic() - start, 2), 'report': text})
+    try:
+        wire.send(channel, {'op': 'end'})
+    except OSError:
+        pass
+    return rows
+
+
+if __name__ == '__main__':
+    main(int(sys.argv[1]))

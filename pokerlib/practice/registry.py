@@ -1,0 +1,63 @@
+"""The exercises check knows: a judge per exercise name, and how to call it.
+
+A lesson module registers its exercises with ``@exercise('name', ...)``
+(or a judge built by ``pokerlib.practice.judges``). The registry that
+counts is the one in the judge's process, which no student cell touched.
+
+>>> 'straight' in exercise_names()
+True
+"""
+
+__all__ = ['Exercise', 'exercise', 'exercise_names', 'EXERCISES', 'TIME_LIMIT', 'SLOW']
+
+TIME_LIMIT = 5.0
+"""Seconds a check may run (unless its exercise allows more) before it is stopped."""
+
+SLOW = 2.0
+"""A right answer that takes longer than this many seconds is told how long it took."""
+
+EXERCISES = {}
+"""Every exercise check knows, by name (an exercise may have several names)."""
+
+
+class Exercise:
+    """A judge, and how check should call it.
+
+    `judge` gets a ``run`` (or the value itself, if `takes_value`), raises
+    Mismatch at the first wrong answer, and may return a summary such as
+    ': 12 cases passed'. `seconds` is the time limit; `prepare` are
+    functions (cached) that the judge needs, computed once in the judge's
+    process; `returns` says what a right answer looks like, for the report
+    when the answer cannot be read; `slow_hint` is said to a right answer
+    that takes more than SLOW seconds; `course` names more functions of the
+    course (``'pokerlib.module:name'``) that are this exercise's answer, which
+    the student's code may not call while it is judged (every course function
+    of the exercise's own name, and every function of the lesson modules,
+    are forbidden anyway).
+    """
+
+    def __init__(self, name, judge, takes_value=False, error_hint=None, seconds=TIME_LIMIT,
+                 prepare=(), returns=None, slow_hint=None, course=()):
+        self.name, self.judge, self.takes_value = name, judge, takes_value
+        self.error_hint, self.seconds, self.prepare = error_hint, seconds, tuple(prepare)
+        self.returns, self.slow_hint, self.course = returns, slow_hint, tuple(course)
+
+    def names(self) -> list:
+        """Every name this exercise's judge is registered under (shuffle and shuffle2...)."""
+        return sorted(n for n, e in EXERCISES.items() if e.judge is self.judge)
+
+
+def exercise(*names, **options):
+    """Decorator: register a judge under these exercise names (see Exercise for the options)."""
+    def register(judge):
+        for name in names:
+            if name in EXERCISES:
+                raise ValueError(f'two exercises are called {name!r}')
+            EXERCISES[name] = Exercise(name, judge, **options)
+        return judge
+    return register
+
+
+def exercise_names() -> list:
+    """The names check knows, sorted."""
+    return sorted(EXERCISES)

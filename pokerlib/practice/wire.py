@@ -1,0 +1,134 @@
+"""Framed JSON messages over a UNIX stream socket, with deadlines: how the processes of a check talk.
+
+A message is four bytes of length, then that many bytes of JSON. A reader
+gives a deadline (``time.monotonic()`` seconds) and a size limit: a peer
+that is silent, closes, or sends too much raises ``Silent``, ``Closed`` or
+``TooBig``, never hangs the reader. Whoever reads what the student's side
+wrote decodes it as plain data only (``values``).
+
+>>> import socket
+>>> a, b = socket.socketpair()
+>>> send(a, {'op': 'call', 'args': [1, 2]}); receive(b)
+{'op': 'call', 'args': [1, 2]}
+"""
+
+import json
+import os
+import select
+import socket
+import struct
+import time
+
+__all__ = ['send', 'frame', 'send_frame', 'receive', 'send_with_fd', 'receive_with_fd', 'Closed', 'Silent', 'TooBig',
+           'LIMIT']
+
+LIMIT = 64 * 2**20
+"""The largest message read (bytes): more is the peer's fault."""
+
+
+class WireError(Exception):
+    """The peer did not send a readable message."""
+
+
+class Closed(WireError):
+    """The peer closed the connection (or its process ended)."""
+
+
+class Silent(WireError):
+    """The deadline passed before the message was complete."""
+
+
+class TooBig(WireError):
+    """The peer announced a message larger than the limit."""
+
+
+def _frame(message) -> bytes:
+    body = json.dumps(message, separators=(',', ':'), allow_nan=False).encode('utf-8')
+    return struct.pack('>I', len(body)) + body
+
+
+def send(sock, message, deadline=None):
+    """Send one message (a JSON-ready value); Silent if the peer does not take it by the
+    deadline (a peer that never reads can't block the sender)."""
+    send_frame(sock, _frame(message), deadline)
+
+
+def frame(message) -> bytes:
+    """A message as the bytes send would write."""
+    return _frame(message)
+
+
+def send_frame(sock, data, deadline=None):
+    """Send bytes that frame made, by the deadline."""
+    if deadline is None:
+        sock.sendall(data)
+        return
+    left = deadline - time.monotonic()
+    if left <= 0:
+        raise Silent()
+    sock.settimeout(left)
+    try:
+        sock.sendall(data)
+    except (socket.timeout, TimeoutError):
+        raise Silent() from None
+    finally:
+        sock.settimeout(None)
+
+
+def send_with_fd(sock, message, fd):
+    """Send one message with a file descriptor (a socket end) attached."""
+    data = _frame(message)
+    sent = socket.send_fds(sock, [data], [fd])
+    if sent < len(data):
+        sock.sendall(data[sent:])
+
+
+def _read(sock, n, deadline, buffer=b''):
+    chunks, have = [buffer], len(buffer)
+    while have < n:
+        if deadline is not None:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([sock], [], [], left)[0]:
+                raise Silent()
+        try:
+            chunk = sock.recv(min(n - have, 1 << 20))
+        except (ConnectionError, OSError) as e:
+            raise Closed() from e
+        if not chunk:
+            raise Closed()
+        chunks.append(chunk)
+        have += len(chunk)
+    data = b''.join(chunks)
+    return data[:n], data[n:]
+
+
+def receive(sock, deadline=None, limit=LIMIT):
+    """One message, or Closed / Silent / TooBig (never a hang past the deadline)."""
+    head, rest = _read(sock, 4, deadline)
+    return _body(sock, head, rest, deadline, limit)
+
+
+def _body(sock, head, rest, deadline, limit):
+    size, = struct.unpack('>I', head)
+    if size > limit:
+        raise TooBig(size)
+    body, _ = _read(sock, size, deadline, rest)
+    try:
+        return json.loads(body)
+    except (ValueError, RecursionError) as e:
+        raise WireError('not JSON') from e
+
+
+def receive_with_fd(sock, deadline=None, limit=LIMIT):
+    """(message, the file descriptor sent with it or None)."""
+    if deadline is not None:
+        left = deadline - time.monotonic()
+        if left <= 0 or not select.select([sock], [], [], left)[0]:
+            raise Silent()
+    data, fds, _, _ = socket.recv_fds(sock, 1 << 16, 4)
+    if not data:
+        raise Closed()
+    for extra in fds[1:]:
+        os.close(extra)
+    head, rest = _read(sock, 4, deadline, data)
+    return _body(sock, head, rest, deadline, limit), (fds[0] if fds else None)
