@@ -213,7 +213,7 @@ $(HUB_STAMP): requirements.txt classroom/requirements.txt pyproject.toml $(wildc
 	@test -x $(HUB_VENV)/bin/python || $(PYTHON) -m venv $(HUB_VENV)
 	PIP_DISABLE_PIP_VERSION_CHECK=1 $(HUB_VENV)/bin/python -m pip install --quiet --upgrade pip
 	PYTHONWARNINGS=ignore $(HUB_VENV)/bin/python -m pip install --quiet -r classroom/requirements.txt
-	PYTHONWARNINGS=ignore $(HUB_VENV)/bin/python -m pip install --quiet --no-deps --no-build-isolation --force-reinstall .
+	PYTHONWARNINGS=ignore $(HUB_VENV)/bin/python -m pip install --quiet --no-deps --force-reinstall .
 	rm -rf build/lib build/bdist.* pokerlib.egg-info
 	$(PYTHON) -c 'import course, pathlib, shutil; [(pathlib.Path("$(HUB_VENV)", t).parent.mkdir(parents=True, exist_ok=True), shutil.copyfile(s, pathlib.Path("$(HUB_VENV)", t))) for s, t in course.SETTINGS.items()]'
 	@touch $(HUB_STAMP)

@@ -41,7 +41,10 @@ attempt("read the hub's database", lambda: open(STATE + '/jupyterhub.sqlite', 'r
 attempt("read the cookie secret", lambda: open(STATE + '/jupyterhub_cookie_secret', 'rb').read())
 attempt('list the gradebook', lambda: os.listdir(STATE + '/gradebook'))
 attempt("read the teacher's edition", lambda: open(ROOT + '/notebooks/01-Hands-and-hand_rank.ipynb').read())
-attempt("read the course's checkout", lambda: os.listdir(ROOT))
+try:      # the hub's venv lives in the checkout, so the folder is there, holding it alone
+    found["the checkout in sight"] = sorted(os.listdir(ROOT))
+except OSError:
+    found["the checkout in sight"] = []
 attempt('write into the checkout', lambda: open(ROOT + '/pwned', 'w').write('x'))
 attempt('write into the state folder', lambda: open(STATE + '/pwned', 'w').write('x'))
 attempt('write into the venv', lambda: open(os.path.dirname(os.__file__) + '/pwned.py', 'w').write('x'))
@@ -136,6 +139,7 @@ def test_a_hostile_student_reaches_nobody_else(hub):
     found = json.loads(out.strip().splitlines()[-1])
     done = {k: v for k, v in found.items() if isinstance(v, str) and v.startswith('DONE')}
     assert not done, done
+    assert set(found['the checkout in sight']) <= {'.venv-hub'}
     assert found['foreign tokens in /proc'] == []
     assert not [p for p in found['processes in sight'] if 'jupyterhub ' in p or 'configurable' in p]
     assert found["stop the other's server"] in (403, 404)
@@ -172,6 +176,7 @@ def test_a_bad_setting_is_one_line(tmp_path):
     for key, value in [('CLASSROOM_PORT', 'eighty'), ('CLASSROOM_IDLE', '-5'),
                        ('CLASSROOM_LANGUAGE', 'fr'), ('CLASSROOM_MEMORY_MB', 'lots'),
                        ('CLASSROOM_PROCESSES', '3')]:
+        (tmp_path / key).mkdir()
         hub = Hub(tmp_path / key, ['ada'])
         hub.env[key] = value
         done = subprocess.run([str(HUB.parent / 'python'), '-m', 'jupyterhub.app', '-f',
