@@ -59,7 +59,7 @@ STATE = Path(os.environ.get('CLASSROOM_STATE', HERE / 'state')).resolve()
 STUDENTS = Path(os.environ.get('CLASSROOM_STUDENTS', HERE / 'students.txt'))
 PASSWORDS = Path(os.environ.get('CLASSROOM_PASSWORDS', HERE / 'passwords.txt'))
 TEACHER = os.environ.get('CLASSROOM_TEACHER', 'teacher').lower()   # the hub's names have no case
-IDLE = whole_number('CLASSROOM_IDLE', 3600, 60, 10**7)
+IDLE = whole_number('CLASSROOM_IDLE', 3600, 1, 10**7)
 LANGUAGE = os.environ.get('CLASSROOM_LANGUAGE', 'en')
 if LANGUAGE not in LANGUAGES:
     sys.exit(f'classroom: CLASSROOM_LANGUAGE={LANGUAGE!r}: the course is in en or zh_CN')
