@@ -206,10 +206,15 @@ classroom-setup: $(HUB_STAMP) $(NPM_STAMP)
 
 # JupyterLab's and the kernel's settings for the course go into .venv-hub as
 # course.py puts them into .venv (its SETTINGS: one list for both).
-$(HUB_STAMP): requirements.txt classroom/requirements.txt pyproject.toml $(wildcard jupyter/*.json)
+# pokerlib goes in as a copy (not editable): the students' sandboxes see the venv, never
+# the checkout with the teacher's edition; it is installed again when pokerlib changes.
+$(HUB_STAMP): requirements.txt classroom/requirements.txt pyproject.toml $(wildcard jupyter/*.json) \
+              $(shell git ls-files pokerlib 2>/dev/null)
 	@test -x $(HUB_VENV)/bin/python || $(PYTHON) -m venv $(HUB_VENV)
 	PIP_DISABLE_PIP_VERSION_CHECK=1 $(HUB_VENV)/bin/python -m pip install --quiet --upgrade pip
 	PYTHONWARNINGS=ignore $(HUB_VENV)/bin/python -m pip install --quiet -r classroom/requirements.txt
+	PYTHONWARNINGS=ignore $(HUB_VENV)/bin/python -m pip install --quiet --no-deps --force-reinstall .
+	rm -rf build/lib build/bdist.* pokerlib.egg-info
 	$(PYTHON) -c 'import course, pathlib, shutil; [(pathlib.Path("$(HUB_VENV)", t).parent.mkdir(parents=True, exist_ok=True), shutil.copyfile(s, pathlib.Path("$(HUB_VENV)", t))) for s, t in course.SETTINGS.items()]'
 	@touch $(HUB_STAMP)
 

@@ -17,6 +17,11 @@ Settings, from the environment (the Makefile passes them on):
     CLASSROOM_LANGUAGE  the course's language in the workspaces: en, or zh_CN for Chinese (en)
     CLASSROOM_LESSON    seconds the lesson lasts: servers kept running till then (5400)
     CLASSROOM_WARMUP    student servers started at once when the hub starts (3; 0: none)
+    CLASSROOM_MEMORY_MB address space of each of a student's processes, in MB (4096)
+    CLASSROOM_PROCESSES processes a student may run at once (128)
+
+Every student's server runs in a sandbox of her own (classroom/spawner.py):
+where none can be made, the hub refuses to start.
 """
 
 import os
@@ -25,7 +30,8 @@ import sys
 from pathlib import Path
 
 from roster import (LANGUAGES, HashedPasswordAuthenticator, RosterError, addresses,  # beside it:
-                    load_roster, sync_workspace)   # the hub runs as `python -m jupyterhub.app` in classroom/
+                    load_roster, write_edition)    # the hub runs as `python -m jupyterhub.app` in classroom/
+from spawner import SandboxSpawner, check_settings, refusal
 
 HERE = Path(__file__).resolve().parent
 
@@ -34,17 +40,40 @@ c = get_config()  # noqa: F821 (JupyterHub's config loader defines it)
 ROOT = HERE.parent
 VENV_BIN = Path(sys.executable).parent           # .venv-hub/bin: the hub's own venv
 IP = os.environ.get('CLASSROOM_IP', '127.0.0.1')
-PORT = int(os.environ.get('CLASSROOM_PORT', '8000'))
+
+
+def whole_number(key, default, least, most):
+    """An environment setting as a whole number in [least, most]; anything else is one line."""
+    text = os.environ.get(key, str(default))
+    try:
+        value = int(text)
+    except ValueError:
+        sys.exit(f'classroom: {key}={text!r} is not a whole number')
+    if not least <= value <= most:
+        sys.exit(f'classroom: {key}={value} is out of range ({least} to {most})')
+    return value
+
+
+PORT = whole_number('CLASSROOM_PORT', 8000, 1, 65532)
 STATE = Path(os.environ.get('CLASSROOM_STATE', HERE / 'state')).resolve()
 STUDENTS = Path(os.environ.get('CLASSROOM_STUDENTS', HERE / 'students.txt'))
 PASSWORDS = Path(os.environ.get('CLASSROOM_PASSWORDS', HERE / 'passwords.txt'))
-TEACHER = os.environ.get('CLASSROOM_TEACHER', 'teacher')
-IDLE = int(os.environ.get('CLASSROOM_IDLE', '3600'))
+TEACHER = os.environ.get('CLASSROOM_TEACHER', 'teacher').lower()   # the hub's names have no case
+IDLE = whole_number('CLASSROOM_IDLE', 3600, 1, 10**7)
 LANGUAGE = os.environ.get('CLASSROOM_LANGUAGE', 'en')
 if LANGUAGE not in LANGUAGES:
-    sys.exit(f'CLASSROOM_LANGUAGE={LANGUAGE!r}: the course is in en or zh_CN')
+    sys.exit(f'classroom: CLASSROOM_LANGUAGE={LANGUAGE!r}: the course is in en or zh_CN')
+try:
+    LIMITS = check_settings(os.environ)
+except ValueError as e:
+    sys.exit(f'classroom: {e}')
+if refusal():                            # never students' code unsandboxed
+    sys.exit(f'classroom: {refusal()}')
 
+# The hub's state (database, cookie secret, gradebook, the students' folders) is
+# the hub's alone; each student's sandbox is shown her own two folders of it.
 STATE.mkdir(parents=True, exist_ok=True)
+os.chmod(STATE, 0o700)
 try:
     roster = load_roster(STUDENTS, PASSWORDS, TEACHER)
 except RosterError as e:                 # one line for the teacher, not a traceback
@@ -76,20 +105,24 @@ c.Authenticator.allowed_users = set(roster.hashes)
 c.Authenticator.admin_users = {TEACHER}
 
 # --- each student's server: their own workspace, the course's venv --------------
-c.JupyterHub.spawner_class = 'jupyterhub.spawner.SimpleLocalProcessSpawner'
-c.SimpleLocalProcessSpawner.home_dir_template = str(STATE / 'homes' / '{username}')
+c.JupyterHub.spawner_class = SandboxSpawner
+c.SandboxSpawner.workspaces = str(STATE / 'workspaces')
+c.SandboxSpawner.homes = str(STATE / 'homes')
+c.SandboxSpawner.edition = str(STATE / 'edition')
+c.SandboxSpawner.memory_mb = LIMITS['CLASSROOM_MEMORY_MB']
+c.SandboxSpawner.processes = LIMITS['CLASSROOM_PROCESSES']
 c.Spawner.notebook_dir = str(STATE / 'workspaces' / '{username}')
 c.Spawner.default_url = '/lab/tree/00-Contents.ipynb'
 c.Spawner.cmd = [str(VENV_BIN / 'jupyterhub-singleuser')]
-# No terminal: a shell would be the teacher's own (the kernels still run as that user).
-c.Spawner.args = (['--ServerApp.terminals_enabled=False', f'--ServerApp.log_level={c.JupyterHub.log_level}']
-                  + (['--allow-root'] if os.getuid() == 0 else []))
+# No terminal: JupyterLab, its kernels and the course are all a student needs.
+c.Spawner.args = ['--ServerApp.terminals_enabled=False', f'--ServerApp.log_level={c.JupyterHub.log_level}']
 c.Spawner.env_keep = ['PATH', 'LANG', 'LC_ALL']
 c.Spawner.environment = {'PATH': f'{VENV_BIN}:/usr/local/bin:/usr/bin:/bin'}
 c.Spawner.start_timeout = 120            # thirty students starting at once on two cores
 c.Spawner.http_timeout = 120
-c.Spawner.pre_spawn_hook = lambda spawner: sync_workspace(
-    ROOT, STATE, STATE / 'workspaces' / spawner.user.name, spawner.log, LANGUAGE)
+# The edition is written here; each workspace is brought up to date from it by the
+# spawner, inside the student's sandbox, with her rights.
+c.Spawner.pre_spawn_hook = lambda spawner: write_edition(ROOT, STATE, LANGUAGE)
 
 # --- services: the teacher's gradebook and the idle culler ----------------------
 c.JupyterHub.services = [
@@ -143,5 +176,8 @@ print(f'\nThe classroom: students open  {urls}\n'
       f'  the teacher logs in as {TEACHER!r}: the gradebook is at /services/gradebook/\n'
       f'  work is kept in {STATE}\n'
       f'  stop it with Ctrl-C (everyone\'s files stay)\n'
-      + ('  WARNING: running as root, so students\' code runs as root: '
-         'start it as an ordinary user\n' if os.getuid() == 0 else ''), flush=True)
+      f'  each student in a sandbox of her own, '
+      + ('as a system account of her own (jupyter-NAME)' if os.geteuid() == 0 else
+         'all as your account (run it as root for an account per student)')
+      + f'; at most {LIMITS["CLASSROOM_PROCESSES"]} processes and '
+      f'{LIMITS["CLASSROOM_MEMORY_MB"]} MB a process\n', flush=True)

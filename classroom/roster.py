@@ -23,9 +23,9 @@ The hub keeps only a salted scrypt hash of each password:
 (True, False)
 
 A name the hub cannot use, a name twice, or the teacher's name on the list
-is refused in one line that names it:
+(in any case) is refused in one line that names it:
 
->>> for text in ['ada\\nMary Ann\\n', 'ada\\nAda\\n', 'ada\\nteacher\\n']:
+>>> for text in ['ada\\nMary Ann\\n', 'ada\\nAda\\n', 'ada\\nTeacher\\n']:
 ...     _ = (folder / 'students.txt').write_text(text)
 ...     try:
 ...         load_roster(folder / 'students.txt', folder / 'passwords.txt', 'teacher')
@@ -126,6 +126,7 @@ def check_password(stored: str, password: str) -> bool:
 def load_roster(students_file, passwords_file, teacher: str) -> Roster:
     """The class list with a password for everyone, new ones written for the teacher."""
     students = read_names(students_file)
+    teacher = teacher.lower()          # names are compared as the hub compares them: without case
     if teacher in students:
         raise RosterError(f'{students_file}: {teacher!r} is the teacher\'s name; '
                           f'it cannot also be a student\'s')
@@ -181,14 +182,26 @@ def _course_version(root: Path, language='en'):
     return max(p.stat().st_mtime_ns for p in (root / LANGUAGES[language]).glob('*.ipynb'))
 
 
-def _sync(root: Path, state: Path, workspace: Path, language='en') -> list:
+def _write_edition(root: Path, state: Path, language='en') -> Path:
+    """The student's edition in the state folder, written again when the course changes."""
     edition = state / 'edition'
     version = (language, _course_version(root, language))
     if _edition_version.get('written') != version:
         shutil.rmtree(edition, ignore_errors=True)      # a fresh edition, as the course is now
         write_student_edition(edition, root / LANGUAGES[language], language)
         _edition_version['written'] = version
-    return update_workspace(workspace, edition)
+    return edition
+
+
+def _sync(root: Path, state: Path, workspace: Path, language='en') -> list:
+    return update_workspace(workspace, _write_edition(root, state, language))
+
+
+async def write_edition(root: Path, state: Path, language='en') -> Path:
+    """_write_edition off the hub's event loop, one at a time (the spawner then brings each
+    workspace up to date from it inside the student's sandbox)."""
+    async with _edition_lock:
+        return await asyncio.to_thread(_write_edition, Path(root), Path(state), language)
 
 
 async def sync_workspace(root: Path, state: Path, workspace: Path, log, language='en') -> None:

@@ -208,3 +208,19 @@ def _beside(target, source, rel, manifest, why):
 def update_workspace(workspace, edition) -> list:
     """Bring a student's workspace up to date from the student's edition (sync, by file digest)."""
     return sync(workspace, edition, digest)
+
+
+def main(argv=None) -> int:
+    """``python -m pokerlib.workspace EDITION WORKSPACE``: update_workspace, one message a line.
+
+    The class server runs it inside the student's sandbox, with her rights.
+    """
+    import sys
+    edition, workspace = (sys.argv[1:] if argv is None else argv)
+    for message in update_workspace(workspace, edition):
+        print(message)
+    return 0
+
+
+if __name__ == '__main__':
+    raise SystemExit(main())

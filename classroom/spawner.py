@@ -1,0 +1,176 @@
+"""Each student's server in a room of her own: JupyterHub's local spawner, inside pokerlib.sandbox.
+
+A student's JupyterLab, her kernels and everything they start run in a
+bubblewrap sandbox (``pokerlib.sandbox``): the system, Python and the hub's
+venv read-only (the course's pokerlib is the one installed there, not the
+teacher's checkout), her workspace and her home folder the only places she
+can write, a private ``/tmp``, a PID namespace of her own (her ``/proc``
+shows her processes only, so no other process's tokens), and limits on
+memory and processes. Nothing else of the machine is inside: not the
+checkout with the teacher's edition, not the hub's state, passwords or
+database, not another student's workspace.
+
+Run as root, the hub gives each student a system account of her own
+(``jupyter-NAME``, as The Littlest JupyterHub does), which owns her
+workspace and home (0700); her processes run as that account, so the
+process limit counts hers alone. Run as an ordinary user, the sandbox is
+made in a user namespace and every student runs as the teacher's account,
+kept apart by the sandbox alone (the process limit is then one for the
+whole class: ``CLASSROOM_PROCESSES`` times the number of students).
+
+The workspace is brought up to date inside her sandbox too, with her rights
+(``python -m pokerlib.workspace``): a link she planted in her workspace can
+lead the hub nowhere.
+
+>>> account_name('ada'), account_name('a' * 40)[:12], len(account_name('a' * 40))
+('jupyter-ada', 'jupyter-aaaa', 32)
+"""
+
+import asyncio
+import hashlib
+import os
+import pwd
+import subprocess
+import sys
+from pathlib import Path
+
+from jupyterhub.spawner import LocalProcessSpawner
+from jupyterhub.utils import random_port
+from traitlets import Integer, Unicode
+
+from pokerlib import sandbox
+
+
+def account_name(student: str) -> str:
+    """The system account of a student: jupyter-NAME, shortened with a hash past 32 characters."""
+    name = f'jupyter-{student}'
+    if len(name) <= 32:
+        return name
+    return name[:23] + '-' + hashlib.sha256(student.encode()).hexdigest()[:8]
+
+
+def ensure_account(student: str, home: Path):
+    """(uid, gid) of the student's system account, made if missing (root only)."""
+    name = account_name(student)
+    try:
+        entry = pwd.getpwnam(name)
+    except KeyError:
+        subprocess.run(['useradd', '--system', '--user-group', '--no-create-home',
+                        '--home-dir', str(home), '--shell', '/usr/sbin/nologin', name],
+                       check=True, capture_output=True)
+        entry = pwd.getpwnam(name)
+    return entry.pw_uid, entry.pw_gid
+
+
+def own(folder: Path, uid: int, gid: int):
+    """Give a folder and everything in it to an account, never following a link."""
+    os.lchown(folder, uid, gid)
+    for top, dirs, files in os.walk(folder):       # os.walk does not enter linked folders
+        for name in dirs + files:
+            os.lchown(os.path.join(top, name), uid, gid)
+
+
+class SandboxSpawner(LocalProcessSpawner):
+    """jupyterhub-singleuser in a sandbox of the student's own (see the module's docstring)."""
+
+    workspaces = Unicode(help='The folder of the students\' workspaces, one folder each.').tag(config=True)
+    homes = Unicode(help='The folder of the students\' home folders, one each.').tag(config=True)
+    edition = Unicode(help='The student\'s edition the workspaces are brought up to date from.').tag(config=True)
+    memory_mb = Integer(4096, help='Address space of each of a student\'s processes, in MB.').tag(config=True)
+    processes = Integer(128, help='Processes a student may run at once.').tag(config=True)
+
+    def folders(self):
+        """The student's workspace and home folder."""
+        return (Path(self.workspaces) / self.user.name, Path(self.homes) / self.user.name)
+
+    def account(self):
+        """(uid, gid) to run as inside the sandbox: her own account as root, else None."""
+        if os.geteuid() != 0:
+            return None
+        return ensure_account(self.user.name, self.folders()[1])
+
+    def prepare(self, account):
+        """Make her folders, hers alone."""
+        for folder in self.folders():
+            folder.mkdir(parents=True, exist_ok=True)
+            if account is not None:
+                own(folder, *account)
+            os.chmod(folder, 0o700)
+
+    def limit(self):
+        return sandbox.Limits(memory_mb=self.memory_mb, processes=self.processes)
+
+    def make_preexec_fn(self, name):
+        return sandbox.limits(self.limit())
+
+    def user_env(self, env):
+        workspace, home = self.folders()
+        env.update(USER=self.user.name, HOME=str(home), SHELL='/bin/sh')
+        return env
+
+    def sandboxed(self, argv, account, network):
+        workspace, home = self.folders()
+        read_only = [self.edition] if self.edition else []
+        return sandbox.command(argv, read_only=read_only, writable=[workspace, home],
+                               workdir=workspace, network=network, user=account,
+                               hostname='jupyter')
+
+    def sync(self, account):
+        """Bring her workspace up to date, in her sandbox, with her rights; the messages."""
+        if not self.edition or not Path(self.edition).is_dir():
+            return []
+        workspace, home = self.folders()
+        argv = self.sandboxed([sys.executable, '-m', 'pokerlib.workspace', self.edition,
+                               str(workspace)], account, network=False)
+        done = subprocess.run(argv, capture_output=True, text=True, timeout=120,
+                              env={'PATH': os.environ.get('PATH', ''), 'HOME': str(home),
+                                   'LANG': 'C.UTF-8'},
+                              preexec_fn=self.make_preexec_fn(self.user.name))
+        if done.returncode != 0:
+            self.log.warning('Workspace %s: the update failed: %s', self.user.name,
+                             (done.stderr.strip().splitlines() or ['?'])[-1])
+        return done.stdout.splitlines()
+
+    async def start(self):
+        if self.port == 0:
+            self.port = random_port()
+        account = await asyncio.to_thread(self.account)
+        await asyncio.to_thread(self.prepare, account)
+        messages = await asyncio.to_thread(self.sync, account)
+        self.log.info('Workspace %s: %s', self.user.name, '; '.join(messages) or 'up to date')
+        # The server must reach the hub and be reached by the proxy, on this
+        # machine's loopback: the network is shared, every port behind the hub's tokens.
+        argv = self.sandboxed(list(self.cmd) + self.get_args(), account, network=True)
+        self.proc = subprocess.Popen(argv, env=self.get_env(), start_new_session=True,
+                                     preexec_fn=self.make_preexec_fn(self.user.name))
+        self.pid = self.proc.pid
+        return (self.ip or '127.0.0.1', self.port)
+
+    async def move_certs(self, paths):
+        return paths
+
+
+def check_settings(environ) -> dict:
+    """CLASSROOM_MEMORY_MB and CLASSROOM_PROCESSES as numbers; a bad one is one line (ValueError)."""
+    found = {}
+    for key, default, least in [('CLASSROOM_MEMORY_MB', 4096, 512), ('CLASSROOM_PROCESSES', 128, 16)]:
+        text = environ.get(key, str(default))
+        try:
+            value = int(text)
+        except ValueError:
+            raise ValueError(f'{key}={text!r} is not a whole number') from None
+        if value < least:
+            raise ValueError(f'{key}={value} is too small: at least {least}')
+        found[key] = value
+    return found
+
+
+def refusal():
+    """None when students can be given rooms of their own here, else the one line that says how."""
+    why = sandbox.problem()
+    if why is None:
+        return None
+    return (f'students cannot be kept apart on this machine ({why}). Run `sudo make classroom` '
+            f'(each student a system account and a sandbox), or enable user namespaces; '
+            f'the class server never runs students\' code unsandboxed')
+

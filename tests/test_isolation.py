@@ -1,0 +1,189 @@
+"""Every student in a room of her own: a hostile student on a real hub, from her own kernel.
+
+A real hub (as `make classroom` starts it, as root here: an account per
+student) with two students. From ada's kernel, every attack a student
+could try on her classmates, the teacher and the machine: each one must
+fail, and afterwards grace still works and the teacher still logs in, opens
+the admin page and the gradebook. Needs .venv-hub and node (make
+classroom-setup), like tests/test_classroom.py.
+"""
+
+import json
+import os
+import pwd
+import stat
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from classroom.simulate import HUB, Hub, Student
+from tests.test_classroom import IN_CI, missing
+
+ROOT = Path(__file__).resolve().parent.parent
+MEMORY_MB, PROCESSES = 1024, 64
+
+ATTACK = r'''
+import glob, json, os, signal, socket, time, urllib.request
+STATE, ROOT, PASSWORDS, PORT, HUB_PID = {state!r}, {root!r}, {passwords!r}, {port!r}, {hub_pid!r}
+found = {{}}
+def attempt(name, do):
+    try:
+        found[name] = 'DONE: ' + repr(do())[:120]
+    except BaseException as e:
+        found[name] = 'refused: ' + type(e).__name__
+
+attempt('list the other workspace', lambda: os.listdir(STATE + '/workspaces/grace'))
+attempt("read the other's notebook", lambda: open(STATE + '/workspaces/grace/01-Hands-and-hand_rank.ipynb').read())
+attempt('delete the other workspace', lambda: os.rmdir(STATE + '/workspaces/grace'))
+attempt('read the passwords', lambda: open(PASSWORDS).read())
+attempt("read the hub's database", lambda: open(STATE + '/jupyterhub.sqlite', 'rb').read(16))
+attempt("read the cookie secret", lambda: open(STATE + '/jupyterhub_cookie_secret', 'rb').read())
+attempt('list the gradebook', lambda: os.listdir(STATE + '/gradebook'))
+attempt("read the teacher's edition", lambda: open(ROOT + '/notebooks/01-Hands-and-hand_rank.ipynb').read())
+try:      # the hub's venv lives in the checkout, so the folder is there, holding it alone
+    found["the checkout in sight"] = sorted(os.listdir(ROOT))
+except OSError:
+    found["the checkout in sight"] = []
+attempt('write into the checkout', lambda: open(ROOT + '/pwned', 'w').write('x'))
+attempt('write into the state folder', lambda: open(STATE + '/pwned', 'w').write('x'))
+attempt('write into the venv', lambda: open(os.path.dirname(os.__file__) + '/pwned.py', 'w').write('x'))
+attempt('write into /etc', lambda: open('/etc/pwned', 'w').write('x'))
+attempt('signal the hub', lambda: os.kill(HUB_PID, signal.SIGTERM))
+
+mine = os.environ.get('JUPYTERHUB_API_TOKEN')
+tokens, others = set(), set()
+for path in glob.glob('/proc/[0-9]*/environ'):
+    try:
+        env = open(path, 'rb').read().split(b'\0')
+    except OSError:
+        continue
+    for item in env:
+        key, _, value = item.decode(errors='replace').partition('=')
+        if 'TOKEN' in key or 'SECRET' in key:
+            (tokens if value == mine else others).add(key)
+found['foreign tokens in /proc'] = sorted(others)
+found['processes in sight'] = sorted(open(p).read().replace('\0', ' ')[:60]
+                                     for p in glob.glob('/proc/[0-9]*/cmdline'))
+
+def hub(method, path):
+    request = urllib.request.Request(os.environ['JUPYTERHUB_API_URL'] + path, method=method,
+                                     headers={{'Authorization': 'token ' + mine}})
+    try:
+        return urllib.request.urlopen(request, timeout=10).status
+    except urllib.error.HTTPError as e:
+        return e.code
+found["stop the other's server"] = hub('DELETE', '/users/grace/server')
+found['list the users'] = hub('GET', '/users')
+attempt('read the proxy routes', lambda: urllib.request.urlopen(
+    'http://127.0.0.1:%d/api/routes' % (PORT + 2), timeout=10).status)
+
+def allocate():
+    block = bytearray({memory} * 2**20)
+    return len(block)
+attempt('allocate past the memory limit', allocate)
+
+children = []
+try:
+    for _ in range(3 * {processes}):
+        pid = os.fork()
+        if pid == 0:
+            time.sleep(30)
+            os._exit(0)
+        children.append(pid)
+except OSError as e:
+    pass
+found['processes forked'] = len(children)
+for pid in children:
+    os.kill(pid, signal.SIGKILL)
+    os.waitpid(pid, 0)
+print(json.dumps(found))
+'''
+
+
+@pytest.fixture(scope='module')
+def hub(tmp_path_factory):
+    if missing():
+        message = 'the classroom server needs ' + ', '.join(missing())
+        if IN_CI:
+            pytest.fail(message)
+        pytest.skip(message)
+    hub = Hub(tmp_path_factory.mktemp('isolation'), ['ada', 'grace'], warmup=0)
+    hub.env.update(CLASSROOM_MEMORY_MB=str(MEMORY_MB), CLASSROOM_PROCESSES=str(PROCESSES))
+    hub.start()
+    yield hub
+    hub.stop()
+
+
+def run(student, code) -> str:
+    nb = {'cells': [{'cell_type': 'code', 'metadata': {}, 'outputs': [], 'execution_count': None,
+                     'source': code}]}
+    student.run_notebook(nb, 'scratch.ipynb', timeout=300)
+    return ''.join(o.get('text', '') for o in nb['cells'][0]['outputs'] if o['output_type'] == 'stream')
+
+
+@pytest.mark.slow
+def test_a_hostile_student_reaches_nobody_else(hub):
+    pw = hub.passwords()
+    ada, grace = Student(hub.url, 'ada', pw['ada']), Student(hub.url, 'grace', pw['grace'])
+    for student in (ada, grace):
+        assert student.log_in().status_code == 302
+        assert 'jupyter-config-data' in student.start_server().text
+    assert 'grace' in run(grace, 'print("grace", 6 * 7)')
+
+    state = hub.folder / 'state'
+    code = ATTACK.format(state=str(state), root=str(ROOT), passwords=str(hub.folder / 'passwords.txt'),
+                         port=hub.port, hub_pid=hub.process.pid, memory=2 * MEMORY_MB,
+                         processes=PROCESSES)
+    out = run(ada, code)
+    found = json.loads(out.strip().splitlines()[-1])
+    done = {k: v for k, v in found.items() if isinstance(v, str) and v.startswith('DONE')}
+    assert not done, done
+    assert set(found['the checkout in sight']) <= {'.venv-hub'}
+    assert found['foreign tokens in /proc'] == []
+    assert not [p for p in found['processes in sight'] if 'jupyterhub ' in p or 'configurable' in p]
+    assert found["stop the other's server"] in (403, 404)
+    assert found['list the users'] == 403
+    if os.geteuid() == 0:            # an account per student: the limit counts hers alone
+        assert found['processes forked'] < PROCESSES
+
+    # The others carry on: grace's kernel, and the teacher with her pages.
+    assert '42' in run(grace, 'print("grace", 6 * 7)')
+    teacher = Student(hub.url, 'teacher', pw['teacher'])
+    assert teacher.log_in().status_code == 302
+    assert teacher.get('hub/admin').status_code == 200
+    assert teacher.get('services/gradebook/').status_code == 200
+    assert not (ROOT / 'pwned').exists() and not (state / 'pwned').exists()
+
+
+@pytest.mark.slow
+def test_the_hubs_secrets_are_the_hubs_alone(hub):
+    state = hub.folder / 'state'
+    assert stat.S_IMODE(state.stat().st_mode) == 0o700
+    assert stat.S_IMODE((hub.folder / 'passwords.txt').stat().st_mode) == 0o600
+    for name in ('ada', 'grace'):
+        for folder in (state / 'workspaces' / name, state / 'homes' / name):
+            if folder.exists():
+                assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+                if os.geteuid() == 0:
+                    assert pwd.getpwuid(folder.stat().st_uid).pw_name == f'jupyter-{name}'
+
+
+@pytest.mark.slow
+def test_a_bad_setting_is_one_line(tmp_path):
+    if missing():
+        pytest.skip('the classroom server needs ' + ', '.join(missing()))
+    for key, value in [('CLASSROOM_PORT', 'eighty'), ('CLASSROOM_IDLE', '-5'),
+                       ('CLASSROOM_LANGUAGE', 'fr'), ('CLASSROOM_MEMORY_MB', 'lots'),
+                       ('CLASSROOM_PROCESSES', '3')]:
+        (tmp_path / key).mkdir()
+        hub = Hub(tmp_path / key, ['ada'])
+        hub.env[key] = value
+        done = subprocess.run([str(HUB.parent / 'python'), '-m', 'jupyterhub.app', '-f',
+                               'jupyterhub_config.py'], cwd=ROOT / 'classroom', env=hub.env,
+                              capture_output=True, text=True, timeout=60)
+        lines = (done.stdout + done.stderr).strip().splitlines()
+        assert done.returncode != 0
+        assert any(line.startswith('classroom: ') and key in line for line in lines), lines[-3:]
+        assert 'Traceback' not in done.stdout + done.stderr
+
