@@ -125,11 +125,26 @@ exercise('straight', returns=N_('True or False'))(cases_judge(
 
 @functools.cache
 def flush_hands() -> list:
-    """Every pattern of five suits (1,024), on ranks that change from hand to hand."""
+    """The flush judge's hands (24,583), in three groups:
+
+    - every set of five different ranks (1,287) in every suit: all 5,148 flushes, so a
+      flush test that misreads any rank in any suit is caught;
+    - every pattern of five suits that is not a flush (1,020), each with its ranks shifted
+      13 ways (every rank at every position under every pattern: 13,260 hands);
+    - every multiset of five ranks (6,175) with mixed suits.
+    The cards come in a different order from hand to hand."""
     out = []
+    for i, ranks in enumerate(itertools.combinations(RANKS, 5)):
+        for k, s in enumerate(SUITS):
+            hand = [r + s for r in ranks]
+            j = (i + k) % 5
+            out.append(hand[j:] + hand[:j])
     for i, suits in enumerate(itertools.product(SUITS, repeat=5)):
-        ranks = [RANKS[(i + 3 * k) % 13] for k in range(5)]
-        out.append([r + s for r, s in zip(ranks, suits)])
+        if len(set(suits)) == 1:
+            continue
+        for shift in range(13):
+            out.append([RANKS[(shift + (0, 3, 6, 9, 11)[k]) % 13] + s for k, s in enumerate(suits)])
+    out += all_hands()
     return out
 
 
@@ -139,8 +154,25 @@ def _flush_hint(hand, got=None):
     return _('a flush needs all five cards of one suit; here the suits differ')
 
 
-exercise('flush', returns=N_('True or False'))(cases_judge(
-    flush, lambda: [(h,) for h in flush_hands()], _flush_hint, check_type=_check_bool))
+def _flush_first_four(hand):
+    return len({s for r, s in hand[:4]}) == 1
+
+
+def _flush_last_four(hand):
+    return len({s for r, s in hand[1:]}) == 1
+
+
+FLUSH_MISTAKES = [
+    (_flush_first_four, N_('all five cards must be of one suit: this looks at the first four '
+                           'only (the fifth card here is of another suit)')),
+    (_flush_last_four, N_('all five cards must be of one suit: this looks at the last four '
+                          'only (the first card here is of another suit)')),
+]
+
+
+_judge_flush = cases_judge(flush, lambda: [(h,) for h in flush_hands()], _flush_hint,
+                           check_type=_check_bool, mistakes=FLUSH_MISTAKES)
+exercise('flush', returns=N_('True or False'), prepare=[_judge_flush.table])(_judge_flush)
 
 
 def kind_cases():
