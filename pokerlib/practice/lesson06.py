@@ -25,6 +25,7 @@ from .core import Mismatch, code, exercise, short, wrong
 __all__ = []
 
 def judge_best_five(run, cases, best_of, legal, search, wild='joker'):
+    """wild is 'joker', 'deuce' or 'none' (seven cards, no wild card)."""
     """Judge a best-hand function: five legal cards, ranked as high as possible.
 
     `search()` says, for the hint, what a function must try to find the best;
@@ -42,10 +43,15 @@ def judge_best_five(run, cases, best_of, legal, search, wild='joker'):
         if problem:
             raise wrong(got, best, problem)
         if hand_rank_wild(list(got)) < hand_rank_wild(list(best)):
-            raise wrong(got, best, copy_hint(list(got), list(best), wild) or
-                        _('a better five cards exist ({category}): try {search}').format(
-                            category=_(category_name(hand_rank_wild(best)[0])),
-                            search=search()))
+            theirs, ours = hand_rank_wild(list(got))[0], hand_rank_wild(list(best))[0]
+            raise wrong(got, best, copy_hint(list(got), list(best), wild) or (
+                _('a better five cards exist: {best}, a {category}, beats your {theirs}; is your '
+                  'order of the categories the ranking\'s? ({rank} gives it)').format(
+                    best=' '.join(best), category=_(category_name(ours)),
+                    theirs=_(category_name(theirs)), rank=code('hand_rank'))
+                if theirs != ours and wild == 'none' else
+                _('a better five cards exist ({category}): try {search}').format(
+                    category=_(category_name(ours)), search=search())))
 
 
 def copy_hint(got, best, wild) -> str:
@@ -73,16 +79,69 @@ def from_hand(hand, got):
     return _('{card} is not in the hand').format(card=missing[0]) if missing else None
 
 
-@exercise('best_hand', returns=N_('five cards'))
+FIXED_SEVEN = ['6C 7C 8C 9C TC 5C JS', 'TD TC TH 7C 7D 8C 8S', 'JD TC TH 7C 7D 7S 7H',
+               'AS AH KS KH QS QH 2C', '2S 3D 4H 5C 9S KD', 'AS KS QS JS TS 9S', '7C 5D 4H 3S 2C',
+               'AS 2D 3C 4H 5S KC KD', '9H 9D 9S 4C 4D 4H KS', 'AH 2H 3H 4H 5H 6H KD']
+
+
+@functools.cache
+def seven_card_cases() -> tuple:
+    """The best_hand judge's hands (as text): FIXED_SEVEN, then, found among 120,000 random
+    seven-card hands (seeded), for every pair of categories (A, B) that can meet in seven
+    cards, three hands whose best five are an A and that also hold a B; for every category,
+    five hands holding two or more different hands of the best category (two straights,
+    six or seven cards of a suit, three pairs, two threes...), where the ranks must decide;
+    and hands of five and six cards. A function that orders two categories wrongly, or
+    breaks a tie within a category wrongly, chooses wrongly on one of them."""
+    import numpy as np
+    from ..fast import categories, evaluate, id_hands
+    gen = np.random.default_rng(7)
+    m = 120_000
+    hands = np.argpartition(gen.random((m, 52)), 7, axis=1)[:, :7].astype(np.uint8)
+    subsets = np.array(list(itertools.combinations(range(7), 5)))
+    values = evaluate(hands[:, subsets].reshape(-1, 5)).reshape(m, 21)
+    cats = categories(values.ravel()).reshape(m, 21)
+    best = values.max(1)
+    best_cat = categories(best)
+    chosen = []
+    for a in range(9):
+        rows = np.flatnonzero(best_cat == a)
+        for b in range(a):
+            has_b = rows[(cats[rows] == b).any(1)]
+            chosen += list(has_b[:3])
+        # two or more different hands of the best category
+        several = rows[[len(set(values[r][cats[r] == a])) > 1 for r in rows[:20_000]]
+                       + [False] * max(0, len(rows) - 20_000)]
+        chosen += list(several[:5])
+    texts = list(FIXED_SEVEN)
+    seen = set(texts)
+    for r in chosen:
+        text = ' '.join(id_hands(hands[r:r + 1])[0])
+        if text not in seen:
+            seen.add(text)
+            texts.append(text)
+    for k in (5, 6):
+        for r in range(5):
+            text = ' '.join(id_hands(hands[m - 1 - r:m - r, :k])[0])
+            texts.append(text)
+    return tuple(texts)
+
+
+@functools.cache
+def seven_card_answers() -> tuple:
+    """(case, the best five) for every case, worked out once."""
+    return tuple((text, tuple(best_hand(parse_hand(text)))) for text in seven_card_cases())
+
+
+@exercise('best_hand', returns=N_('five cards'), prepare=[seven_card_answers])
 def _best_hand(run):
-    judge_best_five(run, ['6C 7C 8C 9C TC 5C JS', 'TD TC TH 7C 7D 8C 8S',
-                          'JD TC TH 7C 7D 7S 7H', 'AS AH KS KH QS QH 2C',
-                          '2S 3D 4H 5C 9S KD', 'AS KS QS JS TS 9S',
-                          '7C 5D 4H 3S 2C', 'AS 2D 3C 4H 5S KC KD',
-                          '9H 9D 9S 4C 4D 4H KS', 'AH 2H 3H 4H 5H 6H KD'],
-                    best_hand, from_hand,
+    answers = dict(seven_card_answers())
+    judge_best_five(run, list(answers), lambda hand: list(answers[' '.join(hand)]), from_hand,
                     lambda: _('every way to choose five ({combinations})').format(
-                        combinations=code('itertools.combinations(hand, 5)')))
+                        combinations=code('itertools.combinations(hand, 5)')), wild='none')
+    return _(': the best five of {n} hands: every pair of categories that can meet in seven '
+             'cards, and every category with more than one hand of it to choose from').format(
+                 n=len(answers))
 
 
 def with_jokers(hand, got):
@@ -119,7 +178,8 @@ def _best_wild_hand(run):
     judge_best_five(run, ['AS AH AD AC ?B', '6C 7C 8C 9C TC 5C ?B',
                           'TD TC 5H 5C ?R ?B', 'JD TC TH 7C 7D 7S 7H',
                           '2C 3D 4H 9S KD ?R', 'QH JH TH 9H ?B 2C 3D',
-                          '?R 8C 8D 4S 3H', '?B AS KS QS 9S', '?R AH KH QH 9H 2C'],
+                          '?R 8C 8D 4S 3H', '?B AS KS QS 9S', '?R AH KH QH 9H 2C',
+                          '?B ?R AS KS QS', '?R ?B 9H TH 2C 3D 4S', '?B ?R 7D 7H 7C KS 2D'],
                     best_wild_hand, with_jokers,
                     lambda: _('every card each joker can stand for, and every way to choose '
                               'five'))
@@ -174,13 +234,25 @@ def _deuces_legal(hand, got):
             if missing else None)
 
 
+@functools.cache
+def deuces_answers() -> dict:
+    """The best five of every case, worked out once (every card of the deck for each deuce)."""
+    return {text: best_deuces_wild(parse_hand(text)) for text in DEUCES_CASES}
+
+
+DEUCES_CASES = ['2S AS AH KD 9C', '2S 2H AS AH KD', '2C 2D 9C 9D 9H', '2H 7S 8S 9S TS',
+                'KS QS 2D 4C 6H', 'AS KD 7C 5H 3S', 'AS KS QS 8S 2D', '2S 2H AS KS QS',
+                '2C 2D 7H 8H 9H', 'KD 2S 9D 2C TD', '5C 2H 2D 8C 6C']
+"""Deuces wild: one or two deuces; in the last four the two deuces must stand for two
+different cards (a royal flush, straight flushes), so a function that replaces both deuces
+by the same card fails."""
+
+
 @exercise('best_deuces_wild', returns=N_('five cards'), seconds=20,
-          error_hint=copied_card_error('deuce'))
+          error_hint=copied_card_error('deuce'), prepare=[deuces_answers])
 def _deuces_wild(run):
-    judge_best_five(run, ['2S AS AH KD 9C', '2S 2H AS AH KD', '2C 2D 9C 9D 9H',
-                          '2H 7S 8S 9S TS', 'KS QS 2D 4C 6H', 'AS KD 7C 5H 3S',
-                          'AS KS QS 8S 2D'],
-                    best_deuces_wild, _deuces_legal,
+    answers = deuces_answers()
+    judge_best_five(run, DEUCES_CASES, lambda hand: answers[' '.join(hand)], _deuces_legal,
                     lambda: _('every card of the deck for each deuce ({product})').format(
                         product=code('itertools.product')),
                     wild='deuce')
