@@ -24,7 +24,7 @@ from ..cards import SUITS
 from ..classes import hand_classes
 from ..fairness import chi_square
 from ..i18n import N_, _
-from .core import Mismatch, StudentError, code, kind_of, same_value, short, wrong
+from .core import Mismatch, StudentError, code, describe_call, kind_of, same_value, short, wrong
 
 __all__ = ['cases_judge', 'judge_ranking', 'ShownIterator', 'hand_words', 'warm_chi_square',
            'fresh_seed', 'noted', 'never_meet']
@@ -67,7 +67,10 @@ def cases_judge(reference, inputs, hint, mistakes=(), returns=None, tol=0.0,
 
     `hint` is what a wrong answer is told when it matches no known mistake;
     `mistakes` are (mistaken version, hint) pairs: a wrong answer that equals
-    the mistaken version's answer on the failing input gets that hint.
+    the mistaken version's answer on the failing input gets that hint; a
+    third item, a list of argument tuples (witnesses), asks that the answer
+    also equal the mistaken version's on each of them (inputs that tell this
+    mistake from others that fail the same case).
     `returns` describes a right answer ('True or False', 'a list of ranks')
     for answers that can't be compared; `check_type(got)` may raise Mismatch.
     The judge's ``table()`` is every case with its expected answer, computed
@@ -85,13 +88,17 @@ def cases_judge(reference, inputs, hint, mistakes=(), returns=None, tol=0.0,
                 check_type(got)
             if same_value(got, expected, tol, sequences):
                 continue
-            for mistaken, why in mistakes:
+            for mistaken, why, *witnesses in mistakes:
                 try:
                     theirs = mistaken(*args)
                 except Exception:
                     continue
-                if same_value(got, theirs, tol, sequences) and not same_value(theirs, expected):
-                    raise wrong(got, expected, why(*args) if callable(why) else _(why))
+                if same_value(got, theirs, tol, sequences) and not same_value(theirs, expected) \
+                        and all(same_value(run(*w), mistaken(*w), tol, sequences)
+                                for w in (witnesses[0] if witnesses else ())):
+                    run.last_call = None
+                    raise wrong(got, expected, why(*args) if callable(why) else _(why),
+                                call=describe_call(run.name, args, {}))
             if got is None:
                 raise wrong(got, expected, _('your function returned None here: is a '
                                              '{return_} missing on this path?').format(

@@ -164,9 +164,13 @@ def _flush_last_four(hand):
 
 FLUSH_MISTAKES = [
     (_flush_first_four, N_('all five cards must be of one suit: this looks at the first four '
-                           'only (the fifth card here is of another suit)')),
+                           'only (the fifth card here is of another suit)'),
+     [(['2S', '5S', '8S', 'JH', 'KS'],), (['2S', '5H', '8S', 'JS', 'KS'],),
+      (['2H', '5H', '8H', 'JH', 'KS'],)]),
     (_flush_last_four, N_('all five cards must be of one suit: this looks at the last four '
-                          'only (the first card here is of another suit)')),
+                          'only (the first card here is of another suit)'),
+     [(['2S', '5H', '8S', 'JS', 'KS'],), (['2H', '5S', '8S', 'JS', 'KS'],),
+      (['2S', '5S', '8S', 'JS', 'KH'],)]),
 ]
 
 

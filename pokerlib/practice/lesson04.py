@@ -262,7 +262,7 @@ def _dealt(draws, sizes) -> dict:
     The ways: a shuffle of a copy of DECK (deal), a card picked and removed (deal_by_removing),
     and random.sample's (a card picked, the last one moved into its place)."""
     ways = {}
-    for way, block in (('shuffle', 51), ('remove', 50), ('sample', 50)):
+    for way, block in (('shuffle', 51), ('sample', 51), ('remove', 50), ('sample', 50)):
         want = list(range(52, 52 - block, -1))
         if len(draws) % block or any(sizes[k:k + block] != want
                                      for k in range(0, len(draws), block)):
@@ -280,9 +280,11 @@ def _dealt(draws, sizes) -> dict:
                 for i, j in enumerate(draws[k:k + block]):
                     out.append(x[j])
                     x[j] = x[51 - i]
-                x = out
+                x = out + x[:52 - block]
             hands += [x[5 * i:5 * i + 5] for i in range(10)]
-        ways[way] = hands
+        ways.setdefault(way, hands)
+        if way == 'sample':
+            ways[f'sample{block}'] = hands
     return ways
 
 
@@ -314,6 +316,12 @@ def _judge_experiment(run, as_counts, describe, script, mistakes, reorder=None):
         counts = as_counts(got, FORCED_N, expected[0], mistakes, describe)
         if counts not in expected:
             hands = next(iter(ways.values()))
+            if len(hands) < FORCED_N and counts == [c * (FORCED_N // len(hands)) for c in
+                                                    _category_counts(hands)]:
+                raise Mismatch([('returned', short(got)),
+                                ('hint', _('the same {k} hands counted again and again: is the '
+                                           'same hand counted again? Deal afresh for each of '
+                                           'the n // 10 deals').format(k=len(hands)))])
             if len(hands) != FORCED_N:
                 raise Mismatch([('returned', short(got)),
                                 ('hint', _('it dealt {dealt:,d} hands for n = {n}: deal n // 10 '
@@ -408,6 +416,8 @@ def _percent_counts(got, n, expected, mistakes, describe) -> list:
         dealt = round(sum(got) * n / 100)
         hint = (_('these percentages count {dealt:,d} hands, not {n:,d}: deal n // 10 times, '
                   'ten hands each').format(dealt=dealt, n=n)
+                + (_(' (one deal too few)') if dealt == n - 10 else
+                   _(' (one deal too many)') if dealt == n + 10 else '')
                 if abs(sum(got) * n / 100 - dealt) < 1e-6 and dealt % 10 == 0 and dealt != n
                 else _('percentages add up to 100 (these add up to {total:g}): '
                        '{formula}').format(total=sum(got), formula=code('100 * count / n')))
@@ -447,7 +457,9 @@ def _named_counts(got, n, expected, mistakes, describe) -> list:
         raise Mismatch([('returned', short(got)),
                         ('hint', _('these counts add up to {dealt:,d} hands: count all '
                                    '{n:,d}, {deals:,d} deals of ten hands each').format(
-                                       dealt=sum(counts), n=n, deals=n // 10))])
+                                       dealt=sum(counts), n=n, deals=n // 10)
+                         + (_(' (one deal too few?)') if sum(counts) == n - 10 else
+                            _(' (one deal too many?)') if sum(counts) == n + 10 else ''))])
     return counts
 
 

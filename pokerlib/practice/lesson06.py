@@ -24,12 +24,15 @@ from .core import Mismatch, code, exercise, short, wrong
 
 __all__ = []
 
-def judge_best_five(run, cases, best_of, legal, search, wild='joker'):
-    """wild is 'joker', 'deuce' or 'none' (seven cards, no wild card)."""
+def judge_best_five(run, cases, best_of, legal, search, wild='joker', mistakes=()):
     """Judge a best-hand function: five legal cards, ranked as high as possible.
 
     `search()` says, for the hint, what a function must try to find the best;
-    `wild` names the wild card in the hint about copies.
+    `wild` names the wild card in the hint about copies ('joker', 'deuce', or
+    'none' for seven cards); `mistakes` are (mistaken best-hand function,
+    hint, witnesses): an answer ranked as the mistaken function's answer is
+    earns its hint if on every witness hand too the function answers as the
+    mistaken one does.
     """
     for text in cases:
         hand = parse_hand(text)
@@ -42,16 +45,27 @@ def judge_best_five(run, cases, best_of, legal, search, wild='joker'):
         problem = legal(hand, list(got))
         if problem:
             raise wrong(got, best, problem)
-        if hand_rank_wild(list(got)) < hand_rank_wild(list(best)):
-            theirs, ours = hand_rank_wild(list(got))[0], hand_rank_wild(list(best))[0]
-            raise wrong(got, best, copy_hint(list(got), list(best), wild) or (
-                _('a better five cards exist: {best}, a {category}, beats your {theirs}; is your '
-                  'order of the categories the ranking\'s? ({rank} gives it)').format(
-                    best=' '.join(best), category=_(category_name(ours)),
-                    theirs=_(category_name(theirs)), rank=code('hand_rank'))
-                if theirs != ours and wild == 'none' else
-                _('a better five cards exist ({category}): try {search}').format(
-                    category=_(category_name(ours)), search=search())))
+        mine, ours = hand_rank_wild(list(got)), hand_rank_wild(list(best))
+        if mine >= ours:
+            continue
+        hint = copy_hint(list(got), list(best), wild)
+        failing = run.last_call
+        for mistaken, why, witnesses in mistakes:
+            if not hint and hand_rank_wild(list(mistaken(hand))) == mine and all(
+                    _ranked(run(parse_hand(w))) == hand_rank_wild(list(mistaken(parse_hand(w))))
+                    for w in witnesses):
+                hint = _(why)
+        if not hint and wild == 'none' and mine[0] != ours[0] and mine == max(
+                hand_rank_wild(list(h)) for h in itertools.combinations(hand, 5)
+                if hand_rank_wild(list(h))[0] == mine[0]):
+            hint = _('a better five cards exist: {best}, a {category}, beats your {theirs}; is '
+                     'your order of the categories the ranking\'s? ({rank} gives it)').format(
+                         best=' '.join(best), category=_(category_name(ours[0])),
+                         theirs=_(category_name(mine[0])), rank=code('hand_rank'))
+        raise wrong(got, best, hint or _('a better five cards exist ({category}): try '
+                                         '{search}').format(
+                                             category=_(category_name(ours[0])),
+                                             search=search()), call=failing)
 
 
 def copy_hint(got, best, wild) -> str:
@@ -127,6 +141,25 @@ def seven_card_cases() -> tuple:
     return tuple(texts)
 
 
+BEST_HAND_MISTAKES = [
+    (lambda hand: min(itertools.combinations(hand, 5), key=hand_rank),
+     N_('that is the worst five cards of the hand: take the max, not the min'),
+     ['2S 3D 5H 7C 9S JD KH', 'AS KS QS JS TS 9H 8H']),
+    (lambda hand: max(itertools.combinations(hand, 5), key=lambda h: hand_rank(h)[0]),
+     N_('the category alone does not choose among hands of one category: compare the whole '
+        'rankings, key=hand_rank'),
+     ['2S 2H 3D 4C 5S AH AD', '3S 4D 6H 8C TS QD AH']),
+]
+
+
+def _ranked(five):
+    """hand_rank_wild of an answer, or None if it is not five cards."""
+    try:
+        return hand_rank_wild(list(five))
+    except Exception:
+        return None
+
+
 @functools.cache
 def seven_card_answers() -> tuple:
     """(case, the best five) for every case, worked out once."""
@@ -138,7 +171,8 @@ def _best_hand(run):
     answers = dict(seven_card_answers())
     judge_best_five(run, list(answers), lambda hand: list(answers[' '.join(hand)]), from_hand,
                     lambda: _('every way to choose five ({combinations})').format(
-                        combinations=code('itertools.combinations(hand, 5)')), wild='none')
+                        combinations=code('itertools.combinations(hand, 5)')), wild='none',
+                    mistakes=BEST_HAND_MISTAKES)
     return _(': the best five of {n} hands: every pair of categories that can meet in seven '
              'cards, and every category with more than one hand of it to choose from').format(
                  n=len(answers))

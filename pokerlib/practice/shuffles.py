@@ -358,13 +358,14 @@ def _first_looks(run, name, deal):
     if deal:
         return
     deck = list('abcdefghij')
-    outcomes, returned = [], None
+    outcomes, returned, drew = [], None, 0
     shown = f"{name}(list('abcdefghij'), random.Random(1))"
-    for seed in (1, 2, 3):
+    for seed in (1, 1, 2, 3):
         cards = list(deck)
-        returned = run(cards, ScriptedRandom(seed=seed), shown=shown.replace('(1)', f'({seed})'),
-                       changes=True)
+        rng = ScriptedRandom(seed=seed)
+        returned = run(cards, rng, shown=shown.replace('(1)', f'({seed})'), changes=True)
         outcomes.append(cards)
+        drew += len(rng.draws)
     if not _rearranged(deck, outcomes[0]):
         raise Mismatch([('returned', _('the deck became {deck}').format(deck=short(outcomes[0]))),
                         ('hint', _('a shuffle rearranges the cards it is given: every card '
@@ -382,7 +383,16 @@ def _first_looks(run, name, deal):
                      '{slice})').format(rebind=code('deck = sorted(...)'),
                                         in_place=code('deck.sort(key=...)'),
                                         slice=code('deck[:] = cards'))
-        raise Mismatch([('returned', _('the deck unchanged, three times')), ('hint', hint)])
+        raise Mismatch([('returned', _('the deck unchanged, four times')), ('hint', hint)])
+    if outcomes[0] != outcomes[1] or not drew:
+        raise Mismatch([('returned', _('{first}, then {second}').format(
+                            first=short(outcomes[0]), second=short(outcomes[1])))
+                        if outcomes[0] != outcomes[1] else
+                        ('returned', _('a shuffle that drew nothing from the rng it was given')),
+                        ('hint', _('shuffle with the rng you are given ({randrange}), not '
+                                   'the random module or a generator of your own, so that a '
+                                   'seed repeats a shuffle').format(
+                                       randrange=code('rng.randrange')))])
 
 
 def _not_a_function(name) -> Mismatch:
@@ -562,14 +572,18 @@ def predicate(f):
     return f
 
 
+def _moves(probs, deck):
+    return any(tuple(o) != tuple(deck) for o, p in probs.items() if p)
+
+
 @predicate
 def first_card_never_moves(probs, deck):
-    return all(o[0] == deck[0] for o, p in probs.items() if p)
+    return _moves(probs, deck) and all(o[0] == deck[0] for o, p in probs.items() if p)
 
 
 @predicate
 def last_card_never_moves(probs, deck):
-    return all(o[-1] == deck[-1] for o, p in probs.items() if p)
+    return _moves(probs, deck) and all(o[-1] == deck[-1] for o, p in probs.items() if p)
 
 
 def arrangement(deck, items):
