@@ -103,9 +103,9 @@ class ScriptedRandom(random.Random):
         return value
 
     def _randbelow(self, n):
-        if n <= 1:
+        if n <= 0:
             return 0
-        return self._draw('b', n, lambda r: r._randbelow(n))
+        return self._draw('b', n, lambda r: r._randbelow(n))   # n = 1 too: it draws bits
 
     def getrandbits(self, k):
         if k == 0:

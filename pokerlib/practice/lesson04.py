@@ -262,7 +262,7 @@ def _dealt(draws, sizes) -> dict:
     The ways: a shuffle of a copy of DECK (deal), a card picked and removed (deal_by_removing),
     and random.sample's (a card picked, the last one moved into its place)."""
     ways = {}
-    for way, block in (('shuffle', 51), ('sample', 51), ('remove', 50), ('sample', 50)):
+    for way, block in (('shuffle', 51), ('sample', 52), ('remove', 50), ('sample', 50)):
         want = list(range(52, 52 - block, -1))
         if len(draws) % block or any(sizes[k:k + block] != want
                                      for k in range(0, len(draws), block)):
@@ -372,7 +372,12 @@ def _experiment_wrong(got, counts, expected, describe, mistakes, n) -> Mismatch:
                          e=e, name=_(HAND_NAMES[c]))
             break
     else:
-        if counts == expected[::-1]:
+        if sum(counts) != n and sum(counts) % 10 == 0:
+            hint = _('these count {dealt:,d} hands, not {n:,d}: deal n // 10 times, ten hands '
+                     'each').format(dealt=sum(counts), n=n) + (
+                         _(' (one deal too few)') if sum(counts) == n - 10 else
+                         _(' (one deal too many)') if sum(counts) == n + 10 else '')
+        elif counts == expected[::-1]:
             hint = _('these are the right numbers in reverse order (the order the lecture '
                      'prints them, best first): return them in the order of the categories, '
                      '0 (high card) to 8 (straight flush)')
@@ -412,6 +417,9 @@ def _percent_counts(got, n, expected, mistakes, describe) -> list:
                 raise Mismatch([('returned', short(got)),
                                 ('expected', short([100 * c / n for c in expected])),
                                 ('hint', _(hint))])
+    counts = [x * n / 100 for x in got]
+    if expected is not None and all(abs(c - round(c)) < 1e-6 for c in counts):
+        return [round(c) for c in counts]     # compared with the scripted deals' counts
     if abs(sum(got) - 100) > 1e-6:
         dealt = round(sum(got) * n / 100)
         hint = (_('these percentages count {dealt:,d} hands, not {n:,d}: deal n // 10 times, '

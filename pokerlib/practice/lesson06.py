@@ -282,6 +282,27 @@ different cards (a royal flush, straight flushes), so a function that replaces b
 by the same card fails."""
 
 
+def _deuces_same_card(hand):
+    return max(([c if x[0] == '2' else x for x in hand] for c in DECK), key=hand_rank_wild)
+
+
+def _deuces_no_copies(hand):
+    options = [[d for d in DECK if d not in hand] if c[0] == '2' else [c] for c in hand]
+    return max((list(h) for h in itertools.product(*options) if len(set(h)) == 5),
+               key=hand_rank_wild)
+
+
+DEUCES_MISTAKES = [
+    (_deuces_same_card, N_('here the two deuces must stand for two different cards: try every '
+                           'card for each deuce on its own (itertools.product)'),
+     ['2C 2D 7H 8H 9H']),
+    (_deuces_no_copies, N_('a deuce may copy a card of its own hand, and the copy counts: '
+                           'with 9C 9D 9H and two deuces, 9S 9S 9C 9D 9H is five of a kind; '
+                           'let each deuce be any of the 52 cards'),
+     ['2C 2D 9C 9D 9H']),
+]
+
+
 @exercise('best_deuces_wild', returns=N_('five cards'), seconds=20,
           error_hint=copied_card_error('deuce'), prepare=[deuces_answers])
 def _deuces_wild(run):
@@ -289,7 +310,7 @@ def _deuces_wild(run):
     judge_best_five(run, DEUCES_CASES, lambda hand: answers[' '.join(hand)], _deuces_legal,
                     lambda: _('every card of the deck for each deuce ({product})').format(
                         product=code('itertools.product')),
-                    wild='deuce')
+                    wild='deuce', mistakes=DEUCES_MISTAKES)
 
 
 @functools.cache

@@ -291,7 +291,7 @@ def judge_shuffle(run, target, want, hint_for, mistakes=(), deal=False, full='un
             if probs.get(perm, 0) > q or probs.get(perm, 0) + unfinished < q:
                 details = [('returned', _show(probs, unfinished, deck, expected)),
                            ('expected', want(deck)),
-                           ('hint', _mistake_hint(mistakes, probs, deck, deal)
+                           ('hint', _mistake_hint(mistakes, probs, deck, run, deal)
                             or hint_for(deck, perm, probs, expected))]
                 if unfinished:
                     details.insert(2, ('note', _('this shuffle can run for ever, so the '
@@ -303,6 +303,8 @@ def judge_shuffle(run, target, want, hint_for, mistakes=(), deal=False, full='un
             break
         exact_upto = deck
     # 2. and 3. A function of its random choices; the full deck
+    if why_not and full == 'uniform':
+        _small_deck(run, name, deal, exact_upto)
     _full_deck(run, name, deal, full)
     n = FULL_TRIALS
     if exact_upto and len(exact_upto) == len(EXACT_DECKS[-1]):
@@ -471,6 +473,51 @@ def _full_deck(run, name, deal, full):
                                          trials=LONG_TRIALS, size=LONG_DECK))
 
 
+def _small_deck(run, name, deal, exact_upto):
+    """Where the exact judgement stopped short of six cards: FULL_TRIALS shuffles of the
+    six-card deck and a chi-square test of its card-by-position counts (level ALPHA), so
+    that a bias aimed at particular cards ('a' always last) shows there too."""
+    import numpy as np
+    from scipy.stats import chi2
+    deck = EXACT_DECKS[-1] if not deal else DEAL_CARDS
+    shown = (f'{name}(list({deck!r}), random.Random(s)) for s = {SMALL_SEED} to '
+             f'{SMALL_SEED + FULL_TRIALS - 1}' if not deal else
+             f'deal({len(deck)}, 1, {deck!r}, random.Random(s)) for s = {SMALL_SEED} to '
+             f'{SMALL_SEED + FULL_TRIALS - 1}')
+    run.last_call = shown
+    play = _deal_play(run, shown) if deal else _shuffle_play(run, shown)
+    outcomes = []
+    for k in range(FULL_TRIALS):
+        cards = list(deck)
+        out = play(cards, ScriptedRandom(seed=SMALL_SEED + k))
+        out = cards if out is None else list(out)
+        if not _rearranged(deck, out):
+            raise Mismatch([('returned', _('the deck became {deck}').format(deck=short(out))),
+                            ('hint', _('a shuffle rearranges the cards it is given: every '
+                                       'card stays in the deck exactly once'))])
+        outcomes.append(out)
+    run.cases += FULL_TRIALS
+    where = _positions(outcomes, list(deck))
+    N, n = where.shape
+    counts = np.zeros((n, n))
+    np.add.at(counts, (np.repeat(np.arange(n)[None, :], N, 0).ravel(), where.ravel()), 1)
+    e = N / n
+    p = float(chi2.sf(((counts - e) ** 2 / e).sum() * (n - 1) / n, (n - 1) ** 2))
+    if p < ALPHA:
+        c, q = np.unravel_index(np.abs(counts - e).argmax(), counts.shape)
+        raise Mismatch([('returned', _('{card} ended at position {p} in {k:,d} of {N:,d} '
+                                       'shuffles').format(card=repr(deck[c]), p=int(q),
+                                                          k=int(counts[c, q]), N=N)),
+                        ('expected', _('about {e:.0f} for every card at every position').format(
+                            e=e)),
+                        ('hint', _('cards do not land at every position equally often '
+                                   '(chi-square test, p = {p:.1e}): a fair shuffle treats '
+                                   'every card alike').format(p=p))])
+
+
+SMALL_SEED = 6_000
+
+
 def _sattolo_full(where, name):
     """Sattolo on the full deck: no card stays, every other position in its fair share."""
     import numpy as np
@@ -544,16 +591,40 @@ def _show(probs, unfinished, deck, expected) -> str:
                      f'{float(probs.get(p, 0) + unfinished):.4f}' for p in shown) + tail
 
 
-def _mistake_hint(mistakes, probs, deck, deal):
-    """The hint of the first known mistake this distribution shows, or None."""
-    for mistake, hint in mistakes:
-        if getattr(mistake, 'predicate', False):
-            shows = mistake(probs, deck)
-        else:
-            shows = dict(mistaken_distribution(mistake, deck)) == {
-                k: v for k, v in probs.items() if v}
-        if shows:
-            return _(hint) if isinstance(hint, str) else hint(deck)
+def _shows(mistake, probs, deck):
+    """Does this distribution show the mistake? True, False, or None (the deck can't tell:
+    a predicate about cards that move, on a run where nothing moves)."""
+    if getattr(mistake, 'predicate', False):
+        return mistake(probs, deck)
+    return dict(mistaken_distribution(mistake, deck)) == {k: v for k, v in probs.items() if v}
+
+
+def _mistake_hint(mistakes, probs, deck, run, deal):
+    """The hint of the one known mistake this distribution shows, or None.
+
+    The student's shuffle is also enumerated on the decks up to four cards (on two cards,
+    starting the loop at 1 and stopping it early look alike); a mistake earns its hint if
+    it shows on at least one of them and on none fails to."""
+    evidence = [(probs, deck)]
+    call = run.last_call
+    for size in range(len(deck) + 1, 5):
+        bigger = EXACT_DECKS[size - 2] if not deal else DEAL_CARDS[:size]
+        play = _deal_play(run, call) if deal else _shuffle_play(run, call)
+        try:
+            theirs, unfinished, runs, why = exact_distribution(play, bigger, budget=1_000)
+        except Mismatch:
+            break
+        if why or unfinished:
+            break
+        evidence.append((theirs, bigger))
+    run.last_call = call
+    fits = []
+    for m, hint in mistakes:
+        shown = [_shows(m, p, d) for p, d in evidence]
+        if True in shown and False not in shown:
+            fits.append(hint)
+    if len(fits) == 1:
+        return _(fits[0]) if isinstance(fits[0], str) else fits[0](deck)
     return None
 
 
@@ -578,12 +649,17 @@ def _moves(probs, deck):
 
 @predicate
 def first_card_never_moves(probs, deck):
-    return _moves(probs, deck) and all(o[0] == deck[0] for o, p in probs.items() if p)
+    """The first card always stays; None if no card ever moves (this deck can't tell)."""
+    if not _moves(probs, deck):
+        return None
+    return all(o[0] == deck[0] for o, p in probs.items() if p)
 
 
 @predicate
 def last_card_never_moves(probs, deck):
-    return _moves(probs, deck) and all(o[-1] == deck[-1] for o, p in probs.items() if p)
+    if not _moves(probs, deck):
+        return None
+    return all(o[-1] == deck[-1] for o, p in probs.items() if p)
 
 
 def arrangement(deck, items):
