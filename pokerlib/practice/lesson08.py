@@ -142,8 +142,7 @@ def _heads_up(run):
             and all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in plain)):
         raise unreadable(got, _('three counts: (wins, losses, ties)'))
     if tuple(plain) == expected:
-        return _(': right for {a} against {b}, hole cards drawn afresh at this check').format(
-            a=' '.join(hole1), b=' '.join(hole2))
+        return _(': right for hole cards drawn afresh at this check, over every board')
     wins, losses, ties = expected
     if sorted(plain) == sorted(expected):
         hint = _('the right counts in the wrong order: (wins, losses, ties), a win being '
