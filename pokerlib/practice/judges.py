@@ -14,9 +14,7 @@ Shuffles and deals are judged in ``shuffles.py``.
 
 import functools
 import itertools
-import math
 import os
-import random
 from collections import Counter
 from fractions import Fraction
 
@@ -24,7 +22,7 @@ from ..cards import SUITS
 from ..classes import hand_classes
 from ..fairness import chi_square
 from ..i18n import N_, _
-from .core import Mismatch, StudentError, code, describe_call, kind_of, same_value, short, wrong
+from .core import Mismatch, code, describe_call, kind_of, same_value, short, wrong
 
 __all__ = ['cases_judge', 'judge_ranking', 'ShownIterator', 'hand_words', 'warm_chi_square',
            'fresh_seed', 'noted', 'never_meet']

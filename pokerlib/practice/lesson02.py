@@ -19,7 +19,7 @@ from ..cards import DECK, parse_hand
 from ..classes import hand_classes
 from ..ranking import hand_rank
 from ..i18n import N_, _
-from .core import code, exercise, same_value, short, wrong
+from .core import code, exercise, same_value, wrong
 from .judges import ShownIterator, fresh_seed, noted
 
 __all__ = []
@@ -162,8 +162,9 @@ POKER_CASES = [([SF, FK, FH], [SF]), ([FK, FH], [FK]), ([FH], [FH]), ([FH, FK], 
 
 
 def random_deals(seed, count=30) -> list:
-    """count deals of 4 to 9 hands from random.Random(seed): (hands, winners). The winners are
-    moved to the fourth place or later, and every third deal gets a tie for the win."""
+    """count deals of 4 to 9 hands from one deck each, from random.Random(seed): (hands,
+    winners). The winner is moved to the fourth place or later, and every third deal gets a
+    second winner: the same ranks in other suits, from cards no hand holds (no card twice)."""
     rng = random.Random(seed)
     out = []
     for t in range(count):
@@ -173,13 +174,35 @@ def random_deals(seed, count=30) -> list:
         best = max(range(k), key=lambda i: hand_rank(hands[i]))
         where = rng.randrange(3, k)
         hands[best], hands[where] = hands[where], hands[best]
-        if t % 3 == 2:                  # a tie: the winner again, its suits renamed
+        if t % 3 == 2:
+            tie = _same_ranks_elsewhere(hands[where], [c for c in DECK if c not in cards], rng)
             other = rng.choice([i for i in range(3, k) if i != where] or [0])
-            rename = dict(zip('SHDC', 'HDCS'))
-            hands[other] = [r + rename[s] for r, s in hands[where]]
+            if tie and other != where:
+                hands[other] = tie
         top = max(map(hand_rank, hands))
         out.append((hands, [h for h in hands if hand_rank(h) == top]))
     return out
+
+
+def _same_ranks_elsewhere(hand, free, rng):
+    """A hand ranked as `hand` is, from the free cards (None if there is none)."""
+    flush = len({s for r, s in hand}) == 1
+    for attempt in range(20):
+        if flush:
+            suit = rng.choice('SHDC')
+            tie = [r + suit for r, s in hand]
+            if all(c in free for c in tie):
+                return tie
+        else:
+            tie = []
+            for r, s in hand:
+                options = [c for c in free if c[0] == r and c not in tie]
+                if not options:
+                    return None
+                tie.append(rng.choice(options))
+            if len({s for r, s in tie}) > 1:
+                return tie
+    return None
 
 
 def _hands_call(name, hands) -> str:

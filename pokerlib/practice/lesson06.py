@@ -204,17 +204,24 @@ def copied_card_error(wild, otherwise=None):
     return hint
 
 
-@exercise('best_wild_hand', returns=N_('five cards'), seconds=10,
+WILD_CASES = ['AS AH AD AC ?B', '6C 7C 8C 9C TC 5C ?B', 'TD TC 5H 5C ?R ?B', 'JD TC TH 7C 7D 7S 7H',
+              '2C 3D 4H 9S KD ?R', 'QH JH TH 9H ?B 2C 3D', '?R 8C 8D 4S 3H', '?B AS KS QS 9S',
+              '?R AH KH QH 9H 2C', '?B ?R AS KS QS', '?R ?B 9H TH 2C']
+
+
+@functools.cache
+def wild_answers() -> dict:
+    """The best five of every joker case, worked out once."""
+    return {text: best_wild_hand(parse_hand(text)) for text in WILD_CASES}
+
+
+@exercise('best_wild_hand', returns=N_('five cards'), seconds=10, prepare=[wild_answers],
           error_hint=copied_card_error(
               'joker', N_('replace every joker by a card before ranking: a ranking reads '
                           'only real cards, and ?B and ?R are not cards')))
 def _best_wild_hand(run):
-    judge_best_five(run, ['AS AH AD AC ?B', '6C 7C 8C 9C TC 5C ?B',
-                          'TD TC 5H 5C ?R ?B', 'JD TC TH 7C 7D 7S 7H',
-                          '2C 3D 4H 9S KD ?R', 'QH JH TH 9H ?B 2C 3D',
-                          '?R 8C 8D 4S 3H', '?B AS KS QS 9S', '?R AH KH QH 9H 2C',
-                          '?B ?R AS KS QS', '?R ?B 9H TH 2C 3D 4S', '?B ?R 7D 7H 7C KS 2D'],
-                    best_wild_hand, with_jokers,
+    judge_best_five(run, WILD_CASES,
+                    lambda hand: wild_answers()[' '.join(hand)], with_jokers,
                     lambda: _('every card each joker can stand for, and every way to choose '
                               'five'))
 

@@ -129,13 +129,24 @@ def aces_against_kings() -> tuple:
     return heads_up_reference(['AS', 'AH'], ['KS', 'KH'])
 
 
-@exercise('heads_up', prepare=[_five_of_48], seconds=60,
-          returns=N_('three counts: (wins, losses, ties)'))
-def _heads_up(run):
+FRESH = {}
+"""The hole cards a heads_up check is judged on, drawn (and their answer worked out) just
+before the student's code runs: new at every check."""
+
+
+def draw_heads_up():
+    """Draw fresh hole cards for the next heads_up check and work out their answer."""
     seed = fresh_seed()
     hole = random.Random(seed).sample(DECK, 4)
-    hole1, hole2 = hole[:2], hole[2:]
-    expected = heads_up_reference(hole1, hole2)
+    FRESH['heads_up'] = seed, hole[:2], hole[2:], heads_up_reference(hole[:2], hole[2:])
+
+
+@exercise('heads_up', prepare=[_five_of_48, draw_heads_up], seconds=60,
+          returns=N_('three counts: (wins, losses, ties)'))
+def _heads_up(run):
+    if 'heads_up' not in FRESH:
+        draw_heads_up()
+    seed, hole1, hole2, expected = FRESH['heads_up']
     got = run(list(hole1), list(hole2))
     plain = to_python(got)
     if not (isinstance(plain, (tuple, list)) and len(plain) == 3

@@ -5,7 +5,6 @@ fail, with the hint their mistake earns. The first row of each heavy exercise ru
 every test run, the rest in the slow tier (make test-slow).
 """
 
-import functools
 import itertools
 import random
 from collections import Counter, defaultdict, deque
