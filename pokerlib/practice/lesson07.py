@@ -89,15 +89,23 @@ def _how_won(run):
         raise wrong(got, expected, hint)
 
 
-@functools.cache
-def score_valid_case() -> tuple:
-    """(40 lines, 3 of them bad and 2 blank; the expected (counts, messages))."""
-    lines = list(versus_lines()[:38])
-    lines[3] = lines[3].rsplit(' ', 1)[0]                  # nine cards
-    lines[11] = lines[11].replace(lines[11][:2], '1X', 1)  # a bad card
-    lines[20] = ' '.join(lines[20].split()[:9] + lines[20].split()[:1])   # a card twice
-    lines.insert(7, '')                                    # blank lines: skipped, but
-    lines.insert(30, '   ')                                # they count in line numbers
+@functools.lru_cache(maxsize=4)
+def score_valid_case(seed=None) -> tuple:
+    """(40 lines, 3 of them bad and 2 blank; the expected (counts, messages)): the lines of
+    versus_lines(), or, given a seed, 38 fresh deals, the bad and blank lines in random
+    places."""
+    if seed is None:
+        lines = list(versus_lines()[:38])
+        bad, blank = (3, 11, 20), (7, 30)
+    else:
+        rng = random.Random(seed)
+        lines = make_versus_lines(38, rng, tie_fraction=0.1)
+        bad, blank = sorted(rng.sample(range(38), 3)), sorted(rng.sample(range(1, 38), 2))
+    lines[bad[0]] = lines[bad[0]].rsplit(' ', 1)[0]                        # nine cards
+    lines[bad[1]] = lines[bad[1]].replace(lines[bad[1]][:2], '1X', 1)      # a bad card
+    lines[bad[2]] = ' '.join(lines[bad[2]].split()[:9] + lines[bad[2]].split()[:1])  # twice
+    lines.insert(blank[0], '')                             # blank lines: skipped, but
+    lines.insert(blank[1], '   ')                          # they count in line numbers
     errors = versus_errors(lines)
     good = []
     for lineno, line in enumerate(lines, 1):
@@ -110,22 +118,23 @@ def score_valid_case() -> tuple:
 
 
 @exercise('score_valid', returns=N_('a pair: (counts, list of messages)'),
-          prepare=[score_valid_case],
           error_hint=lambda e: _('a bad line must not stop the count: catch the error that '
                                  'parse_versus_line raises for it ({catch}) and keep its '
                                  'message, {message}; and skip blank lines').format(
                                      catch=code('except ValueError as e'),
                                      message=code('str(e)')))
 def _score_valid(run):
-    lines, expected = score_valid_case()
+    seed = fresh_seed()
+    lines, expected = score_valid_case(seed)
     counts, errors = expected
-    got = run(list(lines), shown=f'{run.name}(lines)  # ' + _('40 lines, 3 of them bad, '
-                                                                '2 blank'))
+    got = run(list(lines), shown=f'{run.name}(lines)  # ' + _(
+        '40 lines, 3 of them bad, 2 blank: score_valid_case({seed}) in '
+        'pokerlib.practice.lesson07 makes them again').format(seed=seed))
     pair = isinstance(got, (tuple, list)) and len(got) == 2
     if pair and isinstance(got[0], dict) and dict(got[0]) == counts \
             and isinstance(got[1], (list, tuple)) and list(got[1]) == errors:
-        return _(': right on {n} lines, {bad} of them bad, 2 blank').format(
-            n=len(lines), bad=len(errors))
+        return _(': right on {n} lines drawn afresh at this check, {bad} of them bad, '
+                 '2 blank').format(n=len(lines), bad=len(errors))
     same_counts = pair and isinstance(got[0], dict) and dict(got[0]) == counts \
         and isinstance(got[1], (list, tuple))
     if same_counts and not all(isinstance(e, str) for e in got[1]):
