@@ -74,6 +74,7 @@ def test_the_full_deck_tests_have_power_at_least_0999_against_every_known_bias()
         assert p >= 0.999, (bias, p)
 
 
+@pytest.mark.slow
 def test_the_full_deck_tests_of_a_fair_shuffle_are_near_their_null_distributions():
     """Fair shuffles (numpy permutations, 200 batches of FULL_TRIALS) give chi-square,
     likelihood-ratio and ascent statistics with the means and spreads the tests assume."""
