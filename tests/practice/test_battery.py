@@ -11,6 +11,7 @@ from collections import Counter, defaultdict, deque
 from fractions import Fraction
 
 import numpy as np
+import pytest
 
 import pokerlib
 from pokerlib import (DECK, card_ranks, category_name, deal_by_removing, evaluate, flush,
@@ -239,6 +240,7 @@ SHUFFLE_WRONG = [
 ]
 
 
+@pytest.mark.slow
 def test_a_shuffle_that_counts_its_calls_fails():
     """Fair for its first 2,000 calls, then not: the replays, made after, catch it."""
     _calls.clear()
@@ -577,7 +579,16 @@ OTHER_WRONG = [
     ('hand_rank', hand_rank_three_kickers_up, 'fail', 'three of a kind'),
 ]
 
+FAST_RIGHT = [SHUFFLE_RIGHT[0], OTHER_RIGHT[0], OTHER_RIGHT[9]]
+FAST_WRONG = [SHUFFLE_WRONG[0], SHUFFLE_WRONG[2], DEAL_WRONG[0], EXPERIMENT_WRONG[0],
+              EXPERIMENT_WRONG[4], OTHER_WRONG[0], OTHER_WRONG[7], OTHER_WRONG[8]]
+"""A few rows in every test run; the battery's other rows in the slow tier."""
+
 (test_right_versions_pass, test_wrong_versions_fail_and_say_why,
  test_every_exercise_here_has_three_right_and_five_wrong_versions) = lesson_tests(
-    SHUFFLE_RIGHT + DEAL_RIGHT + EXPERIMENT_RIGHT + OTHER_RIGHT,
-    SHUFFLE_WRONG + DEAL_WRONG + EXPERIMENT_WRONG + OTHER_WRONG, min_right=0, min_wrong=0)
+    FAST_RIGHT, FAST_WRONG,
+    slow_right=[r for r in SHUFFLE_RIGHT + DEAL_RIGHT + EXPERIMENT_RIGHT + OTHER_RIGHT
+                if r not in FAST_RIGHT],
+    slow_wrong=[w for w in SHUFFLE_WRONG + DEAL_WRONG + EXPERIMENT_WRONG + OTHER_WRONG
+                if w not in FAST_WRONG],
+    min_right=0, min_wrong=0)

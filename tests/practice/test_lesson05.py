@@ -4,6 +4,8 @@ and by a chi-square test where floats are drawn; never blamed for the checker's 
 import random
 from fractions import Fraction
 
+import pytest
+
 from pokerlib import exact_shuffle_probabilities, shuffle_naive, swap
 
 from practice_support import lesson_tests, verdict
@@ -189,6 +191,7 @@ WRONG = [
 ]
 
 
+@pytest.mark.slow
 def test_exact_where_the_enumeration_can_follow_and_the_full_deck_where_it_cannot():
     verdict(shuffle_by_sample, 'shuffle2', 'pass', 'exactly', 'decks of 2 to 6 cards')
     verdict(shuffle_by_getrandbits_retry, 'shuffle2', 'pass', 'no exact check')  # without end
