@@ -51,7 +51,7 @@ styles and five wrong ones, each with the words its report must show. A
 judge that needs more than a comparison is a function decorated with
 ``@exercise('name')`` that takes a Runner ``run``, calls ``run(*args)`` and
 raises ``wrong(got, expected, hint)`` at the first wrong answer (see
-``judges.py`` for rankings over every class of hands and for shuffles).
+``judges.py`` for rankings over every class of hands, ``shuffles.py`` for shuffles and deals).
 Options: ``seconds=`` for a longer time limit, ``takes_value=True`` when
 the answer is a value, ``prepare=[f]`` for cached reference data computed
 once, ``error_hint=`` for errors raised inside the student's code.

@@ -74,13 +74,24 @@ def cases_judge(reference, inputs, hint, mistakes=(), returns=None, tol=0.0,
     The judge's ``table()`` is every case with its expected answer, computed
     once (give it to the exercise's ``prepare``).
     """
-    @functools.cache
+    done = []
+
     def table():
         """Every case with its expected answer, worked out once."""
-        return [(args, reference(*args)) for args in (inputs() if callable(inputs) else inputs)]
+        if not done:
+            done.append([(args, reference(*args))
+                         for args in (inputs() if callable(inputs) else inputs)])
+        return done[0]
+
+    def cases():
+        """The cases with their answers: from the table if it is made, else one by one (so
+        that the first call of the student's function comes at once)."""
+        if done:
+            return done[0]
+        return ((args, reference(*args)) for args in (inputs() if callable(inputs) else inputs))
 
     def judge(run):
-        for args, expected in table():
+        for args, expected in cases():
             got = run(*args)
             if check_type:
                 check_type(got)

@@ -21,6 +21,11 @@ __all__ = []
 RANK_CHARS = '--23456789TJQKA'
 
 
+def _register(name, options, judge):
+    """Register a cases_judge, its table of answers worked out before the student's code runs."""
+    exercise(name, prepare=[judge.table], **options)(judge)
+
+
 @functools.cache
 def rank_lists() -> list:
     """Every multiset of five ranks one deck can deal, highest first (6,175 lists):
@@ -80,7 +85,7 @@ def _card_ranks_hint(hand, got=None):
              '{ranks}').format(ranks=short(card_ranks(hand)))
 
 
-exercise('card_ranks', returns=N_('a list of five numbers, highest first'))(cases_judge(
+_register('card_ranks', dict(returns=N_('a list of five numbers, highest first')), cases_judge(
     card_ranks, card_ranks_cases, _card_ranks_hint,
     mistakes=[(_ace_low_with_any_deuce, N_('the ace plays low only in A-2-3-4-5: make it 1 '
                                            'only when the ranks are exactly [14, 5, 4, 3, 2]')),
@@ -116,7 +121,7 @@ def _check_bool(got):
     need_bool(got)
 
 
-exercise('straight', returns=N_('True or False'))(cases_judge(
+_register('straight', dict(returns=N_('True or False')), cases_judge(
     straight, straight_cases, _straight_hint, check_type=_check_bool,
     mistakes=[(_straight_by_spread, lambda ranks: _(
         '{ranks} is not a straight: its highest and lowest ranks are 4 apart, but a rank comes '
@@ -207,7 +212,7 @@ def _kind_hint(n, ranks, got=None):
                 rank=expected, n=n)
 
 
-exercise('kind', returns=N_('a rank (a number) or None'))(cases_judge(
+_register('kind', dict(returns=N_('a rank (a number) or None')), cases_judge(
     kind, kind_cases, _kind_hint,
     mistakes=[(_kind_at_least, lambda n, ranks: (
                   _('exactly {n}: in {ranks} no rank occurs exactly {n} times, and more than '
@@ -231,7 +236,7 @@ def _two_pair_hint(ranks, got=None):
         pair=expected)
 
 
-exercise('two_pair', returns=N_('a pair (high, low) or None'))(cases_judge(
+_register('two_pair', dict(returns=N_('a pair (high, low) or None')), cases_judge(
     two_pair, lambda: [(r,) for r in straight_cases_ranks()], _two_pair_hint,
     mistakes=[(_two_pair_low_high, N_('the higher pair first: (high, low)'))]))
 
@@ -248,7 +253,7 @@ def _kinds_repeated(n, ranks):
     return [r for r in ranks if ranks.count(r) == n]
 
 
-exercise('kinds', returns=N_('a list of ranks, highest first'))(cases_judge(
+_register('kinds', dict(returns=N_('a list of ranks, highest first')), cases_judge(
     _kinds, kind_cases,
     lambda n, ranks, got=None: _('every rank that occurs exactly {n} times, highest first, '
                                  'each once ([] if none)').format(n=n),
