@@ -302,7 +302,11 @@ def _not_invariant(run, hand, other, value, second) -> Mismatch:
     rotated = hand[1:] + hand[:1]                         # the same cards, another order
     rename = dict(zip(SUITS, SUITS[1:] + SUITS[:1]))       # every suit renamed
     renamed = [r + rename[s] for r, s in hand]
-    if run(list(rotated)) != value:
+    if run(list(rotated)) != value and max(Counter(s for r, s in hand).values()) == 4:
+        other, hint = rotated, _('four of these cards are of one suit, and the ranking changes '
+                                 'with the order of the cards: does the flush test look at all '
+                                 'five cards? A flush needs all five of one suit')
+    elif run(list(rotated)) != value:
         other, hint = rotated, _('the same cards in another order must get the same ranking: '
                                  'sort the ranks (as card_ranks does)')
     elif run(list(renamed)) != value:

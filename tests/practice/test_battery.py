@@ -557,6 +557,17 @@ def hand_rank_three_kickers_up(hand):
     return r + (tuple(sorted(card_ranks(hand))),) if r[0] == 3 else r
 
 
+def hand_rank_flush_of_four(hand):
+    """The lecture's ranking with a flush test that reads four cards."""
+    ranks = card_ranks(hand)
+    four = len({s for r, s in hand[:4]}) == 1
+    if straight(ranks) and four:
+        return (8, max(ranks))
+    if four:
+        return (5, ranks)
+    return hand_rank_three_alone(hand)
+
+
 OTHER_RIGHT = [
     ('flush', flush_by_counter), ('flush', flush_by_first),
     ('best_hand', best_hand_sorted_key), ('best_hand', best_hand_by_loop),
@@ -577,6 +588,7 @@ OTHER_WRONG = [
     ('player1_wins', player1_hard_coded, 'fail', 'makes these again'),
     ('heads_up', heads_up_hard_coded, 'fail', 'drawn afresh'),
     ('hand_rank', hand_rank_three_kickers_up, 'fail', 'three of a kind'),
+    ('hand_rank', hand_rank_flush_of_four, 'fail', 'does the flush test look at all five cards'),
 ]
 
 FAST_RIGHT = [SHUFFLE_RIGHT[0], OTHER_RIGHT[0], OTHER_RIGHT[9]]
