@@ -27,7 +27,7 @@ from ..scripted import ScriptedRandom
 from ..i18n import N_, _
 from .core import Mismatch, code, exercise, same_value, short, wrong
 from .judges import warm_chi_square
-from .shuffles import judge_shuffle, predicate, uniform, warm
+from .shuffles import call_and_read, judge_shuffle, predicate, uniform, warm
 
 __all__ = []
 
@@ -85,7 +85,7 @@ def _deal_hint(deck, perm, probs, expected) -> str:
                                      shuffle=code('rng.shuffle(cards)')))
 def _deal(run):
     deck = list(DECK)
-    got = run(4, 5, deck, ScriptedRandom(seed=1), shown=DEAL_CALL, changes=True)
+    got, _after = call_and_read(run, 4, 5, deck, ScriptedRandom(seed=1), shown=DEAL_CALL)
     if deck != DECK:
         raise Mismatch([('changed', _('the deck it was given: it now starts {cards}').format(
                             cards=short(deck[:6]))),
@@ -303,7 +303,7 @@ def _judge_experiment(run, as_counts, describe, script, mistakes, reorder=None):
     """Run an experiment on scripted deals (every category), then with random seeds."""
     rng = ScriptedRandom(script, seed=FORCED_SEED)
     shown = f'{run.name}({FORCED_N}, rng)  # ' + _('six deals that hold every category')
-    got = run(FORCED_N, rng, shown=shown, changes=True)
+    got, _after = call_and_read(run, FORCED_N, rng, shown=shown)
     if not rng.draws:
         raise Mismatch([('hint', _('your function drew nothing from the rng it was given: '
                                    'pass it on to the deal, so that a seed repeats the '

@@ -327,9 +327,28 @@ DEAL_CARDS = ('AS', 'KH', 'QD', 'JC', 'TS', '9H')
 """The small decks a deal is judged on exactly (two spades among them)."""
 
 
+def call_and_read(run, *args, shown=None):
+    """Call the student's function on arguments it may change; (what it returned, the
+    arguments as they are after the call).
+
+    The one place where a judge reads arguments after a call: the deck a shuffle
+    rearranged, the draws a ScriptedRandom wrote down (``draws``, ``sizes``, ``stopped``).
+    A ScriptedRandom that comes back as another object (from another process) is copied
+    into the judge's own, so that the judge reads it where it left it.
+    """
+    got = run(*args, shown=shown, changes=True)
+    after = args
+    for before, now in zip(args, after):
+        if isinstance(before, ScriptedRandom) and now is not before:
+            before.__dict__.update(now.__dict__)
+        elif isinstance(before, list) and now is not before:
+            before[:] = now
+    return got, after
+
+
 def _shuffle_play(run, shown):
     def play(cards, rng):
-        run(cards, rng, changes=True, shown=shown)
+        call_and_read(run, cards, rng, shown=shown)
         return None
     return play
 
@@ -337,7 +356,7 @@ def _shuffle_play(run, shown):
 def _deal_play(run, shown):
     def play(cards, rng):
         given = list(cards)
-        got = run(len(given), 1, cards, rng, changes=True, shown=shown)
+        got, _after = call_and_read(run, len(given), 1, cards, rng, shown=shown)
         if cards != given:
             raise Mismatch([('changed', _('the deck it was given: it is now {cards}').format(
                                 cards=short(cards))),
@@ -365,7 +384,7 @@ def _first_looks(run, name, deal):
     for seed in (1, 1, 2, 3):
         cards = list(deck)
         rng = ScriptedRandom(seed=seed)
-        returned = run(cards, rng, shown=shown.replace('(1)', f'({seed})'), changes=True)
+        returned, _after = call_and_read(run, cards, rng, shown=shown.replace('(1)', f'({seed})'))
         outcomes.append(cards)
         drew += len(rng.draws)
     if not _rearranged(deck, outcomes[0]):
