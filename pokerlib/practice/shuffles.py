@@ -17,11 +17,12 @@ A shuffle (or a deal) is run with ``pokerlib.scripted.ScriptedRandom``, a
    ``random.Random(s)`` would. A shuffle that counts its calls, or that
    recognises the judge's generator and behaves only then, fails here.
 3. **A full deck.** ``FULL_TRIALS`` shuffles of the 52 cards, seeded (a
-   given shuffle always gets the same verdict), and four tests, each of
+   given shuffle always gets the same verdict), and five tests, each of
    level ``ALPHA`` or less: a chi-square test of the card-by-position
-   counts (every bias that moves cards: naive swaps, windows, Sattolo,
-   spades at the bottom); two likelihood-ratio tests aimed at the modulo
-   bias of ``getrandbits(8) % (N - i)`` (a forward and a backward loop);
+   counts (every bias that moves cards: windows, Sattolo, spades at the
+   bottom); three likelihood-ratio tests aimed at the modulo bias of
+   ``getrandbits(8) % (N - i)`` (a forward and a backward loop) and at
+   naive swaps;
    and the number of ascents (neighbours in their old order), which
    sorting on keys with ties (a stable sort keeps tied cards in order) and
    a cut raise. ``power()`` computes each test's power against those
@@ -48,11 +49,11 @@ EXACT_DECKS = ('ab', 'abc', 'abcd', 'abcde', 'abcdef')
 EXACT_BUDGET = 4_000
 """Runs of the student's shuffle the exact judgement may spend on one deck."""
 
-FULL_TRIALS = 2_000
+FULL_TRIALS = 1_000
 """Shuffles of the full deck for the statistical tests."""
 
 ALPHA = 1e-7
-"""Each full-deck test wrongly fails a fair shuffle with probability at most this (four tests)."""
+"""Each full-deck test wrongly fails a fair shuffle with probability at most this (five tests)."""
 
 Z_LIMIT = 5.33
 """A one-sided normal tail of 5.33 standard deviations: probability 4.9e-8 (two-sided 9.8e-8)."""
@@ -60,7 +61,7 @@ Z_LIMIT = 5.33
 FULL_SEED = 52_000
 """The full-deck shuffles use ScriptedRandom(seed=FULL_SEED + k), k = 0, 1, ..."""
 
-REPLAYS = 100
+REPLAYS = 50
 
 LONG_DECK = 1_000
 LONG_TRIALS = 20
@@ -160,11 +161,11 @@ def _contrast(kind):
 def warm():
     """What the full-deck tests need, computed once before the student's code runs."""
     from scipy.stats import chi2  # noqa: F401
-    return _contrast('modulo'), _contrast('modulo_down')
+    return _contrast('modulo'), _contrast('modulo_down'), _contrast('naive')
 
 
 def full_deck_tests(where) -> list:
-    """The four tests on an (N, 52) array of positions: [(name, p-value or z, failed, detail)].
+    """The five tests on an (N, 52) array of positions: [(name, p-value or z, failed, detail)].
 
     Each fails a fair shuffle with probability at most ALPHA."""
     import numpy as np
@@ -176,7 +177,7 @@ def full_deck_tests(where) -> list:
     x2 = ((counts - e) ** 2 / e).sum() * (n - 1) / n
     p = float(chi2.sf(x2, (n - 1) ** 2))
     out = [('positions', p, p < ALPHA, counts)]
-    for kind in ('modulo', 'modulo_down'):
+    for kind in ('modulo', 'modulo_down', 'naive'):
         W, mean, sd = _contrast(kind)
         total = W[np.arange(n)[None, :], where].sum()
         z = (total - N * mean) / (sd * math.sqrt(N))
@@ -231,7 +232,7 @@ def power(trials=FULL_TRIALS) -> dict:
         'sort on randrange(1000) keys (ties)': float(norm.sf(
             Z_LIMIT - shift * math.sqrt(LONG_TRIALS) / long_sd)),
         'swap within a window of 4': chi_power(_swap_chain('window')),
-        'naive swap (randrange(N) for every i)': chi_power(_swap_chain('naive')),
+        'naive swap (randrange(N) for every i)': lr_power(_swap_chain('naive'), 'naive'),
         'Sattolo (randrange(i + 1, N))': chi_power(_swap_chain('sattolo')),
         'spades always at the bottom': chi_power(spades),
         'a cut only (deal)': float(norm.sf(Z_LIMIT - ((n - 2) / 2 - 1) * math.sqrt(trials)
@@ -425,7 +426,7 @@ def _not_a_function(name) -> Mismatch:
 
 
 def _full_deck(run, name, deal, full):
-    """Steps 2 and 3: replays, random.Random against ScriptedRandom, the four tests."""
+    """Steps 2 and 3: replays, random.Random against ScriptedRandom, the five tests."""
     import numpy as np
     deck = list(DECK)
     run.last_call = (f'{name}(list(DECK), random.Random(s)) for s = {FULL_SEED} to '
@@ -579,6 +580,12 @@ def _full_deck_report(test, value, detail, where, name, trials=None, size=52):
                            'test, p = {p:.1e}): a fair shuffle swaps position i with a '
                            'position from i to N-1 ({call}), once for each i').format(
                                p=value, call=code('rng.randrange(i, N)')))]
+    if test == 'naive':
+        return [('returned', _('{N:,d} shuffles of the full deck, cards landing where swaps with '
+                               'any position put them (z = {z:.1f})').format(N=N, z=value)),
+                ('hint', _('swapping each position with any position gives N**N equally likely '
+                           'runs, which cannot split evenly over N! arrangements: swap position '
+                           'i only with a position from i to N-1'))]
     if test in ('modulo', 'modulo_down'):
         return [('returned', _('{N:,d} shuffles of the full deck, some cards landing where a '
                                'remainder favours them (z = {z:.1f})').format(N=N, z=value)),
