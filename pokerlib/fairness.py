@@ -27,6 +27,7 @@ from numbers import Real
 from .cards import PokerError, check_count, check_limit, check_rng, short_repr
 from .frequencies import check_counts
 from .i18n import _
+from .scripted import enumerate_runs
 from .shuffling import (SHUFFLERS, shuffle1, shuffle2, shuffle3, shuffle4,
                         shuffle_naive, swap)
 
@@ -150,83 +151,6 @@ def _check_probabilities(probabilities, keys=None):
                              float=float(sum(probabilities.values()))))
 
 
-class ScriptedRandom:
-    """A stand-in for random.Random that answers from a script of choices.
-
-    Each call of randrange (and randint, choice or shuffle, built on it) takes
-    the next scripted answer, the lowest possible one once the script runs
-    out, and records the range it was asked for. random() cannot be scripted
-    (it has too many answers) and raises PokerError. After `most` choices it
-    raises TooManyChoices.
-    """
-
-    def __init__(self, choices, most=64):
-        self.choices, self.ranges, self.most = choices, [], most
-
-    def randrange(self, start, stop=None, step=1):
-        lo, hi = (0, start) if stop is None else (start, stop)
-        if step != 1 or not hi > lo:
-            raise PokerError(_('randrange({start}, {stop}, {step}): only a non-empty range '
-                               'with step 1 can be enumerated').format(
-                                 start=start, stop=stop, step=step))
-        k = len(self.ranges)
-        if k == self.most:
-            raise TooManyChoices()
-        self.ranges.append((lo, hi))
-        if k == len(self.choices):
-            self.choices.append(lo)
-        return self.choices[k]
-
-    def randint(self, a, b):
-        return self.randrange(a, b + 1)
-
-    def choice(self, seq):
-        return seq[self.randrange(len(seq))]
-
-    def shuffle(self, x):
-        for i in reversed(range(1, len(x))):      # as random.shuffle does it
-            j = self.randrange(i + 1)
-            x[i], x[j] = x[j], x[i]
-
-    def random(self):
-        raise PokerError(_('random() has too many answers to try them all; use randrange, randint or choice'))
-
-
-class TooManyChoices(Exception):
-    """A run asked for more random choices than the enumeration allows."""
-
-
-def enumerate_runs(shuffle, deck, most=64):
-    """Every run of a shuffler on `deck`, as (outcome, probability) pairs.
-
-    Plays the shuffler with a ScriptedRandom that walks through every
-    sequence of random choices (an odometer), so the shuffler's own code is
-    what is enumerated. A run still going after `most` choices ends there
-    and comes out as (None, the probability of that start).
-
-    >>> from pokerlib import shuffle2
-    >>> sorted(enumerate_runs(shuffle2, 'ab'))
-    [('ab', Fraction(1, 2)), ('ba', Fraction(1, 2))]
-    """
-    choices = []
-    while True:
-        script = ScriptedRandom(choices, most)
-        d = list(deck)
-        try:
-            shuffle(d, script)
-            outcome = ''.join(d)
-        except TooManyChoices:
-            outcome = None
-        yield outcome, Fraction(1, math.prod(hi - lo for lo, hi in script.ranges))
-        # Advance the odometer: bump the last choice that can go higher.
-        k = len(script.ranges) - 1
-        while k >= 0 and choices[k] + 1 >= script.ranges[k][1]:
-            k -= 1
-        if k < 0:
-            return
-        choices = choices[:k] + [choices[k] + 1]
-
-
 def _marking_chain(deck, marks):
     """Exact outcome probabilities of 'swap random i, j until all marked'.
 
@@ -346,7 +270,10 @@ def exact_shuffle_probabilities(shuffler, deck='abc') -> dict:
                                  name=name, n_deck=len(deck)))
         return _marking_chain(deck, _MARKS[shuffle])
     probs = dict.fromkeys(_perms(deck), Fraction(0))
-    for outcome, p in enumerate_runs(shuffle, deck):
+    for outcome, p, rng in enumerate_runs(shuffle, deck):
+        if rng.stopped in ('float', 'bits'):
+            raise PokerError(_('random() has too many answers to try them all; use randrange, '
+                               'randint or choice'))
         if outcome is None:
             raise PokerError(_('{name} does not stop after a bounded number of random choices').format(
                                  name=name))

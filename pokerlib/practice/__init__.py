@@ -52,7 +52,7 @@ judge that needs more than a comparison is a function decorated with
 ``@exercise('name')`` that takes ``run``, calls ``run(*args)`` (or
 ``run.map([args, ...])`` for many calls in few round trips) and raises
 ``wrong(got, expected, hint)`` at the first wrong answer (see ``judges.py``
-for rankings over every class of hands and for shuffles). The judge runs
+for rankings over every class of hands, ``shuffles.py`` for shuffles and deals). The judge runs
 in a process of its own and the student's function in another (see
 ``core``, ``runner`` and ``judging``): what comes back is plain data only
 (numbers, strings, and lists, tuples, dicts, sets and Counters of them),

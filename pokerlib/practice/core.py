@@ -221,8 +221,10 @@ def check(function, name=None) -> Report:
     'pass'
     >>> def my_flush(hand):
     ...     suits = {s for r, s in hand}      # ...but nothing is returned
-    >>> print(check(my_flush, name='flush').headline())    # doctest: +ELLIPSIS
-    ✗ my_flush (checked as flush) failed on flush([...
+    >>> check(my_flush, name='flush')
+    ✗ my_flush (checked as flush) failed on flush(['2S', '3S', '4S', '5S', '6S'])
+        returned: None
+        hint:     return True or False (is a return missing?)
     """
     if _in_runner():
         return _checker_problem(_('check cannot run inside a function that is being checked'))

@@ -8,17 +8,13 @@
   ties, plus a second hand of every class with its cards in another order
   and its suits renamed; the report names the first pair ordered wrongly
   the way a player would say the hands ("KK QQ 2 ranked above AA 22 K").
-- ``judge_shuffle``: a shuffle is run on a stand-in random generator that
-  walks through every sequence of random choices on small decks, giving
-  each arrangement's exact probability; where the stand-in cannot follow
-  the student's code (``rng.random()``, ``rng.uniform``, ``rng.choices``...)
-  or the runs never end, a chi-square test on real shuffles decides.
+
+Shuffles and deals are judged in ``shuffles.py``.
 """
 
 import functools
 import itertools
-import math
-import random
+import os
 from collections import Counter
 from fractions import Fraction
 
@@ -26,22 +22,22 @@ from ..cards import SUITS
 from ..classes import hand_classes
 from ..fairness import chi_square
 from ..i18n import N_, _
-from .judging import StudentError
-from .core import Mismatch, code, kind_of, same_value, short, wrong
+from .core import Mismatch, code, describe_call, kind_of, same_value, short, wrong
 
-__all__ = ['cases_judge', 'judge_ranking', 'judge_shuffle', 'SeededRandom', 'ShownIterator',
-           'hand_words', 'warm_chi_square']
+__all__ = ['cases_judge', 'judge_ranking', 'ShownIterator', 'hand_words', 'warm_chi_square',
+           'fresh_seed', 'noted', 'never_meet']
 
 
-class SeededRandom(random.Random):
-    """A random.Random that shows itself as the call that made it: random.Random(1)."""
+def fresh_seed() -> int:
+    """A seed no one can predict (os.urandom): inputs drawn with it differ at every check, so
+    a hard-coded answer fails; the report shows it, so the inputs can be made again."""
+    return int.from_bytes(os.urandom(4), 'big')
 
-    def __init__(self, seed):
-        super().__init__(seed)
-        self.seed_value = seed
 
-    def __repr__(self):
-        return f'random.Random({self.seed_value!r})'
+def noted(mismatch, note) -> Mismatch:
+    """The mismatch with a note added (where its random inputs came from)."""
+    mismatch.details.append(('note', note))
+    return mismatch
 
 
 class ShownIterator:
@@ -69,25 +65,49 @@ def cases_judge(reference, inputs, hint, mistakes=(), returns=None, tol=0.0,
 
     `hint` is what a wrong answer is told when it matches no known mistake;
     `mistakes` are (mistaken version, hint) pairs: a wrong answer that equals
-    the mistaken version's answer on the failing input gets that hint.
+    the mistaken version's answer on the failing input gets that hint; a
+    third item, a list of argument tuples (witnesses), asks that the answer
+    also equal the mistaken version's on each of them (inputs that tell this
+    mistake from others that fail the same case).
     `returns` describes a right answer ('True or False', 'a list of ranks')
     for answers that can't be compared; `check_type(got)` may raise Mismatch.
+    The judge's ``table()`` is every case with its expected answer, computed
+    once (give it to the exercise's ``prepare``).
     """
+    done = []
+
+    def table():
+        """Every case with its expected answer, worked out once."""
+        if not done:
+            done.append([(args, reference(*args))
+                         for args in (inputs() if callable(inputs) else inputs)])
+        return done[0]
+
+    def cases():
+        """The cases with their answers: from the table if it is made, else one by one (so
+        that the first call of the student's function comes at once)."""
+        if done:
+            return done[0]
+        return ((args, reference(*args)) for args in (inputs() if callable(inputs) else inputs))
+
     def judge(run):
-        cases = list(inputs() if callable(inputs) else inputs)
-        for args, got in zip(cases, run.map(cases)):
-            expected = reference(*args)
+        pairs = list(cases())
+        for (args, expected), got in zip(pairs, run.map([a for a, _ in pairs])):
             if check_type:
                 check_type(got)
             if same_value(got, expected, tol, sequences):
                 continue
-            for mistaken, why in mistakes:
+            for mistaken, why, *witnesses in mistakes:
                 try:
                     theirs = mistaken(*args)
                 except Exception:
                     continue
-                if same_value(got, theirs, tol, sequences) and not same_value(theirs, expected):
-                    raise wrong(got, expected, why(*args) if callable(why) else _(why))
+                if same_value(got, theirs, tol, sequences) and not same_value(theirs, expected) \
+                        and all(same_value(run(*w), mistaken(*w), tol, sequences)
+                                for w in (witnesses[0] if witnesses else ())):
+                    run.last_call = None
+                    raise wrong(got, expected, why(*args) if callable(why) else _(why),
+                                call=describe_call(run.name, args, {}))
             if got is None:
                 raise wrong(got, expected, _('your function returned None here: is a '
                                              '{return_} missing on this path?').format(
@@ -97,6 +117,7 @@ def cases_judge(reference, inputs, hint, mistakes=(), returns=None, tol=0.0,
                                 ('expected', short(expected)),
                                 ('hint', _('expected {what}').format(what=_(returns)))])
             raise wrong(got, expected, hint(*args, got=got) if callable(hint) else _(hint))
+    judge.table = table
     return judge
 
 
@@ -160,8 +181,29 @@ def ranking_cases(reference) -> tuple:
     return keyed, others
 
 
+def never_meet(hand1, hand2) -> bool:
+    """Can these two hands never be dealt together from one deck? True when both hold three
+    or four cards of the same rank (three of a kind, a full house, four of a kind): one deck
+    has only four of a rank. A ranking may tie such hands (the lecture's "the rank of the
+    three alone decides"), though it must never rank them the wrong way round.
+
+    >>> never_meet('7S 7H 7D KC 2S'.split(), '7C 7S 7H AD 2S'.split())
+    True
+    >>> never_meet('7S 7H KD KC 2S'.split(), '7C 7D KH KS 3S'.split())
+    False
+    """
+    def big_group(hand):
+        counts = Counter(r for r, s in hand)
+        return next((r for r, n in counts.items() if n >= 3), None)
+    group = big_group(hand1)
+    return group is not None and group == big_group(hand2)
+
+
 def judge_ranking(run, reference, describe, mistakes=(), better=N_('the better hand')):
     """Judge a ranking: the reference's order of every class, with its exact ties.
+
+    Hands that can never meet in one deal (``never_meet``) may tie; every
+    other pair of classes must be ranked as the reference ranks them.
 
     `describe(hand)` names a hand's category ('two pair'); `mistakes` are
     (mistaken ranking, hint) pairs, used when the mistaken ranking orders
@@ -195,6 +237,8 @@ def judge_ranking(run, reference, describe, mistakes=(), better=N_('the better h
         if above:
             continue
         tie = values[i] == values[i - 1]
+        if tie and never_meet(lo, hi):
+            continue
         a, b = hand_words(hi), hand_words(lo)
         said = (_('ranks {a} ({a_kind}) and {b} ({b_kind}) the same') if tie else
                 _('ranks {b} ({b_kind}) above {a} ({a_kind})')).format(
@@ -257,7 +301,11 @@ def _not_invariant(run, hand, other, value, second) -> Mismatch:
     rotated = hand[1:] + hand[:1]                         # the same cards, another order
     rename = dict(zip(SUITS, SUITS[1:] + SUITS[:1]))       # every suit renamed
     renamed = [r + rename[s] for r, s in hand]
-    if run(list(rotated)) != value:
+    if run(list(rotated)) != value and max(Counter(s for r, s in hand).values()) == 4:
+        other, hint = rotated, _('four of these cards are of one suit, and the ranking changes '
+                                 'with the order of the cards: does the flush test look at all '
+                                 'five cards? A flush needs all five of one suit')
+    elif run(list(rotated)) != value:
         other, hint = rotated, _('the same cards in another order must get the same ranking: '
                                  'sort the ranks (as card_ranks does)')
     elif run(list(renamed)) != value:
@@ -274,221 +322,7 @@ def _not_invariant(run, hand, other, value, second) -> Mismatch:
                     call=f'{" ".join(hand)} and {" ".join(other)}')
 
 
-# ---------------------------------------------------------------------------
-# Shuffles: exact enumeration, or a chi-square test where it can't follow
-
-class CannotFollow(Exception):
-    """The stand-in generator cannot enumerate this request: test statistically instead."""
-
-
-class _TooMany(Exception):
-    """The run made more random choices than the enumeration allows."""
-
-
-class ScriptedRandom(random.Random):
-    """A random.Random whose every integer choice comes from a script.
-
-    Everything random.Random builds on ``_randbelow`` (randrange, randint,
-    choice, shuffle, sample) and small ``getrandbits`` follow the script;
-    ``random()`` and what is built on it (uniform, choices, gauss...) raise
-    CannotFollow.
-    """
-
-    def __init__(self, choices, most):
-        super().__init__(0)
-        self.choices, self.sizes, self.most = choices, [], most
-
-    def _choose(self, n):
-        k = len(self.sizes)
-        if k == self.most:
-            raise _TooMany()
-        self.sizes.append(n)
-        if k == len(self.choices):
-            self.choices.append(0)
-        return self.choices[k]
-
-    def _randbelow(self, n):
-        return 0 if n <= 1 else self._choose(n)
-
-    def getrandbits(self, k):
-        if k > 10:
-            raise CannotFollow()
-        return self._choose(1 << k) if k else 0
-
-    def random(self):
-        raise CannotFollow()
-
-    def __repr__(self):
-        return 'rng'
-
-
-def _runs(shuffle, deck, most):
-    """Every run of shuffle on deck: (arrangement or None if cut at `most` choices, probability)."""
-    choices = []
-    while True:
-        script = ScriptedRandom(choices, most)
-        choices = script.choices
-        d = list(deck)
-        try:
-            shuffle(d, script)
-            outcome = ''.join(map(str, d))
-        except _TooMany:
-            outcome = None
-        except StudentError as e:          # raised by the stand-in in the student's process
-            kind = e.info.get('type') if hasattr(e, 'info') else None
-            if kind == '_TooMany':
-                outcome = None
-            elif kind == 'CannotFollow':
-                raise CannotFollow() from None
-            else:
-                raise
-        choices = script.choices
-        yield outcome, Fraction(1, math.prod(script.sizes))
-        k = len(script.sizes) - 1
-        while k >= 0 and choices[k] + 1 >= script.sizes[k]:
-            k -= 1
-        if k < 0:
-            return
-        del choices[k + 1:]
-        choices[k] += 1
-
-
-def distribution(shuffle, deck, budget=1_000):
-    """(probabilities, probability not decided) of shuffle on deck, or None if it
-    can't be enumerated within budget runs (or the stand-in can't follow it)."""
-    best = None
-    for most in (4, 6, 8, 10, 12, 14, 16, 20, 24):
-        probs, unfinished, runs = Counter(), Fraction(0), 0
-        for outcome, p in _runs(shuffle, deck, most):
-            runs += 1
-            if runs > budget:
-                return best
-            if outcome is None:
-                unfinished += p
-            else:
-                probs[outcome] += p
-        best = probs, unfinished
-        if unfinished == 0:
-            return best
-    return best
-
-
-def _perms(deck):
-    return sorted({''.join(p) for p in itertools.permutations(deck)})
-
-
-def _show(probs, unfinished, deck) -> str:
-    if unfinished == 0:
-        return ', '.join(f'{p!r} {probs.get(p, 0)}' for p in _perms(deck))
-    return ', '.join(f'{p!r} {float(probs.get(p, 0)):.4f} to '
-                     f'{float(probs.get(p, 0) + unfinished):.4f}' for p in _perms(deck))
-
-
-CHI_SQUARE_TRIALS = 6_000
-
-
 @functools.cache
 def warm_chi_square():
     """Load the chi-square test once, before the student's code runs (a check may need it)."""
     return chi_square({'a': 1, 'b': 1})
-
-
-def judge_shuffle(run, expected_for, want, hint_for):
-    """Judge a shuffle exactly (or, where that can't be done, by a chi-square test).
-
-    `expected_for(deck)` gives each arrangement's exact probability; `want`
-    says it in words; `hint_for(deck, arrangement, probs, expected)` explains
-    the first arrangement whose probability is wrong.
-    """
-    deck = 'abcdefghij'
-    shown = f"{run.name}(list({deck!r}), random.Random(1))"
-    outcomes = []
-    returned = None
-    for seed in [1, 1, 2, 3, 4]:
-        cards = list(deck)
-        returned = run.raw(cards, SeededRandom(seed), shown=shown)
-        outcomes.append(cards)
-    if sorted(outcomes[0]) != sorted(deck):
-        raise Mismatch([('returned', _('the deck became {deck}').format(
-                            deck=short(outcomes[0]))),
-                        ('hint', _('a shuffle rearranges the cards it is given: every card '
-                                   'stays in the deck exactly once'))])
-    if all(c == list(deck) for c in outcomes):
-        if returned is not None:
-            raise Mismatch([('returned', short(returned)),
-                            ('hint', _('shuffle in place: rearrange the list you are given '
-                                       '(and return nothing)'))])
-        raise Mismatch([('returned', _('the deck unchanged, five times')),
-                        ('hint', _('the cards must be rearranged'))])
-    if outcomes[0] != outcomes[1]:
-        raise Mismatch([('returned', _('{first}, then {second}').format(
-                            first=short(outcomes[0]), second=short(outcomes[1]))),
-                        ('hint', _('shuffle with the rng you are given ({randrange}), not '
-                                   'the random module, so that a seed repeats a '
-                                   'shuffle').format(randrange=code('rng.randrange')))])
-    for deck in ['ab', 'abc', 'abcd']:
-        expected = expected_for(deck)
-        run.last_call = f"{run.name}(list({deck!r}), rng) over every sequence of random choices"
-        try:
-            result = distribution(lambda d, rng: run(d, rng, changes=True), deck)
-        except CannotFollow:
-            return judge_by_chi_square(run, expected_for)
-        except StudentError:           # it fails only on the stand-in: test it for real
-            return judge_by_chi_square(run, expected_for)
-        if result is None:
-            return judge_by_chi_square(run, expected_for)
-        probs, unfinished = result
-        run.cases += 1
-        for perm, q in expected.items():
-            if probs.get(perm, 0) > q or probs.get(perm, 0) + unfinished < q:
-                details = [('returned', _show(probs, unfinished, deck)),
-                           ('expected', want(deck)),
-                           ('hint', hint_for(deck, perm, probs, expected))]
-                if unfinished:
-                    details.insert(2, ('note', _('this shuffle can run for ever, so the '
-                                                 'probabilities are bounds from all its '
-                                                 'shorter runs')))
-                raise Mismatch(details)
-        if set(probs) - set(expected):
-            odd = sorted(set(probs) - set(expected))[0]
-            raise Mismatch([('returned', _show(probs, unfinished, deck)),
-                            ('hint', _('{odd} is not an arrangement of {deck}').format(
-                                odd=repr(odd), deck=repr(deck)))])
-        if unfinished:
-            return judge_by_chi_square(run, expected_for)
-    return _(": {fair}, exactly, and likewise for 'ab' and 'abc' (every sequence of random "
-             "choices tried)").format(fair=want('abcd'))
-
-
-def judge_by_chi_square(run, expected_for):
-    """Shuffle 'abc' many times with a seeded generator; a chi-square test on the counts."""
-    counts = Counter()
-    decks = [(list('abc'), SeededRandom(2026 * 100_000 + trial))
-             for trial in range(CHI_SQUARE_TRIALS)]
-    cases = run.cases
-    for (d, rng), _returned in zip(decks, run.map(decks, changes=True)):
-        counts[''.join(map(str, d))] += 1
-    run.cases = cases + CHI_SQUARE_TRIALS
-    run.last_call = f"{run.name}(list('abc'), rng), {CHI_SQUARE_TRIALS:,d} times"
-    possible = {perm: q for perm, q in expected_for('abc').items() if q > 0}
-    observed = [counts.get(perm, 0) for perm in possible]
-    if sum(observed) != CHI_SQUARE_TRIALS:
-        odd = sorted(set(counts) - set(possible))[0]
-        raise Mismatch([('returned', short(dict(counts), 200)),
-                        ('expected', _('only {arrangements}').format(
-                            arrangements=', '.join(map(repr, possible)))),
-                        ('hint', _('{odd} came out, and it never should').format(
-                            odd=repr(odd)))])
-    p = 1.0 if len(possible) == 1 else chi_square(
-        {perm: counts.get(perm, 0) for perm in possible}, possible)[1]
-    if p < 1e-4:
-        raise Mismatch([('returned', short(dict(counts), 200)),
-                        ('expected', _('about {n:,d} of each arrangement that can come '
-                                       'out').format(n=CHI_SQUARE_TRIALS // len(possible))),
-                        ('hint', _('counts this far from even come out of a fair shuffle '
-                                   'less than once in 10,000 tries (chi-square test, '
-                                   'p {p})').format(p='< 1e-300' if p < 1e-300 else f'= {p:.1e}'))])
-    return _(": passes a chi-square test, its counts over {n:,d} shuffles of 'abc' as even "
-             "as a fair shuffle's (the test fails a fair shuffle less than once in 10,000 "
-             "tries); it uses random numbers that can't all be tried, so there is no exact "
-             "check").format(n=CHI_SQUARE_TRIALS)

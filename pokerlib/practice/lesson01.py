@@ -21,6 +21,11 @@ __all__ = []
 RANK_CHARS = '--23456789TJQKA'
 
 
+def _register(name, options, judge):
+    """Register a cases_judge, its table of answers worked out before the student's code runs."""
+    exercise(name, prepare=[judge.table], **options)(judge)
+
+
 @functools.cache
 def rank_lists() -> list:
     """Every multiset of five ranks one deck can deal, highest first (6,175 lists):
@@ -80,7 +85,7 @@ def _card_ranks_hint(hand, got=None):
              '{ranks}').format(ranks=short(card_ranks(hand)))
 
 
-exercise('card_ranks', returns=N_('a list of five numbers, highest first'))(cases_judge(
+_register('card_ranks', dict(returns=N_('a list of five numbers, highest first')), cases_judge(
     card_ranks, card_ranks_cases, _card_ranks_hint,
     mistakes=[(_ace_low_with_any_deuce, N_('the ace plays low only in A-2-3-4-5: make it 1 '
                                            'only when the ranks are exactly [14, 5, 4, 3, 2]')),
@@ -116,7 +121,7 @@ def _check_bool(got):
     need_bool(got)
 
 
-exercise('straight', returns=N_('True or False'))(cases_judge(
+_register('straight', dict(returns=N_('True or False')), cases_judge(
     straight, straight_cases, _straight_hint, check_type=_check_bool,
     mistakes=[(_straight_by_spread, lambda ranks: _(
         '{ranks} is not a straight: its highest and lowest ranks are 4 apart, but a rank comes '
@@ -125,11 +130,26 @@ exercise('straight', returns=N_('True or False'))(cases_judge(
 
 @functools.cache
 def flush_hands() -> list:
-    """Every pattern of five suits (1,024), on ranks that change from hand to hand."""
+    """The flush judge's hands (24,583), in three groups:
+
+    - every set of five different ranks (1,287) in every suit: all 5,148 flushes, so a
+      flush test that misreads any rank in any suit is caught;
+    - every pattern of five suits that is not a flush (1,020), each with its ranks shifted
+      13 ways (every rank at every position under every pattern: 13,260 hands);
+    - every multiset of five ranks (6,175) with mixed suits.
+    The cards come in a different order from hand to hand."""
     out = []
+    for i, ranks in enumerate(itertools.combinations(RANKS, 5)):
+        for k, s in enumerate(SUITS):
+            hand = [r + s for r in ranks]
+            j = (i + k) % 5
+            out.append(hand[j:] + hand[:j])
     for i, suits in enumerate(itertools.product(SUITS, repeat=5)):
-        ranks = [RANKS[(i + 3 * k) % 13] for k in range(5)]
-        out.append([r + s for r, s in zip(ranks, suits)])
+        if len(set(suits)) == 1:
+            continue
+        for shift in range(13):
+            out.append([RANKS[(shift + (0, 3, 6, 9, 11)[k]) % 13] + s for k, s in enumerate(suits)])
+    out += all_hands()
     return out
 
 
@@ -139,8 +159,29 @@ def _flush_hint(hand, got=None):
     return _('a flush needs all five cards of one suit; here the suits differ')
 
 
-exercise('flush', returns=N_('True or False'))(cases_judge(
-    flush, lambda: [(h,) for h in flush_hands()], _flush_hint, check_type=_check_bool))
+def _flush_first_four(hand):
+    return len({s for r, s in hand[:4]}) == 1
+
+
+def _flush_last_four(hand):
+    return len({s for r, s in hand[1:]}) == 1
+
+
+FLUSH_MISTAKES = [
+    (_flush_first_four, N_('all five cards must be of one suit: this looks at the first four '
+                           'only (the fifth card here is of another suit)'),
+     [(['2S', '5S', '8S', 'JH', 'KS'],), (['2S', '5H', '8S', 'JS', 'KS'],),
+      (['2H', '5H', '8H', 'JH', 'KS'],)]),
+    (_flush_last_four, N_('all five cards must be of one suit: this looks at the last four '
+                          'only (the first card here is of another suit)'),
+     [(['2S', '5H', '8S', 'JS', 'KS'],), (['2H', '5S', '8S', 'JS', 'KS'],),
+      (['2S', '5S', '8S', 'JS', 'KH'],)]),
+]
+
+
+_judge_flush = cases_judge(flush, lambda: [(h,) for h in flush_hands()], _flush_hint,
+                           check_type=_check_bool, mistakes=FLUSH_MISTAKES)
+exercise('flush', returns=N_('True or False'), prepare=[_judge_flush.table])(_judge_flush)
 
 
 def kind_cases():
@@ -171,7 +212,7 @@ def _kind_hint(n, ranks, got=None):
                 rank=expected, n=n)
 
 
-exercise('kind', returns=N_('a rank (a number) or None'))(cases_judge(
+_register('kind', dict(returns=N_('a rank (a number) or None')), cases_judge(
     kind, kind_cases, _kind_hint,
     mistakes=[(_kind_at_least, lambda n, ranks: (
                   _('exactly {n}: in {ranks} no rank occurs exactly {n} times, and more than '
@@ -195,7 +236,7 @@ def _two_pair_hint(ranks, got=None):
         pair=expected)
 
 
-exercise('two_pair', returns=N_('a pair (high, low) or None'))(cases_judge(
+_register('two_pair', dict(returns=N_('a pair (high, low) or None')), cases_judge(
     two_pair, lambda: [(r,) for r in straight_cases_ranks()], _two_pair_hint,
     mistakes=[(_two_pair_low_high, N_('the higher pair first: (high, low)'))]))
 
@@ -212,7 +253,7 @@ def _kinds_repeated(n, ranks):
     return [r for r in ranks if ranks.count(r) == n]
 
 
-exercise('kinds', returns=N_('a list of ranks, highest first'))(cases_judge(
+_register('kinds', dict(returns=N_('a list of ranks, highest first')), cases_judge(
     _kinds, kind_cases,
     lambda n, ranks, got=None: _('every rank that occurs exactly {n} times, highest first, '
                                  'each once ([] if none)').format(n=n),

@@ -2,20 +2,25 @@
 
 ``allmax`` and ``allmin`` are judged with keys a careless start value gets
 wrong (negative numbers, tuples, strings, floats), with ties, an empty
-iterable, an iterator that can be read once, and ``key=None``.
+iterable, an iterator that can be read once, and ``key=None``; the tied
+items must come in input order (the lesson: "in input order, in one pass").
+``poker`` and ``shares`` are judged on fixed cases and on thirty deals of 4
+to 9 hands drawn afresh at every check (``judges.fresh_seed``), the winners
+moved to the fourth place or later, ties among them.
 """
 
 import functools
 import math
+import random
 from collections import Counter
 from fractions import Fraction
 
-from ..cards import parse_hand
+from ..cards import DECK, parse_hand
 from ..classes import hand_classes
 from ..ranking import hand_rank
 from ..i18n import N_, _
 from .core import code, exercise, same_value, wrong
-from .judges import ShownIterator
+from .judges import ShownIterator, fresh_seed, noted
 
 __all__ = []
 
@@ -98,7 +103,7 @@ def _judge_extremes(run, pick):
         expected = _reference(items, key, pick)
         arg = ShownIterator(items) if once else list(items)
         got = run(arg, key=key) if key else run(arg)
-        if _same_items(got, expected):
+        if isinstance(got, (list, tuple)) and list(got) == expected:
             continue
         if got is None:
             hint = _('your function returned None: is a {return_} missing?').format(
@@ -116,6 +121,12 @@ def _judge_extremes(run, pick):
                     _("start from the first item's key, not from a number such as 0 "
                       '(or -inf): here every key is above it, and keys may also be tuples '
                       'or strings'))
+        elif _same_items(got, expected) and list(got) == expected[::-1]:
+            hint = _('the right items in reverse order: keep them in the order they come, '
+                     '{append} each tie at the end (not {insert})').format(
+                         append=code('result.append(x)'), insert=code('result.insert(0, x)'))
+        elif _same_items(got, expected):
+            hint = _('the right items in another order: keep them in the order they come')
         elif items and len(expected) > 1 and _same_items(got, _first_only(items, key, pick)):
             hint = (_('every item whose key equals the largest key, not just the first')
                     if pick is max else
@@ -150,10 +161,62 @@ POKER_CASES = [([SF, FK, FH], [SF]), ([FK, FH], [FK]), ([FH], [FH]), ([FH, FK], 
                ([HC, P1, P2], [P1, P2]), ([HC, W1], [W1])]
 
 
+def random_deals(seed, count=30) -> list:
+    """count deals of 4 to 9 hands from one deck each, from random.Random(seed): (hands,
+    winners). The winner is moved to the fourth place or later, and every third deal gets a
+    second winner: the same ranks in other suits, from cards no hand holds (no card twice)."""
+    rng = random.Random(seed)
+    out = []
+    for t in range(count):
+        k = rng.randint(4, 9)
+        cards = rng.sample(DECK, 5 * k)
+        hands = [cards[5 * i:5 * i + 5] for i in range(k)]
+        best = max(range(k), key=lambda i: hand_rank(hands[i]))
+        where = rng.randrange(3, k)
+        hands[best], hands[where] = hands[where], hands[best]
+        if t % 3 == 2:
+            tie = _same_ranks_elsewhere(hands[where], [c for c in DECK if c not in cards], rng)
+            other = rng.choice([i for i in range(3, k) if i != where] or [0])
+            if tie and other != where:
+                hands[other] = tie
+        top = max(map(hand_rank, hands))
+        out.append((hands, [h for h in hands if hand_rank(h) == top]))
+    return out
+
+
+def _same_ranks_elsewhere(hand, free, rng):
+    """A hand ranked as `hand` is, from the free cards (None if there is none)."""
+    flush = len({s for r, s in hand}) == 1
+    for attempt in range(20):
+        if flush:
+            suit = rng.choice('SHDC')
+            tie = [r + suit for r, s in hand]
+            if all(c in free for c in tie):
+                return tie
+        else:
+            tie = []
+            for r, s in hand:
+                options = [c for c in free if c[0] == r and c not in tie]
+                if not options:
+                    return None
+                tie.append(rng.choice(options))
+            if len({s for r, s in tie}) > 1:
+                return tie
+    return None
+
+
+def _hands_call(name, hands) -> str:
+    return f'{name}([' + ', '.join(repr(' '.join(h)).replace("'", '') for h in hands) + '])'
+
+
 @exercise('poker', returns=N_('a list of hands'))
 def _poker(run):
-    for case, winners in POKER_CASES:
-        got = run(list(case))
+    seed = fresh_seed()
+    note = _('the hands of the cases after the ninth were dealt at random, fresh at every '
+             'check (random_deals({seed}) in pokerlib.practice.lesson02 deals them '
+             'again)').format(seed=seed)
+    for n, (case, winners) in enumerate(POKER_CASES + random_deals(seed)):
+        got = run([list(h) for h in case], shown=_hands_call(run.name, case))
         if _same_items(got, winners):
             continue
         if isinstance(got, list) and got and isinstance(got[0], str):
@@ -162,9 +225,18 @@ def _poker(run):
         elif isinstance(got, (list, tuple)) and len(got) == 1 and len(winners) > 1 \
                 and any(got[0] == w for w in winners):
             hint = _('on a tie every winning hand is returned (allmax finds them all)')
+        elif isinstance(got, (list, tuple)) and all(
+                any(g == h for h in case[:3]) for g in got) and \
+                any(w == h for w in winners for h in case[3:]):
+            hint = _('the winner here is the {place}th hand: look at every hand, however '
+                     'many there are').format(place=next(i for i, h in enumerate(case, 1)
+                                                         if h in winners))
         else:
             hint = _('the winners are the hands with the highest ranking')
-        raise wrong(got, winners, hint)
+        raise noted(wrong(got, winners, hint), note) if n >= len(POKER_CASES) else \
+            wrong(got, winners, hint)
+    return _(': {n} cases passed, {k} of them deals of 4 to 9 hands drawn afresh at this '
+             'check').format(n=run.cases, k=run.cases - len(POKER_CASES))
 
 
 SHARES_CASES = [
@@ -177,9 +249,15 @@ SHARES_CASES = [
 
 @exercise('shares', returns=N_('a list of numbers, one per hand'))
 def _shares(run):
-    for case, expected in SHARES_CASES:
-        got = run(list(case))
-        if same_value(got, expected, tol=1e-9):
+    seed = fresh_seed()
+    note = _('the hands of the cases after the seventh were dealt at random, fresh at every '
+             'check (random_deals({seed}) in pokerlib.practice.lesson02 deals them '
+             'again)').format(seed=seed)
+    drawn = [(hands, [Fraction(1, len(w)) if any(h == x for x in w) else 0 for h in hands])
+             for hands, w in random_deals(seed)]
+    for n, (case, expected) in enumerate(SHARES_CASES + drawn):
+        got = run([list(h) for h in case], shown=_hands_call(run.name, case))
+        if same_value(got, [float(x) for x in expected], tol=1e-9):
             continue
         if isinstance(got, (list, tuple)) and len(got) == len(expected) and all(
                 isinstance(g, (int, float, Fraction)) for g in got) and \
@@ -188,7 +266,11 @@ def _shares(run):
         else:
             hint = _('one share per hand, in the order of the hands: 1/k for each of k '
                      'winners, 0 for the others')
-        raise wrong(got, expected, hint)
+        shown = [float(x) for x in expected]
+        raise noted(wrong(got, shown, hint), note) if n >= len(SHARES_CASES) else \
+            wrong(got, shown, hint)
+    return _(': {n} cases passed, {k} of them deals of 4 to 9 hands drawn afresh at this '
+             'check').format(n=run.cases, k=run.cases - len(SHARES_CASES))
 
 
 @functools.cache

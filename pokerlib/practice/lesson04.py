@@ -3,33 +3,89 @@
 The statement of ``deal`` asks for the lecture's deal with two differences:
 shuffle with the ``rng`` given, and leave the caller's deck as it was (the
 lecture's version shuffles its argument in place). So a ``deal`` that
-changes the deck it is given fails, and says so. Experiments are run under
-several seeds, and tested against the exact probabilities.
+changes the deck it is given fails, and says so. Its fairness is judged as
+a shuffle's (``shuffles.judge_shuffle``): exactly on decks of up to six
+cards, and on the full deck by tests of computed power.
+
+The experiments are run first on scripted deals (``forced_deals``: six
+deals of ten hands holding every category, each a different number of
+times), which the rng deals through ``rng.shuffle`` (``deal``) or
+``rng.choice`` (``deal_by_removing``); the judge reads back from the rng's
+draws which hands were dealt, and counts them itself. Then with random
+seeds, against the exact probabilities.
 """
 
+import functools
 import math
-from collections import Counter
+import random
 
 from ..cards import DECK
 from ..fairness import chi_square
 from ..frequencies import EXACT_COUNTS
-from ..ranking import HAND_NAMES
+from ..ranking import HAND_NAMES, hand_rank_elif
+from ..scripted import ScriptedRandom
 from ..i18n import N_, _
-from .core import Mismatch, code, exercise, short, wrong
-from .judges import SeededRandom, warm_chi_square
+from .core import Mismatch, code, exercise, same_value, short, wrong
+from .judges import warm_chi_square
+from .shuffles import call_and_read, judge_shuffle, predicate, uniform, warm
 
 __all__ = []
 
 DEAL_CALL = 'deal(4, 5, deck, random.Random(1))'
 
 
-@exercise('deal', returns=N_('a list of hands, each a list of cards'),
+def _rotations(probs, deck):
+    """Does every arrangement that comes out keep the deck's order, only cut somewhere?"""
+    cyc = [tuple(deck[k:]) + tuple(deck[:k]) for k in range(len(deck))]
+    return all(tuple(o) in cyc for o, p in probs.items() if p)
+
+
+def _spades_last(probs, deck):
+    spades = sum(c[1] == 'S' for c in deck)
+    return spades > 0 and all(all(c[1] == 'S' for c in o[len(o) - spades:])
+                              for o, p in probs.items() if p)
+
+
+def _every_run_n_to_the_n(probs, deck):
+    return max(p.denominator for p in probs.values() if p) == len(deck) ** len(deck)
+
+
+for _f in (_rotations, _spades_last, _every_run_n_to_the_n):
+    predicate(_f)
+
+DEAL_MISTAKES = [
+    (_spades_last, N_('the spades always come out last: shuffle the whole deck, every card '
+                      'with every other')),
+    (_rotations, N_('only a cut: the cards keep their order and only the place where the deck '
+                    'starts is random; shuffle the whole copy (rng.shuffle(cards)) before '
+                    'slicing')),
+    (_every_run_n_to_the_n, N_('swapping each position with any position gives N**N equally '
+                               'likely runs, which cannot split evenly over N! orders: shuffle '
+                               'with rng.shuffle (or swap position i only with a position from '
+                               'i to N-1)')),
+]
+
+
+def _deal_want(deck) -> str:
+    return _('every order of the {n} cards equally likely, 1/{ways} each').format(
+        n=len(deck), ways=math.factorial(len(deck)))
+
+
+def _deal_hint(deck, perm, probs, expected) -> str:
+    return _('the cards {perm} come out in that order with probability {p}, where a fair deal '
+             'gives 1/{ways}: shuffle a copy of the whole deck with the rng ({shuffle}), then '
+             'slice it').format(perm=' '.join(perm), p=probs.get(perm, 0),
+                                ways=math.factorial(len(deck)), shuffle=code('rng.shuffle(cards)'))
+
+
+@exercise('deal', returns=N_('a list of hands, each a list of cards'), prepare=[warm],
+          seconds=10,
           error_hint=lambda e: _('deal(numhands, n, deck, rng) shuffles a copy of the deck '
                                  'with the rng it is given ({shuffle}) and slices it').format(
                                      shuffle=code('rng.shuffle(cards)')))
 def _deal(run):
     deck = list(DECK)
-    got = run.raw(4, 5, deck, SeededRandom(1), shown=DEAL_CALL)
+    got, _after = call_and_read(run, 4, 5, deck, ScriptedRandom(seed=1), shown=DEAL_CALL)
     if deck != DECK:
         raise Mismatch([('changed', _('the deck it was given: it now starts {cards}').format(
                             cards=short(deck[:6]))),
@@ -37,12 +93,12 @@ def _deal(run):
                                    "leave the caller's deck as it was, so shuffle a copy "
                                    "({copy})").format(copy=code('cards = list(deck)')))])
     _check_deal(got, 4, 5, DECK)
-    if run(4, 5, list(DECK), SeededRandom(1), shown=DEAL_CALL) != got:
+    if run(4, 5, list(DECK), ScriptedRandom(seed=1), shown=DEAL_CALL) != got:
         raise Mismatch([('returned', _('different hands for the same seed')),
                         ('hint', _('shuffle with the rng you are given ({shuffle}), not the '
                                    'random module, so that a seed repeats a deal').format(
                                        shuffle=code('rng.shuffle')))])
-    if run(4, 5, list(DECK), SeededRandom(2), shown=DEAL_CALL.replace('(1)', '(2)')) == got:
+    if run(4, 5, list(DECK), ScriptedRandom(seed=2), shown=DEAL_CALL.replace('(1)', '(2)')) == got:
         in_order = [DECK[5 * i:5 * (i + 1)] for i in range(4)]
         hint = (_('shuffle the cards before dealing them') if got == in_order else
                 _('the same hands for two different generators: shuffle with the rng you '
@@ -53,19 +109,9 @@ def _deal(run):
                                      (2, 2, ['AS', 'KS', 'QS', 'JS'], 5), (10, 5, DECK, 6),
                                      (0, 5, DECK, 7), (3, 0, DECK, 8)]:
         shown = f'deal({numhands}, {n}, {"deck" if cards is DECK else short(cards)}, random.Random({seed}))'
-        _check_deal(run(numhands, n, list(cards), SeededRandom(seed), shown=shown),
+        _check_deal(run(numhands, n, list(cards), ScriptedRandom(seed=seed), shown=shown),
                     numhands, n, cards)
-    seen = Counter()
-    for seed in range(9, 69):
-        hands = run(10, 5, list(DECK), SeededRandom(seed),
-                    shown=f'deal(10, 5, deck, random.Random({seed}))')
-        _check_deal(hands, 10, 5, DECK)
-        seen.update(card for hand in hands for card in hand)
-    if len(seen) < 52:
-        missing = sorted(set(DECK) - set(seen))[0]
-        raise Mismatch([('returned', _('{card} never dealt in 60 deals of 50 cards').format(
-                            card=missing)),
-                        ('hint', _('shuffle the whole deck, then take the first cards'))])
+    return judge_shuffle(run, uniform, _deal_want, _deal_hint, DEAL_MISTAKES, deal=True)
 
 
 def _check_deal(got, numhands, n, deck):
@@ -102,109 +148,337 @@ def dealt_twice(error):
     return None
 
 
-EXPERIMENT_N = 2_000
-SEEDS = (1, 2, 3)
-STRAIGHT_FLUSH_SEED = 2234
-"""random.Random(2234) shuffling a copy of DECK deals a straight flush among its first ten hands."""
+# ---------------------------------------------------------------------------
+# Experiments: on scripted deals that hold every category, then on random ones
+
+FORCED_QUOTA = (19, 10, 8, 7, 6, 4, 3, 2, 1)
+"""How many hands of each category (high card ... straight flush) the scripted deals hold:
+every category, each a different number of times (60 hands, six deals of ten)."""
+
+FORCED_N = sum(FORCED_QUOTA)
 
 
-def _judge_experiment(run, as_counts, describe, reorder=None):
-    """Run an experiment twice with one seed, then with others; test its counts."""
-    first = as_counts(run(EXPERIMENT_N, SeededRandom(1)))
-    if sum(first.values()) != EXPERIMENT_N:
-        dealt = sum(first.values())
-        hint = (_('these counts add up to {dealt:,d} hands: count all {n:,d}, {deals:,d} '
-                  'deals of ten hands each').format(dealt=dealt, n=EXPERIMENT_N,
-                                                    deals=EXPERIMENT_N // 10)
-                + (_(' (one deal too few?)') if dealt == EXPERIMENT_N - 10 else
-                   _(' (one deal too many?)') if dealt == EXPERIMENT_N + 10 else ''))
-        raise Mismatch([('returned', describe(first)), ('hint', hint)])
-    if as_counts(run(EXPERIMENT_N, SeededRandom(1))) != first:
+def _hand_of(category, cards, rng):
+    """A random hand of this category (hand_rank_elif's numbering) from cards, or None."""
+    by_rank = {}
+    for c in cards:
+        by_rank.setdefault(c[0], []).append(c)
+    ranks = '23456789TJQKA'
+    for _attempt in range(200):
+        if category == 8:
+            s = rng.choice('SHDC')
+            top = rng.randrange(4, 13)
+            hand = [ranks[(top - k) % 13] + s for k in range(5)]
+        elif category == 7:
+            r = rng.choice([r for r in by_rank if len(by_rank[r]) == 4] or ['-'])
+            if r == '-':
+                return None
+            hand = by_rank[r] + [rng.choice([c for c in cards if c[0] != r])]
+        elif category == 6:
+            three = [r for r in by_rank if len(by_rank[r]) >= 3]
+            two = [r for r in by_rank if len(by_rank[r]) >= 2]
+            if not three or len(two) < 2:
+                return None
+            r3 = rng.choice(three)
+            r2 = rng.choice([r for r in two if r != r3])
+            hand = rng.sample(by_rank[r3], 3) + rng.sample(by_rank[r2], 2)
+        elif category == 5:
+            s = rng.choice('SHDC')
+            suited = [c for c in cards if c[1] == s]
+            if len(suited) < 5:
+                continue
+            hand = rng.sample(suited, 5)
+        elif category == 4:
+            top = rng.randrange(3, 13)
+            rs = [ranks[(top - k) % 13] for k in range(5)]
+            if any(r not in by_rank for r in rs):
+                continue
+            hand = [rng.choice(by_rank[r]) for r in rs]
+        elif category == 3:
+            three = [r for r in by_rank if len(by_rank[r]) >= 3]
+            if not three:
+                return None
+            r3 = rng.choice(three)
+            hand = rng.sample(by_rank[r3], 3) + rng.sample([c for c in cards if c[0] != r3], 2)
+        else:
+            hand = rng.sample(cards, 5)
+        if all(c in cards for c in hand) and len(set(hand)) == 5 \
+                and hand_rank_elif(hand)[0] == category:
+            return hand
+    return None
+
+
+@functools.cache
+def forced_deals() -> tuple:
+    """Six deals (each 52 cards in the order dealt: ten hands of five, then two cards) whose
+    hands hold FORCED_QUOTA of each category; found once by a seeded search."""
+    rng = random.Random(2026)
+    wanted = [c for c, k in enumerate(FORCED_QUOTA) for _ in range(k)]
+    while True:
+        rng.shuffle(wanted)
+        deals = []
+        for d in range(FORCED_N // 10):
+            cats = sorted(wanted[10 * d:10 * d + 10], reverse=True)   # the rare ones first
+            for _attempt in range(50):
+                left, hands = list(DECK), []
+                for c in cats:
+                    hand = _hand_of(c, left, rng)
+                    if hand is None:
+                        break
+                    hands.append(hand)
+                    left = [x for x in left if x not in hand]
+                if len(hands) == 10:
+                    break
+            else:
+                break
+            rng.shuffle(hands)
+            deals.append(tuple(c for h in hands for c in h) + tuple(left))
+        if len(deals) == FORCED_N // 10:
+            return tuple(deals)
+
+
+def shuffle_script(order) -> list:
+    """The draws that make random.Random.shuffle(list(DECK)) come out in this order."""
+    x, script = list(DECK), []
+    for i in reversed(range(1, len(x))):
+        j = x.index(order[i])
+        x[i], x[j] = x[j], x[i]
+        script.append(j)
+    return script
+
+
+def removing_script(order, cards=50) -> list:
+    """The draws that make deal_by_removing (rng.choice, then remove) deal this order."""
+    x, script = list(DECK), []
+    for card in order[:cards]:
+        j = x.index(card)
+        x.pop(j)
+        script.append(j)
+    return script
+
+
+def _dealt(draws, sizes) -> dict:
+    """The hands these draws dealt, by each known way of dealing that fits them: {way: hands}.
+    The ways: a shuffle of a copy of DECK (deal), a card picked and removed (deal_by_removing),
+    and random.sample's (a card picked, the last one moved into its place)."""
+    ways = {}
+    for way, block in (('shuffle', 51), ('sample', 52), ('remove', 50), ('sample', 50)):
+        want = list(range(52, 52 - block, -1))
+        if len(draws) % block or any(sizes[k:k + block] != want
+                                     for k in range(0, len(draws), block)):
+            continue
+        hands = []
+        for k in range(0, len(draws), block):
+            x = list(DECK)
+            if way == 'shuffle':
+                for i, j in zip(range(51, 0, -1), draws[k:k + block]):
+                    x[i], x[j] = x[j], x[i]
+            elif way == 'remove':
+                x = [x.pop(j) for j in draws[k:k + block]]
+            else:
+                out = []
+                for i, j in enumerate(draws[k:k + block]):
+                    out.append(x[j])
+                    x[j] = x[51 - i]
+                x = out + x[:52 - block]
+            hands += [x[5 * i:5 * i + 5] for i in range(10)]
+        ways.setdefault(way, hands)
+        if way == 'sample':
+            ways[f'sample{block}'] = hands
+    return ways
+
+
+def _category_counts(hands) -> list:
+    counts = [0] * 9
+    for hand in hands:
+        counts[hand_rank_elif(hand)[0]] += 1
+    return counts
+
+
+EXPERIMENT_N = 1_000
+SEEDS = (1, 2)
+
+
+def _judge_experiment(run, as_counts, describe, script, mistakes, reorder=None):
+    """Run an experiment on scripted deals (every category), then with random seeds."""
+    rng = ScriptedRandom(script, seed=FORCED_SEED)
+    shown = f'{run.name}({FORCED_N}, rng)  # ' + _('six deals that hold every category')
+    got, _after = call_and_read(run, FORCED_N, rng, shown=shown)
+    if not rng.draws:
+        raise Mismatch([('hint', _('your function drew nothing from the rng it was given: '
+                                   'pass it on to the deal, so that a seed repeats the '
+                                   'experiment'))])
+    ways = _dealt(rng.draws, rng.sizes)
+    if ways:
+        # The hands dealt, read back from the draws: the scripted ones if dealt the way the
+        # exercise says, else whatever that way of dealing made of the draws.
+        expected = [_category_counts(hands) for hands in ways.values()]
+        counts = as_counts(got, FORCED_N, expected[0], mistakes, describe)
+        if counts not in expected:
+            hands = next(iter(ways.values()))
+            if len(hands) < FORCED_N and counts == [c * (FORCED_N // len(hands)) for c in
+                                                    _category_counts(hands)]:
+                raise Mismatch([('returned', short(got)),
+                                ('hint', _('the same {k} hands counted again and again: is the '
+                                           'same hand counted again? Deal afresh for each of '
+                                           'the n // 10 deals').format(k=len(hands)))])
+            if len(hands) != FORCED_N:
+                raise Mismatch([('returned', short(got)),
+                                ('hint', _('it dealt {dealt:,d} hands for n = {n}: deal n // 10 '
+                                           'times, ten hands each').format(dealt=len(hands),
+                                                                          n=FORCED_N))])
+            raise _experiment_wrong(got, counts, expected[0], describe, mistakes, FORCED_N)
+    first = as_counts(run(EXPERIMENT_N, ScriptedRandom(seed=1)), EXPERIMENT_N, None, mistakes,
+                      describe)
+    if as_counts(run(EXPERIMENT_N, ScriptedRandom(seed=1)), EXPERIMENT_N, None, mistakes,
+                 describe) != first:
         raise Mismatch([('returned', _('different counts for the same seed')),
                         ('hint', _('pass the rng on to deal, so that a seed repeats the '
                                    'experiment'))])
     for seed in SEEDS:
-        counts = first if seed == 1 else as_counts(run(EXPERIMENT_N, SeededRandom(seed)))
+        counts = first if seed == 1 else as_counts(run(EXPERIMENT_N, ScriptedRandom(seed=seed)),
+                                                   EXPERIMENT_N, None, mistakes, describe)
         if seed != 1 and counts == first:
             raise Mismatch([('returned', _('the same counts for random.Random(1) and '
                                            'random.Random({seed})').format(seed=seed)),
                             ('hint', _('deal with the rng you are given (pass it on to the '
                                        'deal), not a generator of your own'))],
                            call=f'{run.name}({EXPERIMENT_N}, random.Random({seed}))')
-        step = math.gcd(*map(int, counts.values()))
-        if step >= 10:    # fair counts of 2,000 hands share such a factor about once in 10**7
-            raise Mismatch([('returned', describe(counts)),
-                            ('hint', _('every count is a multiple of {step}: is the same '
-                                       'hand counted again and again, instead of different '
-                                       'hands?').format(step=step))],
-                           call=f'{run.name}({EXPERIMENT_N}, random.Random({seed}))')
-        p = chi_square_p(counts, EXPERIMENT_N)
+        named = dict(zip(HAND_NAMES, counts))
+        p = chi_square_p(named, EXPERIMENT_N)
         if p < 1e-6:
-            if reorder and chi_square_p(reorder(counts), EXPERIMENT_N) > 1e-3:
-                hint = _('these are the right percentages in reverse order (the order the '
-                         'lecture prints them, best first): return them in the order of the '
-                         'categories, 0 (high card) to 8 (straight flush)')
-            else:
-                hint = _('far from the exact probabilities (chance of counts this far off: '
-                         '{p}): are the hands dealt from a shuffled deck, without '
-                         'replacement, and counted by category?').format(
-                             p='< 1e-300' if p < 1e-300 else f'{p:.0e}')
             raise Mismatch([('returned', describe(counts)),
                             ('expected', _('close to the exact percentages: high card '
                                            '50.1%, one pair 42.3%, two pair 4.8%, ...')),
-                            ('hint', hint)],
+                            ('hint', _('far from the exact probabilities (chance of counts '
+                                       'this far off: {p}): are the hands dealt from a '
+                                       'shuffled deck, without replacement, and counted by '
+                                       'category?').format(
+                                           p='< 1e-300' if p < 1e-300 else f'{p:.0e}'))],
                            call=f'{run.name}({EXPERIMENT_N}, random.Random({seed}))')
+    return _(': right on scripted deals that hold every category ({n} hands), and close to '
+             'the exact probabilities with random ones').format(n=FORCED_N)
+
+
+FORCED_SEED = 404
+
+
+def _experiment_wrong(got, counts, expected, describe, mistakes, n) -> Mismatch:
+    """What a wrong count on the scripted deals shows."""
+    for c, (k, e) in enumerate(zip(counts, expected)):
+        if k == 0 and e > 0:
+            hint = _('the deals held {e} hands of {name}, and your function counted none: '
+                     'is the test for it missing, or never reached?').format(
+                         e=e, name=_(HAND_NAMES[c]))
+            break
+    else:
+        if sum(counts) != n and sum(counts) % 10 == 0:
+            hint = _('these count {dealt:,d} hands, not {n:,d}: deal n // 10 times, ten hands '
+                     'each').format(dealt=sum(counts), n=n) + (
+                         _(' (one deal too few)') if sum(counts) == n - 10 else
+                         _(' (one deal too many)') if sum(counts) == n + 10 else '')
+        elif counts == expected[::-1]:
+            hint = _('these are the right numbers in reverse order (the order the lecture '
+                     'prints them, best first): return them in the order of the categories, '
+                     '0 (high card) to 8 (straight flush)')
+        else:
+            c = next(i for i in range(9) if counts[i] != expected[i])
+            hint = _('the deals held {e} hands of {name}, and your function counted '
+                     '{k}').format(e=expected[c], name=_(HAND_NAMES[c]), k=counts[c])
+    return Mismatch([('returned', short(got)), ('expected', describe(expected)),
+                     ('hint', hint)])
+
+
+PERCENT_MISTAKES = [
+    (lambda counts, n: [100 * c // n for c in counts],
+     N_('100 * count // n rounds each percentage down to a whole number: divide with /')),
+    (lambda counts, n: list(counts),
+     N_('these are counts: return percentages, 100 * count / n')),
+    (lambda counts, n: [c / n for c in counts],
+     N_('these are fractions: percentages are 100 times as large, 100 * count / n')),
+    (lambda counts, n: [100 * c / n for c in counts][::-1],
+     N_('these are the right percentages in reverse order (the order the lecture prints '
+        'them, best first): return them in the order of the categories, 0 (high card) to 8 '
+        '(straight flush)')),
+]
+
+
+def _percent_counts(got, n, expected, mistakes, describe) -> list:
+    """The counts behind nine percentages of n hands; Mismatch if they aren't that."""
+    if not (isinstance(got, (list, tuple)) and len(got) == 9
+            and all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in got)):
+        raise Mismatch([('returned', short(got)),
+                        ('hint', _('a list of nine percentages: element c for the hands of '
+                                   'category c (0 high card ... 8 straight flush)'))])
+    if expected is not None and not same_value(list(got), [100 * c / n for c in expected],
+                                               tol=1e-9):
+        for mistaken, hint in mistakes:
+            if same_value(list(got), mistaken(expected, n), tol=1e-9):
+                raise Mismatch([('returned', short(got)),
+                                ('expected', short([100 * c / n for c in expected])),
+                                ('hint', _(hint))])
+    counts = [x * n / 100 for x in got]
+    if expected is not None and all(abs(c - round(c)) < 1e-6 for c in counts):
+        return [round(c) for c in counts]     # compared with the scripted deals' counts
+    if abs(sum(got) - 100) > 1e-6:
+        dealt = round(sum(got) * n / 100)
+        hint = (_('these percentages count {dealt:,d} hands, not {n:,d}: deal n // 10 times, '
+                  'ten hands each').format(dealt=dealt, n=n)
+                + (_(' (one deal too few)') if dealt == n - 10 else
+                   _(' (one deal too many)') if dealt == n + 10 else '')
+                if abs(sum(got) * n / 100 - dealt) < 1e-6 and dealt % 10 == 0 and dealt != n
+                else _('percentages add up to 100 (these add up to {total:g}): '
+                       '{formula}').format(total=sum(got), formula=code('100 * count / n')))
+        raise Mismatch([('returned', short(got)), ('hint', hint)])
+    return [round(x * n / 100) for x in got]
 
 
 @exercise('hand_percentages', returns=N_('a list of nine percentages'),
-          prepare=[warm_chi_square],
+          prepare=[warm_chi_square, forced_deals],
           error_hint=lambda e: (
               _('use hand_rank_elif, whose categories are numbered 0 to 8 (with the final '
                 'hand_rank a straight flush is 9, and counts[9] fails the day one is dealt)')
               if isinstance(e, IndexError) else dealt_twice(e)))
 def _hand_percentages(run):
-    def as_counts(got):
-        if not (isinstance(got, (list, tuple)) and len(got) == 9
-                and all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in got)):
-            raise Mismatch([('returned', short(got)),
-                            ('hint', _('a list of nine percentages: element c for the hands '
-                                       'of category c (0 high card ... 8 straight flush)'))])
-        if abs(sum(got) - 100) > 1e-6:
-            dealt = round(sum(got) * EXPERIMENT_N / 100)
-            if dealt % 10 == 0 and dealt != EXPERIMENT_N:
-                hint = (_('these percentages count {dealt:,d} hands, not {n:,d}: deal '
-                          'n // 10 times, ten hands each').format(dealt=dealt, n=EXPERIMENT_N)
-                        + (_(' (one deal too few)') if dealt == EXPERIMENT_N - 10 else ''))
-            else:
-                hint = _('percentages add up to 100 (these add up to {total:g}): '
-                         '{formula}').format(total=sum(got), formula=code('100 * count / n'))
-            raise Mismatch([('returned', short(got)), ('hint', hint)])
-        return {name: round(x * EXPERIMENT_N / 100) for name, x in zip(HAND_NAMES, got)}
+    script = [j for order in forced_deals() for j in shuffle_script(order)]
+    return _judge_experiment(
+        run, _percent_counts,
+        lambda c: ', '.join(f'{_(name)} {100 * k / sum(c):.1f}%' for name, k in zip(HAND_NAMES, c)
+                            if k),
+        script, PERCENT_MISTAKES)
 
-    _judge_experiment(run, as_counts,
-                      lambda c: ', '.join(f'{_(name)} {100 * k / EXPERIMENT_N:.1f}%'
-                                          for name, k in c.items() if k),
-                      reorder=lambda c: dict(zip(HAND_NAMES[:9], list(c.values())[::-1])))
-    got = run(10, SeededRandom(STRAIGHT_FLUSH_SEED))   # a deal with a straight flush in it
-    if not (isinstance(got, (list, tuple)) and len(got) == 9 and abs(sum(got) - 100) < 1e-6):
+
+def _named_counts(got, n, expected, mistakes, describe) -> list:
+    if isinstance(got, dict) and got.get('five of a kind'):
         raise Mismatch([('returned', short(got)),
-                        ('hint', _('a list of nine percentages, adding up to 100'))])
+                        ('hint', _('five of a kind cannot be dealt from one deck: was a '
+                                   'card dealt twice?'))])
+    if not (isinstance(got, dict) and set(got) <= set(HAND_NAMES[:9])
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in got.values())):
+        hint = (_('the keys are category names, as category_name gives them ({example}), '
+                  'not numbers').format(example=repr(HAND_NAMES[1]))
+                if isinstance(got, dict) and all(isinstance(k, int) for k in got) else
+                _('a Counter of category names, as hand_frequencies returns'))
+        raise Mismatch([('returned', short(got)), ('hint', hint)])
+    counts = [got.get(name, 0) for name in HAND_NAMES[:9]]
+    if sum(counts) != n:
+        raise Mismatch([('returned', short(got)),
+                        ('hint', _('these counts add up to {dealt:,d} hands: count all '
+                                   '{n:,d}, {deals:,d} deals of ten hands each').format(
+                                       dealt=sum(counts), n=n, deals=n // 10)
+                         + (_(' (one deal too few?)') if sum(counts) == n - 10 else
+                            _(' (one deal too many?)') if sum(counts) == n + 10 else ''))])
+    return counts
 
 
 @exercise('hand_frequencies_by_removing', returns=N_('a Counter of category names'),
-          prepare=[warm_chi_square], error_hint=lambda e: dealt_twice(e))
+          prepare=[warm_chi_square, forced_deals], error_hint=lambda e: dealt_twice(e))
 def _by_removing(run):
-    def as_counts(got):
-        if isinstance(got, dict) and got.get('five of a kind'):
-            raise Mismatch([('returned', short(got)),
-                            ('hint', _('five of a kind cannot be dealt from one deck: was a '
-                                       'card dealt twice?'))])
-        if not (isinstance(got, dict) and set(got) <= set(HAND_NAMES[:9])):
-            raise Mismatch([('returned', short(got)),
-                            ('hint', _('a Counter of category names, as hand_frequencies '
-                                       'returns'))])
-        return {name: got.get(name, 0) for name in HAND_NAMES[:9]}
-    _judge_experiment(run, as_counts, lambda c: short({k: v for k, v in c.items() if v}))
+    script = [j for order in forced_deals() for j in removing_script(order)]
+    return _judge_experiment(
+        run, _named_counts,
+        lambda c: short({_(name): k for name, k in zip(HAND_NAMES, c) if k}),
+        script, ())
 
 
 # (p, confidence): dyadic numbers, so that 1 - (1 - p)**n is exact in floats and the

@@ -1,10 +1,13 @@
 """Exercises of notebook 05, Shuffling.
 
 A shuffle is judged exactly, over every sequence of random choices on the
-decks 'ab', 'abc' and 'abcd', whichever ``random.Random`` methods built on
-integer choices it uses; where it draws floats (``rng.random()``,
-``uniform``, ``choices``...) a chi-square test on 60,000 seeded shuffles
-decides instead (``judges.judge_shuffle``).
+decks of 2 to 6 cards, whichever ``random.Random`` methods built on integer
+choices it uses; then as a function of its random choices (replayed in
+another order, and given ``random.Random`` itself); then on 2,000 shuffles
+of the full deck, by tests whose power against the known biases is
+computed (``shuffles.judge_shuffle``, ``shuffles.power``). The common
+mistakes are data: mistaken shuffles, and predicates on the failing
+distribution, each with the hint it earns.
 """
 
 import functools
@@ -14,16 +17,12 @@ from fractions import Fraction
 
 from ..fairness import exact_shuffle_probabilities
 from ..i18n import N_, _
+from ..shuffling import swap
 from .core import code, exercise, wrong
-from .judges import judge_shuffle, warm_chi_square
+from .shuffles import (first_card_never_moves, judge_shuffle, last_card_never_moves,
+                       uniform, warm)
 
 __all__ = []
-
-
-def uniform(deck) -> dict:
-    """Every arrangement of deck, 1/N! each."""
-    perms = sorted({''.join(p) for p in itertools.permutations(deck)})
-    return {p: Fraction(1, len(perms)) for p in perms}
 
 
 def fair(deck) -> str:
@@ -52,10 +51,60 @@ def shuffle_error(error) -> str:
         randrange=code('rng.randrange'))
 
 
-@exercise('shuffle2', error_hint=shuffle_error, seconds=10, prepare=[warm_chi_square])
-@exercise('shuffle', error_hint=shuffle_error, seconds=10, prepare=[warm_chi_square])
+# The mistakes students make, as the course's own code (their exact distributions are
+# compared with the student's on the failing deck) or as predicates on that distribution.
+
+def _naive(deck, rng):
+    for i in range(len(deck)):
+        swap(deck, i, rng.randrange(len(deck)))
+
+
+def _stops_early(deck, rng):
+    N = len(deck)
+    for i in range(N - 2):
+        swap(deck, i, rng.randrange(i, N))
+
+
+def _window(deck, rng):
+    N = len(deck)
+    for i in range(N - 1):
+        swap(deck, i, rng.randrange(i, min(i + 4, N)))
+
+
+def _knuth(deck, rng):
+    N = len(deck)
+    for i in range(N - 1):
+        swap(deck, i, rng.randrange(i, N))
+
+
+def _sattolo(deck, rng):
+    N = len(deck)
+    for i in range(N - 1):
+        swap(deck, i, rng.randrange(i + 1, N))
+
+
+SHUFFLE_MISTAKES = [
+    (first_card_never_moves, N_('the first card never moves: does the loop start at 1? '
+                                'Positions are numbered from 0, so start at i = 0 '
+                                '(range(N - 1))')),
+    (last_card_never_moves, N_('the last card never moves: rng.randrange(i, N) already stops '
+                               'before N, so N - 1 can be drawn; randrange(i, N - 1) never '
+                               'draws it')),
+    (_naive, N_('swapping each position with any position gives N**N equally likely runs, '
+                'which cannot split evenly over N! arrangements: swap position i only with a '
+                'position from i to N-1')),
+    (_sattolo, N_('no card can stay where it is: swap position i with a position from i to '
+                  'N-1, i itself included (randrange(i, N), not randrange(i + 1, N))')),
+    (_stops_early, N_('the loop stops one step early: i goes from 0 to N-2, which is '
+                      'range(N - 1)')),
+    (_window, N_('swap position i with any position from i to N-1, not only the next few')),
+]
+
+
+@exercise('shuffle2', error_hint=shuffle_error, seconds=10, prepare=[warm])
+@exercise('shuffle', error_hint=shuffle_error, seconds=10, prepare=[warm])
 def _shuffle2(run):
-    return judge_shuffle(run, uniform, fair, knuth_hint)
+    return judge_shuffle(run, uniform, fair, knuth_hint, SHUFFLE_MISTAKES)
 
 
 def cyclic(deck) -> dict:
@@ -87,7 +136,14 @@ def sattolo_hint(deck, perm, probs, expected):
         perm=repr(perm), p=probs.get(perm, 0), q=expected[perm])
 
 
-@exercise('sattolo', seconds=10, prepare=[warm_chi_square],
+SATTOLO_MISTAKES = [
+    (_knuth, N_('a card can stay where it is here: swap position i with a position strictly '
+                'after it, randrange(i + 1, N)')),
+    (first_card_never_moves, N_('the first card never moves: start the loop at i = 0')),
+]
+
+
+@exercise('sattolo', seconds=10, prepare=[warm],
           error_hint=N_('sattolo(deck, rng) swaps each position i from 0 to N-2 with '
                         'rng.randrange(i + 1, N): the last position has none after it'))
 def _sattolo(run):
@@ -96,15 +152,16 @@ def _sattolo(run):
         lambda deck: _('1/{ways} for each arrangement of {deck} that forms one cycle, 0 for '
                        'the others').format(ways=math.factorial(len(deck) - 1),
                                             deck=repr(deck)),
-        sattolo_hint)
+        sattolo_hint, SATTOLO_MISTAKES, full='sattolo')
 
 
-@exercise('shuffle_by_sorting', seconds=10, prepare=[warm_chi_square])
+@exercise('shuffle_by_sorting', seconds=10, prepare=[warm])
 def _shuffle_by_sorting(run):
     return judge_shuffle(run, uniform, fair, lambda deck, perm, probs, expected: (
         _('{perm} comes out with probability {p}, not 1/{ways}: with few possible keys, '
           'cards tie, and a stable sort keeps tied cards in their old order').format(
-              perm=repr(perm), p=probs.get(perm, 0), ways=math.factorial(len(deck)))))
+              perm=repr(perm), p=probs.get(perm, 0), ways=math.factorial(len(deck)))),
+        [(first_card_never_moves, N_('the first card never moves'))])
 
 
 @functools.cache

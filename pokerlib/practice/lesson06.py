@@ -24,11 +24,15 @@ from .core import Mismatch, code, exercise, short, wrong
 
 __all__ = []
 
-def judge_best_five(run, cases, best_of, legal, search, wild='joker'):
+def judge_best_five(run, cases, best_of, legal, search, wild='joker', mistakes=()):
     """Judge a best-hand function: five legal cards, ranked as high as possible.
 
     `search()` says, for the hint, what a function must try to find the best;
-    `wild` names the wild card in the hint about copies.
+    `wild` names the wild card in the hint about copies ('joker', 'deuce', or
+    'none' for seven cards); `mistakes` are (mistaken best-hand function,
+    hint, witnesses): an answer ranked as the mistaken function's answer is
+    earns its hint if on every witness hand too the function answers as the
+    mistaken one does.
     """
     for text in cases:
         hand = parse_hand(text)
@@ -41,11 +45,27 @@ def judge_best_five(run, cases, best_of, legal, search, wild='joker'):
         problem = legal(hand, list(got))
         if problem:
             raise wrong(got, best, problem)
-        if hand_rank_wild(list(got)) < hand_rank_wild(list(best)):
-            raise wrong(got, best, copy_hint(list(got), list(best), wild) or
-                        _('a better five cards exist ({category}): try {search}').format(
-                            category=_(category_name(hand_rank_wild(best)[0])),
-                            search=search()))
+        mine, ours = hand_rank_wild(list(got)), hand_rank_wild(list(best))
+        if mine >= ours:
+            continue
+        hint = copy_hint(list(got), list(best), wild)
+        failing = run.last_call
+        for mistaken, why, witnesses in mistakes:
+            if not hint and hand_rank_wild(list(mistaken(hand))) == mine and all(
+                    _ranked(run(parse_hand(w))) == hand_rank_wild(list(mistaken(parse_hand(w))))
+                    for w in witnesses):
+                hint = _(why)
+        if not hint and wild == 'none' and mine[0] != ours[0] and mine == max(
+                hand_rank_wild(list(h)) for h in itertools.combinations(hand, 5)
+                if hand_rank_wild(list(h))[0] == mine[0]):
+            hint = _('a better five cards exist: {best}, a {category}, beats your {theirs}; is '
+                     'your order of the categories the ranking\'s? ({rank} gives it)').format(
+                         best=' '.join(best), category=_(category_name(ours[0])),
+                         theirs=_(category_name(mine[0])), rank=code('hand_rank'))
+        raise wrong(got, best, hint or _('a better five cards exist ({category}): try '
+                                         '{search}').format(
+                                             category=_(category_name(ours[0])),
+                                             search=search()), call=failing)
 
 
 def copy_hint(got, best, wild) -> str:
@@ -73,16 +93,89 @@ def from_hand(hand, got):
     return _('{card} is not in the hand').format(card=missing[0]) if missing else None
 
 
-@exercise('best_hand', returns=N_('five cards'))
+FIXED_SEVEN = ['6C 7C 8C 9C TC 5C JS', 'TD TC TH 7C 7D 8C 8S', 'JD TC TH 7C 7D 7S 7H',
+               'AS AH KS KH QS QH 2C', '2S 3D 4H 5C 9S KD', 'AS KS QS JS TS 9S', '7C 5D 4H 3S 2C',
+               'AS 2D 3C 4H 5S KC KD', '9H 9D 9S 4C 4D 4H KS', 'AH 2H 3H 4H 5H 6H KD']
+
+
+@functools.cache
+def seven_card_cases() -> tuple:
+    """The best_hand judge's hands (as text): FIXED_SEVEN, then, found among 120,000 random
+    seven-card hands (seeded), for every pair of categories (A, B) that can meet in seven
+    cards, three hands whose best five are an A and that also hold a B; for every category,
+    five hands holding two or more different hands of the best category (two straights,
+    six or seven cards of a suit, three pairs, two threes...), where the ranks must decide;
+    and hands of five and six cards. A function that orders two categories wrongly, or
+    breaks a tie within a category wrongly, chooses wrongly on one of them."""
+    import numpy as np
+    from ..fast import categories, evaluate, id_hands
+    gen = np.random.default_rng(7)
+    m = 120_000
+    hands = np.argpartition(gen.random((m, 52)), 7, axis=1)[:, :7].astype(np.uint8)
+    subsets = np.array(list(itertools.combinations(range(7), 5)))
+    values = evaluate(hands[:, subsets].reshape(-1, 5)).reshape(m, 21)
+    cats = categories(values.ravel()).reshape(m, 21)
+    best = values.max(1)
+    best_cat = categories(best)
+    chosen = []
+    for a in range(9):
+        rows = np.flatnonzero(best_cat == a)
+        for b in range(a):
+            has_b = rows[(cats[rows] == b).any(1)]
+            chosen += list(has_b[:3])
+        # two or more different hands of the best category
+        several = rows[[len(set(values[r][cats[r] == a])) > 1 for r in rows[:20_000]]
+                       + [False] * max(0, len(rows) - 20_000)]
+        chosen += list(several[:5])
+    texts = list(FIXED_SEVEN)
+    seen = set(texts)
+    for r in chosen:
+        text = ' '.join(id_hands(hands[r:r + 1])[0])
+        if text not in seen:
+            seen.add(text)
+            texts.append(text)
+    for k in (5, 6):
+        for r in range(5):
+            text = ' '.join(id_hands(hands[m - 1 - r:m - r, :k])[0])
+            texts.append(text)
+    return tuple(texts)
+
+
+BEST_HAND_MISTAKES = [
+    (lambda hand: min(itertools.combinations(hand, 5), key=hand_rank),
+     N_('that is the worst five cards of the hand: take the max, not the min'),
+     ['2S 3D 5H 7C 9S JD KH', 'AS KS QS JS TS 9H 8H']),
+    (lambda hand: max(itertools.combinations(hand, 5), key=lambda h: hand_rank(h)[0]),
+     N_('the category alone does not choose among hands of one category: compare the whole '
+        'rankings, key=hand_rank'),
+     ['2S 2H 3D 4C 5S AH AD', '3S 4D 6H 8C TS QD AH']),
+]
+
+
+def _ranked(five):
+    """hand_rank_wild of an answer, or None if it is not five cards."""
+    try:
+        return hand_rank_wild(list(five))
+    except Exception:
+        return None
+
+
+@functools.cache
+def seven_card_answers() -> tuple:
+    """(case, the best five) for every case, worked out once."""
+    return tuple((text, tuple(best_hand(parse_hand(text)))) for text in seven_card_cases())
+
+
+@exercise('best_hand', returns=N_('five cards'), prepare=[seven_card_answers])
 def _best_hand(run):
-    judge_best_five(run, ['6C 7C 8C 9C TC 5C JS', 'TD TC TH 7C 7D 8C 8S',
-                          'JD TC TH 7C 7D 7S 7H', 'AS AH KS KH QS QH 2C',
-                          '2S 3D 4H 5C 9S KD', 'AS KS QS JS TS 9S',
-                          '7C 5D 4H 3S 2C', 'AS 2D 3C 4H 5S KC KD',
-                          '9H 9D 9S 4C 4D 4H KS', 'AH 2H 3H 4H 5H 6H KD'],
-                    best_hand, from_hand,
+    answers = dict(seven_card_answers())
+    judge_best_five(run, list(answers), lambda hand: list(answers[' '.join(hand)]), from_hand,
                     lambda: _('every way to choose five ({combinations})').format(
-                        combinations=code('itertools.combinations(hand, 5)')))
+                        combinations=code('itertools.combinations(hand, 5)')), wild='none',
+                    mistakes=BEST_HAND_MISTAKES)
+    return _(': the best five of {n} hands: every pair of categories that can meet in seven '
+             'cards, and every category with more than one hand of it to choose from').format(
+                 n=len(answers))
 
 
 def with_jokers(hand, got):
@@ -111,16 +204,24 @@ def copied_card_error(wild, otherwise=None):
     return hint
 
 
-@exercise('best_wild_hand', returns=N_('five cards'), seconds=10,
+WILD_CASES = ['AS AH AD AC ?B', '6C 7C 8C 9C TC 5C ?B', 'TD TC 5H 5C ?R ?B', 'JD TC TH 7C 7D 7S 7H',
+              '2C 3D 4H 9S KD ?R', 'QH JH TH 9H ?B 2C 3D', '?R 8C 8D 4S 3H', '?B AS KS QS 9S',
+              '?R AH KH QH 9H 2C', '?B ?R AS KS QS', '?R ?B 9H TH 2C']
+
+
+@functools.cache
+def wild_answers() -> dict:
+    """The best five of every joker case, worked out once."""
+    return {text: best_wild_hand(parse_hand(text)) for text in WILD_CASES}
+
+
+@exercise('best_wild_hand', returns=N_('five cards'), seconds=10, prepare=[wild_answers],
           error_hint=copied_card_error(
               'joker', N_('replace every joker by a card before ranking: a ranking reads '
                           'only real cards, and ?B and ?R are not cards')))
 def _best_wild_hand(run):
-    judge_best_five(run, ['AS AH AD AC ?B', '6C 7C 8C 9C TC 5C ?B',
-                          'TD TC 5H 5C ?R ?B', 'JD TC TH 7C 7D 7S 7H',
-                          '2C 3D 4H 9S KD ?R', 'QH JH TH 9H ?B 2C 3D',
-                          '?R 8C 8D 4S 3H', '?B AS KS QS 9S', '?R AH KH QH 9H 2C'],
-                    best_wild_hand, with_jokers,
+    judge_best_five(run, WILD_CASES,
+                    lambda hand: wild_answers()[' '.join(hand)], with_jokers,
                     lambda: _('every card each joker can stand for, and every way to choose '
                               'five'))
 
@@ -174,16 +275,49 @@ def _deuces_legal(hand, got):
             if missing else None)
 
 
+@functools.cache
+def deuces_answers() -> dict:
+    """The best five of every case, worked out once (every card of the deck for each deuce)."""
+    return {text: best_deuces_wild(parse_hand(text)) for text in DEUCES_CASES}
+
+
+DEUCES_CASES = ['2S AS AH KD 9C', '2S 2H AS AH KD', '2C 2D 9C 9D 9H', '2H 7S 8S 9S TS',
+                'KS QS 2D 4C 6H', 'AS KD 7C 5H 3S', 'AS KS QS 8S 2D', '2S 2H AS KS QS',
+                '2C 2D 7H 8H 9H', 'KD 2S 9D 2C TD', '5C 2H 2D 8C 6C']
+"""Deuces wild: one or two deuces; in the last four the two deuces must stand for two
+different cards (a royal flush, straight flushes), so a function that replaces both deuces
+by the same card fails."""
+
+
+def _deuces_same_card(hand):
+    return max(([c if x[0] == '2' else x for x in hand] for c in DECK), key=hand_rank_wild)
+
+
+def _deuces_no_copies(hand):
+    options = [[d for d in DECK if d not in hand] if c[0] == '2' else [c] for c in hand]
+    return max((list(h) for h in itertools.product(*options) if len(set(h)) == 5),
+               key=hand_rank_wild)
+
+
+DEUCES_MISTAKES = [
+    (_deuces_same_card, N_('here the two deuces must stand for two different cards: try every '
+                           'card for each deuce on its own (itertools.product)'),
+     ['2C 2D 7H 8H 9H']),
+    (_deuces_no_copies, N_('a deuce may copy a card of its own hand, and the copy counts: '
+                           'with 9C 9D 9H and two deuces, 9S 9S 9C 9D 9H is five of a kind; '
+                           'let each deuce be any of the 52 cards'),
+     ['2C 2D 9C 9D 9H']),
+]
+
+
 @exercise('best_deuces_wild', returns=N_('five cards'), seconds=20,
-          error_hint=copied_card_error('deuce'))
+          error_hint=copied_card_error('deuce'), prepare=[deuces_answers])
 def _deuces_wild(run):
-    judge_best_five(run, ['2S AS AH KD 9C', '2S 2H AS AH KD', '2C 2D 9C 9D 9H',
-                          '2H 7S 8S 9S TS', 'KS QS 2D 4C 6H', 'AS KD 7C 5H 3S',
-                          'AS KS QS 8S 2D'],
-                    best_deuces_wild, _deuces_legal,
+    answers = deuces_answers()
+    judge_best_five(run, DEUCES_CASES, lambda hand: answers[' '.join(hand)], _deuces_legal,
                     lambda: _('every card of the deck for each deuce ({product})').format(
                         product=code('itertools.product')),
-                    wild='deuce')
+                    wild='deuce', mistakes=DEUCES_MISTAKES)
 
 
 @functools.cache

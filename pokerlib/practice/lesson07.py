@@ -1,4 +1,8 @@
-"""Exercises of notebook 07, A file of hands (Project Euler problem 54)."""
+"""Exercises of notebook 07, A file of hands (Project Euler problem 54).
+
+``player1_wins`` is judged on 300 deals drawn afresh at every check
+(``judges.fresh_seed``), a tenth of them ties, so a hard-coded count fails.
+"""
 
 import functools
 import random
@@ -9,6 +13,7 @@ from ..versus import (make_versus_lines, parse_versus_line, score_versus, versus
                       versus_winner)
 from ..i18n import N_, _
 from .core import code, exercise, wrong
+from .judges import fresh_seed, noted
 
 __all__ = []
 
@@ -24,26 +29,33 @@ def versus_wins() -> Counter:
     return Counter(versus_winner(*parse_versus_line(line)) for line in versus_lines())
 
 
-@exercise('player1_wins', returns=N_('a count'), prepare=[versus_wins])
+@exercise('player1_wins', returns=N_('a count'))
 def _player1_wins(run):
-    lines = list(versus_lines())
-    wins = versus_wins()
-    expected, ties = wins['player1'], wins['tie']
-    got = run(lines, shown=f'{run.name}(lines)  # ' + _('300 deals, 10% of them ties'))
-    if isinstance(got, int) and not isinstance(got, bool) and got == expected:
-        return _(': right on {n} deals, {ties} of them ties').format(n=len(lines), ties=ties)
-    if got == expected + ties:
-        hint = _('a tie is not a win for player 1: count only the deals where hand 1 ranks '
-                 'higher')
-    elif got == wins['player2']:
-        hint = _("that is player 2's count: hand 1 is the first five cards of each line")
-    elif isinstance(got, float):
-        hint = _('how many deals player 1 wins: a count, not a fraction')
-    else:
-        hint = _('compare the whole rankings, {compare}: the category first, and when both '
-                 'hands are in one category, the ranks decide').format(
-                     compare=code('hand_rank(hand1) > hand_rank(hand2)'))
-    raise wrong(got, expected, hint)
+    seed = fresh_seed()
+    for size in (300, 120, 57):       # three files: no single number fits all three
+        lines = make_versus_lines(size, random.Random(seed + size), tie_fraction=0.1)
+        wins = Counter(versus_winner(*parse_versus_line(line)) for line in lines)
+        expected, ties = wins['player1'], wins['tie']
+        made = f'make_versus_lines({size}, random.Random({seed + size}), tie_fraction=0.1)'
+        got = run(list(lines), shown=f'{run.name}(lines)  # lines = {made}')
+        if isinstance(got, int) and not isinstance(got, bool) and got == expected:
+            continue
+        if got == expected + ties:
+            hint = _('a tie is not a win for player 1: count only the deals where hand 1 ranks '
+                     'higher')
+        elif got == wins['player2']:
+            hint = _("that is player 2's count: hand 1 is the first five cards of each line")
+        elif isinstance(got, float):
+            hint = _('how many deals player 1 wins: a count, not a fraction')
+        else:
+            hint = _('compare the whole rankings, {compare}: the category first, and when both '
+                     'hands are in one category, the ranks decide').format(
+                         compare=code('hand_rank(hand1) > hand_rank(hand2)'))
+        raise noted(wrong(got, expected, hint),
+                    _('the deals are new at every check; {made} makes these again').format(
+                        made=made))
+    return _(': right on three files of deals drawn afresh at this check (300, 120 and 57 '
+             'deals, a tenth of them ties)')
 
 
 HOW_WON_LINES = ['5H 5C 6S 7S KD 2C 3S 8S 8D TD', '5D 8C 9S JS AC 2C 5C 7D 8S QH',
@@ -77,15 +89,23 @@ def _how_won(run):
         raise wrong(got, expected, hint)
 
 
-@functools.cache
-def score_valid_case() -> tuple:
-    """(40 lines, 3 of them bad and 2 blank; the expected (counts, messages))."""
-    lines = list(versus_lines()[:38])
-    lines[3] = lines[3].rsplit(' ', 1)[0]                  # nine cards
-    lines[11] = lines[11].replace(lines[11][:2], '1X', 1)  # a bad card
-    lines[20] = ' '.join(lines[20].split()[:9] + lines[20].split()[:1])   # a card twice
-    lines.insert(7, '')                                    # blank lines: skipped, but
-    lines.insert(30, '   ')                                # they count in line numbers
+@functools.lru_cache(maxsize=4)
+def score_valid_case(seed=None) -> tuple:
+    """(40 lines, 3 of them bad and 2 blank; the expected (counts, messages)): the lines of
+    versus_lines(), or, given a seed, 38 fresh deals, the bad and blank lines in random
+    places."""
+    if seed is None:
+        lines = list(versus_lines()[:38])
+        bad, blank = (3, 11, 20), (7, 30)
+    else:
+        rng = random.Random(seed)
+        lines = make_versus_lines(38, rng, tie_fraction=0.1)
+        bad, blank = sorted(rng.sample(range(38), 3)), sorted(rng.sample(range(1, 38), 2))
+    lines[bad[0]] = lines[bad[0]].rsplit(' ', 1)[0]                        # nine cards
+    lines[bad[1]] = lines[bad[1]].replace(lines[bad[1]][:2], '1X', 1)      # a bad card
+    lines[bad[2]] = ' '.join(lines[bad[2]].split()[:9] + lines[bad[2]].split()[:1])  # twice
+    lines.insert(blank[0], '')                             # blank lines: skipped, but
+    lines.insert(blank[1], '   ')                          # they count in line numbers
     errors = versus_errors(lines)
     good = []
     for lineno, line in enumerate(lines, 1):
@@ -98,22 +118,23 @@ def score_valid_case() -> tuple:
 
 
 @exercise('score_valid', returns=N_('a pair: (counts, list of messages)'),
-          prepare=[score_valid_case],
           error_hint=lambda e: _('a bad line must not stop the count: catch the error that '
                                  'parse_versus_line raises for it ({catch}) and keep its '
                                  'message, {message}; and skip blank lines').format(
                                      catch=code('except ValueError as e'),
                                      message=code('str(e)')))
 def _score_valid(run):
-    lines, expected = score_valid_case()
+    seed = fresh_seed()
+    lines, expected = score_valid_case(seed)
     counts, errors = expected
-    got = run(list(lines), shown=f'{run.name}(lines)  # ' + _('40 lines, 3 of them bad, '
-                                                                '2 blank'))
+    got = run(list(lines), shown=f'{run.name}(lines)  # ' + _(
+        '40 lines, 3 of them bad, 2 blank: score_valid_case({seed}) in '
+        'pokerlib.practice.lesson07 makes them again').format(seed=seed))
     pair = isinstance(got, (tuple, list)) and len(got) == 2
     if pair and isinstance(got[0], dict) and dict(got[0]) == counts \
             and isinstance(got[1], (list, tuple)) and list(got[1]) == errors:
-        return _(': right on {n} lines, {bad} of them bad, 2 blank').format(
-            n=len(lines), bad=len(errors))
+        return _(': right on {n} lines drawn afresh at this check, {bad} of them bad, '
+                 '2 blank').format(n=len(lines), bad=len(errors))
     same_counts = pair and isinstance(got[0], dict) and dict(got[0]) == counts \
         and isinstance(got[1], (list, tuple))
     if same_counts and not all(isinstance(e, str) for e in got[1]):

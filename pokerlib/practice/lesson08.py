@@ -3,6 +3,7 @@
 import functools
 import itertools
 import math
+import random
 
 import numpy as np
 
@@ -10,6 +11,7 @@ from ..cards import DECK, card_id, parse_hand
 from ..fast import evaluate, exact_counts, hand_ids
 from ..i18n import N_, _
 from .core import exercise, short, to_python, unreadable, wrong
+from .judges import fresh_seed, noted
 
 __all__ = ['heads_up_reference']
 
@@ -127,25 +129,41 @@ def aces_against_kings() -> tuple:
     return heads_up_reference(['AS', 'AH'], ['KS', 'KH'])
 
 
-@exercise('heads_up', prepare=[aces_against_kings], seconds=60,
+FRESH = {}
+"""The hole cards a heads_up check is judged on, drawn (and their answer worked out) just
+before the student's code runs: new at every check."""
+
+
+def draw_heads_up():
+    """Draw fresh hole cards for the next heads_up check and work out their answer."""
+    seed = fresh_seed()
+    hole = random.Random(seed).sample(DECK, 4)
+    FRESH['heads_up'] = seed, hole[:2], hole[2:], heads_up_reference(hole[:2], hole[2:])
+
+
+@exercise('heads_up', prepare=[_five_of_48, draw_heads_up], seconds=60,
           returns=N_('three counts: (wins, losses, ties)'))
 def _heads_up(run):
-    hole1, hole2 = parse_hand('AS AH'), parse_hand('KS KH')
-    expected = aces_against_kings()
-    got = run(hole1, hole2)
+    if 'heads_up' not in FRESH:
+        draw_heads_up()
+    seed, hole1, hole2, expected = FRESH['heads_up']
+    got = run(list(hole1), list(hole2))
     plain = to_python(got)
     if not (isinstance(plain, (tuple, list)) and len(plain) == 3
             and all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in plain)):
         raise unreadable(got, _('three counts: (wins, losses, ties)'))
     if tuple(plain) == expected:
-        return
-    counts = sorted(plain)
-    if counts == sorted(expected):
+        return _(': right for hole cards drawn afresh at this check, over every board')
+    wins, losses, ties = expected
+    if sorted(plain) == sorted(expected):
         hint = _('the right counts in the wrong order: (wins, losses, ties), a win being '
                  'a board on which hole1 ranks higher')
-    elif sum(counts) == sum(expected):
-        hint = _('the three counts add up right: is a tie counted as a win or a loss?')
+    elif tuple(plain) in ((wins + ties, losses, 0), (wins, losses + ties, 0)):
+        hint = _('a tie is neither a win nor a loss: count the boards on which the two '
+                 'hands rank the same as ties')
     else:
         hint = _('(wins, losses, ties) over all C(48, 5) = {n:,d} boards').format(
             n=sum(expected))
-    raise wrong(got, expected, hint)
+    raise noted(wrong(got, expected, hint),
+                _('the hole cards are drawn afresh at every check (random.Random({seed})'
+                  '.sample(DECK, 4) draws these again)').format(seed=seed))

@@ -254,9 +254,9 @@ def test_check_is_exported_from_pokerlib():
 
 
 def test_a_seeded_rng_is_shown_as_its_call():
-    from pokerlib.practice.judges import SeededRandom
-    assert repr(SeededRandom(3)) == 'random.Random(3)'
-    assert SeededRandom(3).random() == random.Random(3).random()
+    from pokerlib.scripted import ScriptedRandom
+    assert repr(ScriptedRandom(seed=3)) == 'random.Random(3)'
+    assert ScriptedRandom(seed=3).random() == random.Random(3).random()
 
 
 def test_every_committed_check_in_the_notebooks_passes():

@@ -138,18 +138,18 @@ WRONG = [
     ('hand_percentages', hand_percentages_same_hand, 'fail', 'is the same hand counted again'),
     ('hand_percentages', percentages(deal=deal_with_replacement), 'error', 'duplicate card',
      'deal without replacement'),
-    ('hand_percentages', percentages(deal=deal_random_module), 'fail', 'same seed'),
+    ('hand_percentages', percentages(deal=deal_random_module), 'fail', 'drew nothing from the rng'),
     # by removing
     ('hand_frequencies_by_removing', by_removing(deal=removing_with_replacement), 'error',
      'deal without replacement'),
     ('hand_frequencies_by_removing', by_removing(count=lambda h: hand_rank(h)[0]), 'fail',
-     'a Counter of category names'),
+     'the keys are category names'),
     ('hand_frequencies_by_removing', lambda n, rng: by_removing()(n - 10, rng), 'fail',
      'one deal too few'),
     ('hand_frequencies_by_removing', lambda n, rng: by_removing()(n, random.Random(0)), 'fail',
-     'random.Random(2)', 'not a generator of your own'),
+     'drew nothing from the rng'),
     ('hand_frequencies_by_removing', lambda n, rng: by_removing()(n, random.Random()), 'fail',
-     'same seed'),
+     'drew nothing from the rng'),
     # hands_needed on exact boundaries
     ('hands_needed', lambda p, c=0.99: int(math.log(1 - c) / math.log(1 - p)) + 1, 'fail',
      'hands_needed(0.5, 0.75)', 'already enough', 'int(x) + 1'),
@@ -169,10 +169,23 @@ WRONG = [
 ]
 
 
-def test_the_straight_flush_seed_deals_a_straight_flush():
-    from pokerlib.practice.lesson04 import STRAIGHT_FLUSH_SEED
-    hands = deal_notebook(10, rng=random.Random(STRAIGHT_FLUSH_SEED))
-    assert any(hand_rank_elif(h)[0] == 8 for h in hands)
+def test_the_scripted_deals_hold_every_category_as_the_quota_says():
+    from pokerlib.practice.lesson04 import (FORCED_QUOTA, ScriptedRandom, forced_deals,
+                                            removing_script, shuffle_script)
+    orders = forced_deals()
+    counts = [0] * 9
+    for order in orders:
+        assert sorted(order) == sorted(DECK)
+        for i in range(10):
+            counts[hand_rank_elif(list(order[5 * i:5 * i + 5]))[0]] += 1
+    assert counts == list(FORCED_QUOTA) and min(counts) >= 1 and len(set(counts)) == 9
+    # The scripts make rng.shuffle and rng.choice deal exactly those orders.
+    rng = ScriptedRandom([j for o in orders for j in shuffle_script(o)], seed=1)
+    assert [tuple(c for h in deal_notebook(10, rng=rng) for c in h) for _ in orders] == \
+        [o[:50] for o in orders]
+    rng = ScriptedRandom([j for o in orders for j in removing_script(o)], seed=1)
+    assert [tuple(c for h in deal_by_removing(10, rng=rng) for c in h) for _ in orders] == \
+        [o[:50] for o in orders]
 
 
 (test_right_versions_pass, test_wrong_versions_fail_and_say_why,

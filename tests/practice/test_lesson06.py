@@ -183,11 +183,11 @@ RIGHT = [
 WRONG = [
     ('best_hand', lambda hand: hand[:5], 'fail', 'a better five cards exist'),
     ('best_hand', lambda hand: max(itertools.combinations(hand, 5), key=lambda h: hand_rank(h)[0]),
-     'fail', 'a better five cards exist'),
+     'fail', 'the category alone does not choose', "best_hand(['TD', 'TC', 'TH', '7C', '7D'"),
     ('best_hand', lambda hand: hand_rank(max(itertools.combinations(hand, 5), key=hand_rank)),
      'fail', 'the best five cards, as a list'),
     ('best_hand', lambda hand: min(itertools.combinations(hand, 5), key=hand_rank), 'fail',
-     'itertools.combinations(hand, 5)'),
+     'the worst five cards', 'not the min'),
     ('best_hand', lambda hand: sorted(hand)[-5:], 'fail', 'a better five cards exist'),
     ('best_hand', lambda hand: hand.sort() or hand[:5], 'fail', 'changed the list it was given'),
     ('best_wild_hand', wild_jokers_as_aces, 'fail', 'best_wild_hand(['),

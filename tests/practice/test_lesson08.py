@@ -93,7 +93,7 @@ WRONG = [
 SLOW_WRONG = [
     ('heads_up', lambda h1, h2: heads_up_arrays(h2, h1), 'fail', 'the right counts in the wrong order'),
     ('heads_up', lambda h1, h2: (lambda w, l, t: (w + t, l, 0))(*heads_up_arrays(h1, h2)), 'fail',
-     'is a tie counted as a win'),
+     'a tie is neither a win nor a loss'),
 ]
 
 

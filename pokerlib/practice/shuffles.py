@@ -1,0 +1,699 @@
+"""Judging shuffles and deals: exactly on small decks, and with computed power on a full deck.
+
+A shuffle (or a deal) is run with ``pokerlib.scripted.ScriptedRandom``, a
+``random.Random`` that writes down every draw.
+
+1. **Exact.** On decks of 2 to 6 cards, the shuffle is run over every
+   sequence of random choices (an odometer over the choice tree), whichever
+   ``random.Random`` methods built on integer choices it uses; the
+   probability of each arrangement is added up exactly and must be the
+   target's (1/720 for each arrangement of six cards). A tree too big for
+   the budget (``randrange(1000)`` keys, ``getrandbits(8)``), or one the
+   enumeration cannot follow (``rng.random()``), is left to step 3.
+2. **A function of the random choices.** Runs are replayed in another
+   order, with the same draws, and must come out the same; and the shuffle
+   given ``random.Random(s)`` must do what it does given
+   ``ScriptedRandom(seed=s)``, which answers every call exactly as
+   ``random.Random(s)`` would. A shuffle that counts its calls, or that
+   recognises the judge's generator and behaves only then, fails here.
+3. **A full deck.** ``FULL_TRIALS`` shuffles of the 52 cards, seeded (a
+   given shuffle always gets the same verdict), and five tests, each of
+   level ``ALPHA`` or less: a chi-square test of the card-by-position
+   counts (every bias that moves cards: windows, Sattolo, spades at the
+   bottom); three likelihood-ratio tests aimed at the modulo bias of
+   ``getrandbits(8) % (N - i)`` (a forward and a backward loop) and at
+   naive swaps;
+   and the number of ascents (neighbours in their old order), which
+   sorting on keys with ties (a stable sort keeps tied cards in order) and
+   a cut raise. ``power()`` computes each test's power against those
+   biases (``tests/practice/test_shuffles.py`` asserts it is at least
+   0.999).
+"""
+
+import functools
+import itertools
+import math
+import random
+from collections import Counter
+from fractions import Fraction
+
+from ..cards import DECK
+from ..i18n import _
+from ..scripted import ScriptedRandom, enumerate_runs
+from .core import Mismatch, code, short
+
+__all__ = ['judge_shuffle', 'exact_distribution', 'full_deck_tests', 'power', 'FULL_TRIALS',
+           'ALPHA']
+
+EXACT_DECKS = ('ab', 'abc', 'abcd', 'abcde', 'abcdef')
+EXACT_BUDGET = 4_000
+"""Runs of the student's shuffle the exact judgement may spend on one deck."""
+
+FULL_TRIALS = 1_000
+"""Shuffles of the full deck for the statistical tests."""
+
+ALPHA = 1e-7
+"""Each full-deck test wrongly fails a fair shuffle with probability at most this (five tests)."""
+
+Z_LIMIT = 5.33
+"""A one-sided normal tail of 5.33 standard deviations: probability 4.9e-8 (two-sided 9.8e-8)."""
+
+FULL_SEED = 52_000
+"""The full-deck shuffles use ScriptedRandom(seed=FULL_SEED + k), k = 0, 1, ..."""
+
+REPLAYS = 50
+
+LONG_DECK = 1_000
+LONG_TRIALS = 6
+LONG_SEED = 1_000_000
+"""The ascents test is also run on LONG_TRIALS shuffles of a deck of LONG_DECK numbers, where
+ties among sort keys (1,000 possible keys for 1,000 cards) show at once."""
+
+
+# ---------------------------------------------------------------------------
+# Exact
+
+def exact_distribution(play, deck, budget=EXACT_BUDGET):
+    """({outcome: probability}, probability not decided, runs, why not exact or None).
+
+    `play(cards, rng)` runs the shuffle and returns the outcome (None for the
+    deck after the call). Not exact (the fourth item says why: 'big',
+    'float', 'bits', 'seed', 'replay') when the tree is bigger than the
+    budget or the enumeration can't follow the shuffle."""
+    probs, unfinished, runs, why = Counter(), Fraction(0), 0, None
+    most = 4 * len(deck) + 8
+    for outcome, p, rng in enumerate_runs(play, deck, most=most, budget=budget + 1):
+        runs += 1
+        if runs == 1 and rng.stopped is None and math.prod(rng.sizes) > budget:
+            return probs, Fraction(1), runs, 'big'
+        if runs > budget:
+            return probs, Fraction(1), runs, 'big'
+        if rng.stopped and rng.stopped != 'long':
+            return probs, Fraction(1), runs, rng.stopped
+        if outcome is None:
+            unfinished += p
+        else:
+            probs[outcome] += p
+    return probs, unfinished, runs, None
+
+
+# ---------------------------------------------------------------------------
+# Full deck: the tests and their power
+
+def _positions(outcomes, deck):
+    """An (N, n) array: the position of each card of deck in each outcome."""
+    import numpy as np
+    index = {c: i for i, c in enumerate(deck)}
+    where = np.empty((len(outcomes), len(deck)), dtype=np.int64)
+    for k, out in enumerate(outcomes):
+        where[k, [index[c] for c in out]] = np.arange(len(deck))
+    return where
+
+
+@functools.cache
+def _swap_chain(kind, n=52) -> 'np.ndarray':
+    """P[c, p]: the exact chance that card c ends at position p, for a swap shuffle
+    whose step i swaps i with a random j (the position of one card is a Markov chain)."""
+    import numpy as np
+    steps = []
+    if kind == 'modulo':            # j = i + getrandbits(8) % (n - i)
+        for i in range(n - 1):
+            d = Counter(i + r % (n - i) for r in range(256))
+            steps.append((i, {j: c / 256 for j, c in d.items()}))
+    elif kind == 'modulo_down':     # for i from n-1 down: j = getrandbits(8) % (i + 1)
+        for i in reversed(range(1, n)):
+            d = Counter(r % (i + 1) for r in range(256))
+            steps.append((i, {j: c / 256 for j, c in d.items()}))
+    elif kind == 'window':          # j = randrange(i, min(i + 4, n))
+        for i in range(n - 1):
+            js = range(i, min(i + 4, n))
+            steps.append((i, {j: 1 / len(js) for j in js}))
+    elif kind == 'naive':           # j = randrange(n), for every i
+        steps = [(i, {j: 1 / n for j in range(n)}) for i in range(n)]
+    elif kind == 'sattolo':         # j = randrange(i + 1, n)
+        steps = [(i, {j: 1 / (n - 1 - i) for j in range(i + 1, n)}) for i in range(n - 1)]
+    P = np.eye(n)
+    for i, d in steps:
+        T = np.eye(n)
+        T[i, i] = 0
+        for j, q in d.items():
+            T[i, j] += q
+            if j != i:
+                T[j, j] -= q
+                T[j, i] += q
+        P = P @ T
+    return P
+
+
+@functools.cache
+def _contrast(kind):
+    """(weights W, mean, sd) of the likelihood-ratio statistic sum_c W[c, pos(c)] aimed at a
+    bias, its mean and standard deviation for one fair shuffle (Hoeffding's formulas)."""
+    import numpy as np
+    P = _swap_chain(kind)
+    n = len(P)
+    W = np.log(P * n)
+    centred = W - W.mean(1, keepdims=True) - W.mean(0, keepdims=True) + W.mean()
+    return W, W.sum() / n, math.sqrt((centred ** 2).sum() / (n - 1))
+
+
+@functools.cache
+def warm():
+    """What the full-deck tests need, computed once before the student's code runs."""
+    from scipy.stats import chi2  # noqa: F401
+    return _contrast('modulo'), _contrast('modulo_down'), _contrast('naive')
+
+
+def full_deck_tests(where) -> list:
+    """The five tests on an (N, 52) array of positions: [(name, p-value or z, failed, detail)].
+
+    Each fails a fair shuffle with probability at most ALPHA."""
+    import numpy as np
+    from scipy.stats import chi2
+    N, n = where.shape
+    counts = np.zeros((n, n))
+    np.add.at(counts, (np.repeat(np.arange(n)[None, :], N, 0).ravel(), where.ravel()), 1)
+    e = N / n
+    x2 = ((counts - e) ** 2 / e).sum() * (n - 1) / n
+    p = float(chi2.sf(x2, (n - 1) ** 2))
+    out = [('positions', p, p < ALPHA, counts)]
+    for kind in ('modulo', 'modulo_down', 'naive'):
+        W, mean, sd = _contrast(kind)
+        total = W[np.arange(n)[None, :], where].sum()
+        z = (total - N * mean) / (sd * math.sqrt(N))
+        out.append((kind, z, z > Z_LIMIT, None))
+    order = np.argsort(where, axis=1)          # the cards (by their old index) in each outcome
+    ascents = (np.diff(order, axis=1) > 0).sum()
+    z = (ascents - N * (n - 1) / 2) / math.sqrt(N * (n + 1) / 12)
+    out.append(('ascents', z, abs(z) > Z_LIMIT, None))
+    return out
+
+
+@functools.cache
+def power(trials=FULL_TRIALS) -> dict:
+    """The chance that the full-deck tests fail each known biased shuffle, computed.
+
+    Exact card-by-position matrices (the Markov chain of one card's position)
+    give the noncentral chi-square test's power and the mean shift of the
+    likelihood-ratio tests (normal, with the fair variance); the ascents of
+    sorting on randrange(1000) keys are simulated (2,000 sorts of the long
+    deck, seeded), those of a cut are at least 50 of 51.
+    """
+    import numpy as np
+    from scipy.stats import chi2, ncx2, norm
+    n = 52
+    critical = chi2.isf(ALPHA, (n - 1) ** 2)
+
+    def chi_power(P):
+        lam = ((P - 1 / n) ** 2 * n).sum() * (n - 1) / n * trials
+        return float(ncx2.sf(critical, (n - 1) ** 2, lam))
+
+    def lr_power(P, kind):
+        W, mean, sd = _contrast(kind)
+        shift = (W * P).sum() - mean
+        return float(norm.sf(Z_LIMIT - shift * math.sqrt(trials) / sd))
+
+    spades = np.zeros((n, n))
+    for c, card in enumerate(DECK):
+        if card[1] == 'S':
+            spades[c, n - 13:] = 1 / 13
+        else:
+            spades[c, :n - 13] = 1 / 39
+    gen = np.random.default_rng(212)
+    keys = gen.integers(0, 1000, size=(2_000, LONG_DECK))
+    order = np.argsort(keys, axis=1, kind='stable')
+    shift = (np.diff(order, axis=1) > 0).sum(1).mean() - (LONG_DECK - 1) / 2
+    long_sd = math.sqrt((LONG_DECK + 1) / 12)
+    sd = math.sqrt((n + 1) / 12)
+    return {
+        'getrandbits(8) % (N - i), i upwards': lr_power(_swap_chain('modulo'), 'modulo'),
+        'getrandbits(8) % (i + 1), i downwards': lr_power(_swap_chain('modulo_down'),
+                                                          'modulo_down'),
+        'sort on randrange(1000) keys (ties)': float(norm.sf(
+            Z_LIMIT - shift * math.sqrt(LONG_TRIALS) / long_sd)),
+        'swap within a window of 4': chi_power(_swap_chain('window')),
+        'naive swap (randrange(N) for every i)': lr_power(_swap_chain('naive'), 'naive'),
+        'Sattolo (randrange(i + 1, N))': chi_power(_swap_chain('sattolo')),
+        'spades always at the bottom': chi_power(spades),
+        'a cut only (deal)': float(norm.sf(Z_LIMIT - ((n - 2) / 2 - 1) * math.sqrt(trials)
+                                           / sd)),
+    }
+
+
+# ---------------------------------------------------------------------------
+# The judge
+
+def _rearranged(before, after) -> bool:
+    return sorted(map(str, after)) == sorted(map(str, before))
+
+
+def judge_shuffle(run, target, want, hint_for, mistakes=(), deal=False, full='uniform'):
+    """Judge a shuffle (or, with deal=True, a deal) in the three steps above.
+
+    `target(deck)` gives each arrangement's exact probability ('uniform' or
+    Sattolo's), `want(deck)` says it in words, `hint_for(deck, perm, probs,
+    expected)` explains the first wrong probability; `mistakes` are
+    (predicate(probs, deck), hint) or (mistaken shuffle, hint) pairs: the
+    hint of the first that the failing case shows. `full` is the full-deck
+    target: 'uniform' or 'sattolo'. A deal is played as deal(k, 1, deck, rng),
+    k hands of one card: the whole deck in the order it was dealt.
+    """
+    name = run.name
+    _first_looks(run, name, deal)
+    # 1. Exact, on the decks 'ab' ... 'abcdef'
+    exact_upto, why_not = None, None
+    for deck in EXACT_DECKS:
+        deck = deck if not deal else DEAL_CARDS[:len(deck)]
+        run.last_call = (f'{name}(list({deck!r}), rng) over every sequence of random choices'
+                         if not deal else
+                         f'deal({len(deck)}, 1, {deck!r}, rng) over every sequence of '
+                         f'random choices')
+        play = _deal_play(run, run.last_call) if deal else _shuffle_play(run, run.last_call)
+        probs, unfinished, runs, why = exact_distribution(play, deck)
+        run.cases += runs
+        if why == 'replay':
+            raise _not_a_function(name)
+        if why == 'seed':
+            raise Mismatch([('hint', _('your shuffle reseeds the generator it is given ({seed}): '
+                                       'use it as it is, so that its caller decides the '
+                                       'seed').format(seed=code('rng.seed')))])
+        if why:
+            why_not = why
+            break
+        expected = target(deck)
+        if set(probs) - set(expected):
+            odd = sorted(set(probs) - set(expected))[0]
+            raise Mismatch([('returned', _show(probs, unfinished, deck, expected)),
+                            ('hint', _('{odd} is not an arrangement of {deck}: every card '
+                                       'stays in the deck exactly once').format(
+                                odd=repr(odd), deck=repr(deck)))])
+        for perm in sorted(expected):
+            q = expected[perm]
+            if probs.get(perm, 0) > q or probs.get(perm, 0) + unfinished < q:
+                details = [('returned', _show(probs, unfinished, deck, expected)),
+                           ('expected', want(deck)),
+                           ('hint', _mistake_hint(mistakes, probs, deck, run, deal)
+                            or hint_for(deck, perm, probs, expected))]
+                if unfinished:
+                    details.insert(2, ('note', _('this shuffle can run for ever, so the '
+                                                 'probabilities are bounds from all its '
+                                                 'shorter runs')))
+                raise Mismatch(details)
+        if unfinished:
+            why_not = 'long'
+            break
+        exact_upto = deck
+    # 2. and 3. A function of its random choices; the full deck
+    if why_not and full == 'uniform':
+        _small_deck(run, name, deal, exact_upto)
+    _full_deck(run, name, deal, full)
+    n = FULL_TRIALS
+    if exact_upto and len(exact_upto) == len(EXACT_DECKS[-1]):
+        return _(': {fair}, exactly (every sequence of random choices on the decks of 2 to '
+                 '{k} cards), and {n:,d} shuffles of the full deck pass tests that catch the '
+                 'known biases').format(fair=want(exact_upto), k=len(exact_upto), n=n)
+    shown = {'float': _('it draws floats (rng.random()), which cannot all be tried'),
+             'bits': _('it draws wide random numbers (getrandbits), which cannot all be tried'),
+             'big': _('its random choices are too many to try them all'),
+             'long': _('it can run for ever'),
+             None: ''}[why_not]
+    return _(': {n:,d} shuffles of the full deck pass tests that catch the known biases '
+             '(each fails a fair shuffle less than once in ten million tries){exact}; {why}, '
+             'so there is no exact check beyond').format(
+                 n=n, why=shown, exact=(_(', and it is exact on the decks of up to {k} cards')
+                                        .format(k=len(exact_upto)) if exact_upto else ''))
+
+
+DEAL_CARDS = ('AS', 'KH', 'QD', 'JC', 'TS', '9H')
+"""The small decks a deal is judged on exactly (two spades among them)."""
+
+
+def call_and_read(run, *args, shown=None):
+    """Call the student's function on arguments it may change; (what it returned, the
+    arguments as they are after the call).
+
+    The one place where a judge reads arguments after a call: the deck a shuffle
+    rearranged, the draws a ScriptedRandom wrote down (``draws``, ``sizes``, ``stopped``).
+    A ScriptedRandom that comes back as another object (from another process) is copied
+    into the judge's own, so that the judge reads it where it left it.
+    """
+    got = run(*args, shown=shown, changes=True)
+    after = args
+    for before, now in zip(args, after):
+        if isinstance(before, ScriptedRandom) and now is not before:
+            before.__dict__.update(now.__dict__)
+        elif isinstance(before, list) and now is not before:
+            before[:] = now
+    return got, after
+
+
+def _shuffle_play(run, shown):
+    def play(cards, rng):
+        call_and_read(run, cards, rng, shown=shown)
+        return None
+    return play
+
+
+def _deal_play(run, shown):
+    def play(cards, rng):
+        given = list(cards)
+        got, _after = call_and_read(run, len(given), 1, cards, rng, shown=shown)
+        if cards != given:
+            raise Mismatch([('changed', _('the deck it was given: it is now {cards}').format(
+                                cards=short(cards))),
+                            ('hint', _("your function changed the list it was given: deal must "
+                                       "leave the caller's deck as it was, so shuffle a copy "
+                                       "({copy})").format(copy=code('cards = list(deck)')))])
+        if not (isinstance(got, (list, tuple)) and len(got) == len(given)
+                and all(isinstance(h, (list, tuple)) and len(h) == 1 for h in got)
+                and _rearranged(given, [h[0] for h in got])):
+            from .core import wrong
+            raise wrong(got, _('{n} hands of 1 card, every card of the deck').format(n=len(given)),
+                        _('deal(n, 1, deck, rng), with n the number of cards, deals every card '
+                          'of the deck once, one to each hand'))
+        return tuple(h[0] for h in got)
+    return play
+
+
+def _first_looks(run, name, deal):
+    """Is the deck rearranged, and is the rng the one used?"""
+    if deal:
+        return
+    deck = list('abcdefghij')
+    outcomes, returned, drew = [], None, 0
+    shown = f"{name}(list('abcdefghij'), random.Random(1))"
+    for seed in (1, 1, 2, 3):
+        cards = list(deck)
+        rng = ScriptedRandom(seed=seed)
+        returned, _after = call_and_read(run, cards, rng, shown=shown.replace('(1)', f'({seed})'))
+        outcomes.append(cards)
+        drew += len(rng.draws)
+    if not _rearranged(deck, outcomes[0]):
+        raise Mismatch([('returned', _('the deck became {deck}').format(deck=short(outcomes[0]))),
+                        ('hint', _('a shuffle rearranges the cards it is given: every card '
+                                   'stays in the deck exactly once'))])
+    if all(c == deck for c in outcomes):
+        if isinstance(returned, (list, tuple)) and _rearranged(deck, returned):
+            hint = _('your function returned a shuffled list, but the list it was given is '
+                     'unchanged: the caller keeps its own list, so rearrange that one in '
+                     'place ({in_place}, or {slice})').format(
+                         in_place=code('deck.sort(key=...)'), slice=code('deck[:] = cards'))
+        else:
+            hint = _('the list your function was given is unchanged: {rebind} inside a function '
+                     'only makes the local name deck point to a new list, and the caller never '
+                     'sees it; rearrange the given list in place ({in_place}, or '
+                     '{slice})').format(rebind=code('deck = sorted(...)'),
+                                        in_place=code('deck.sort(key=...)'),
+                                        slice=code('deck[:] = cards'))
+        raise Mismatch([('returned', _('the deck unchanged, four times')), ('hint', hint)])
+    if outcomes[0] != outcomes[1] or not drew:
+        raise Mismatch([('returned', _('{first}, then {second}').format(
+                            first=short(outcomes[0]), second=short(outcomes[1])))
+                        if outcomes[0] != outcomes[1] else
+                        ('returned', _('a shuffle that drew nothing from the rng it was given')),
+                        ('hint', _('shuffle with the rng you are given ({randrange}), not '
+                                   'the random module or a generator of your own, so that a '
+                                   'seed repeats a shuffle').format(
+                                       randrange=code('rng.randrange')))])
+
+
+def _not_a_function(name) -> Mismatch:
+    return Mismatch([('problem', _('given the same random numbers again, {name} rearranged '
+                                   'the deck differently').format(name=name)),
+                     ('hint', _('a shuffle must depend only on the random numbers it draws '
+                                'from the rng it is given: no other generator, no counter of '
+                                'calls, nothing kept from an earlier call'))])
+
+
+def _full_deck(run, name, deal, full):
+    """Steps 2 and 3: replays, random.Random against ScriptedRandom, the five tests."""
+    import numpy as np
+    deck = list(DECK)
+    run.last_call = (f'{name}(list(DECK), random.Random(s)) for s = {FULL_SEED} to '
+                     f'{FULL_SEED + FULL_TRIALS - 1}' if not deal else
+                     f'deal(52, 1, DECK, random.Random(s)) for s = {FULL_SEED} to '
+                     f'{FULL_SEED + FULL_TRIALS - 1}')
+    shown = run.last_call
+    play = _deal_play(run, shown) if deal else _shuffle_play(run, shown)
+    outcomes = []
+    for k in range(FULL_TRIALS):
+        rng = ScriptedRandom(seed=FULL_SEED + k)
+        cards = list(deck)
+        out = play(cards, rng)
+        out = tuple(cards) if out is None else out
+        if not _rearranged(deck, out):
+            raise Mismatch([('returned', _('the deck became {deck}').format(deck=short(list(out)))),
+                            ('hint', _('a shuffle rearranges the cards it is given: every '
+                                       'card stays in the deck exactly once'))])
+        if rng.stopped == 'seed':
+            raise Mismatch([('hint', _('your shuffle reseeds the generator it is given ({seed}): '
+                                       'use it as it is').format(seed=code('rng.seed')))])
+        outcomes.append(out)
+    run.cases += FULL_TRIALS
+    # Replays, in another order, and random.Random itself.
+    order = random.Random(FULL_SEED).sample(range(FULL_TRIALS), REPLAYS)
+    for i, k in enumerate(order):
+        rng = random.Random(FULL_SEED + k) if i % 2 else ScriptedRandom(seed=FULL_SEED + k)
+        cards = list(deck)
+        out = play(cards, rng)
+        out = tuple(cards) if out is None else out
+        if out != outcomes[k]:
+            raise _not_a_function(name)
+    run.cases += REPLAYS
+    where = _positions(outcomes, deck)
+    if full == 'sattolo':
+        _sattolo_full(where, name)
+        return
+    for test, value, failed, detail in full_deck_tests(where):
+        if not failed:
+            continue
+        raise Mismatch(_full_deck_report(test, value, detail, where, name))
+    # The ascents on a long deck
+    long = list(range(LONG_DECK))
+    run.last_call = (f'{name}(list(range({LONG_DECK})), random.Random(s)) for s = {LONG_SEED} '
+                     f'to {LONG_SEED + LONG_TRIALS - 1}' if not deal else
+                     f'deal({LONG_DECK}, 1, list(range({LONG_DECK})), random.Random(s)) for s '
+                     f'= {LONG_SEED} to {LONG_SEED + LONG_TRIALS - 1}')
+    play = _deal_play(run, run.last_call) if deal else _shuffle_play(run, run.last_call)
+    ascents = 0
+    for k in range(LONG_TRIALS):
+        cards = list(long)
+        out = play(cards, ScriptedRandom(seed=LONG_SEED + k))
+        out = cards if out is None else list(out)
+        if sorted(out) != long:
+            raise Mismatch([('returned', _('the deck became {deck}').format(deck=short(out))),
+                            ('hint', _('a shuffle rearranges the cards it is given: every '
+                                       'card stays in the deck exactly once'))])
+        ascents += sum(a < b for a, b in zip(out, out[1:]))
+    run.cases += LONG_TRIALS
+    n = LONG_DECK
+    z = (ascents - LONG_TRIALS * (n - 1) / 2) / math.sqrt(LONG_TRIALS * (n + 1) / 12)
+    if abs(z) > Z_LIMIT:
+        raise Mismatch(_full_deck_report('ascents', z, None, None, name,
+                                         trials=LONG_TRIALS, size=LONG_DECK))
+
+
+def _small_deck(run, name, deal, exact_upto):
+    """Where the exact judgement stopped short of six cards: FULL_TRIALS shuffles of the
+    six-card deck and a chi-square test of its card-by-position counts (level ALPHA), so
+    that a bias aimed at particular cards ('a' always last) shows there too."""
+    import numpy as np
+    from scipy.stats import chi2
+    deck = EXACT_DECKS[-1] if not deal else DEAL_CARDS
+    shown = (f'{name}(list({deck!r}), random.Random(s)) for s = {SMALL_SEED} to '
+             f'{SMALL_SEED + FULL_TRIALS - 1}' if not deal else
+             f'deal({len(deck)}, 1, {deck!r}, random.Random(s)) for s = {SMALL_SEED} to '
+             f'{SMALL_SEED + FULL_TRIALS - 1}')
+    run.last_call = shown
+    play = _deal_play(run, shown) if deal else _shuffle_play(run, shown)
+    outcomes = []
+    for k in range(FULL_TRIALS):
+        cards = list(deck)
+        out = play(cards, ScriptedRandom(seed=SMALL_SEED + k))
+        out = cards if out is None else list(out)
+        if not _rearranged(deck, out):
+            raise Mismatch([('returned', _('the deck became {deck}').format(deck=short(out))),
+                            ('hint', _('a shuffle rearranges the cards it is given: every '
+                                       'card stays in the deck exactly once'))])
+        outcomes.append(out)
+    run.cases += FULL_TRIALS
+    where = _positions(outcomes, list(deck))
+    N, n = where.shape
+    counts = np.zeros((n, n))
+    np.add.at(counts, (np.repeat(np.arange(n)[None, :], N, 0).ravel(), where.ravel()), 1)
+    e = N / n
+    p = float(chi2.sf(((counts - e) ** 2 / e).sum() * (n - 1) / n, (n - 1) ** 2))
+    if p < ALPHA:
+        c, q = np.unravel_index(np.abs(counts - e).argmax(), counts.shape)
+        raise Mismatch([('returned', _('{card} ended at position {p} in {k:,d} of {N:,d} '
+                                       'shuffles').format(card=repr(deck[c]), p=int(q),
+                                                          k=int(counts[c, q]), N=N)),
+                        ('expected', _('about {e:.0f} for every card at every position').format(
+                            e=e)),
+                        ('hint', _('cards do not land at every position equally often '
+                                   '(chi-square test, p = {p:.1e}): a fair shuffle treats '
+                                   'every card alike').format(p=p))])
+
+
+SMALL_SEED = 6_000
+
+
+def _sattolo_full(where, name):
+    """Sattolo on the full deck: no card stays, every other position in its fair share."""
+    import numpy as np
+    N, n = where.shape
+    stays = (where == np.arange(n)[None, :]).sum()
+    if stays:
+        raise Mismatch([('returned', _('a card stayed where it was in {k:,d} of {N:,d} shuffles '
+                                       'of the full deck').format(k=int(stays), N=N)),
+                        ('hint', _('in Sattolo\'s shuffle no card stays where it was: swap '
+                                   'position i with a position strictly after it'))])
+    counts = np.zeros((n, n))
+    np.add.at(counts, (np.repeat(np.arange(n)[None, :], N, 0).ravel(), where.ravel()), 1)
+    e = N / (n - 1)
+    z = (counts - e) / math.sqrt(e)
+    np.fill_diagonal(z, 0)
+    if np.abs(z).max() > 6.5:
+        c, p = np.unravel_index(np.abs(z).argmax(), z.shape)
+        raise Mismatch([('returned', _('{card} ended at position {p} in {k:,d} of {N:,d} '
+                                       'shuffles').format(card=DECK[c], p=int(p),
+                                                          k=int(counts[c, p]), N=N)),
+                        ('expected', _('about {e:.0f}').format(e=e)),
+                        ('hint', _('every card must reach every other position equally '
+                                   'often'))])
+
+
+def _full_deck_report(test, value, detail, where, name, trials=None, size=52):
+    import numpy as np
+    N, n = where.shape if where is not None else (trials, size)
+    deck_words = (_('the full deck') if size == 52 else
+                  _('a deck of {size:,d} cards').format(size=size))
+    if test == 'positions':
+        counts = detail
+        e = N / n
+        c, p = np.unravel_index(np.abs(counts - e).argmax(), counts.shape)
+        return [('returned', _('{card} ended at position {p} in {k:,d} of {N:,d} shuffles of '
+                               'the full deck').format(card=DECK[c], p=int(p),
+                                                       k=int(counts[c, p]), N=N)),
+                ('expected', _('about {e:.0f} for every card at every position').format(e=e)),
+                ('hint', _('cards do not land at every position equally often (chi-square '
+                           'test, p = {p:.1e}): a fair shuffle swaps position i with a '
+                           'position from i to N-1 ({call}), once for each i').format(
+                               p=value, call=code('rng.randrange(i, N)')))]
+    if test == 'naive':
+        return [('returned', _('{N:,d} shuffles of the full deck, cards landing where swaps with '
+                               'any position put them (z = {z:.1f})').format(N=N, z=value)),
+                ('hint', _('swapping each position with any position gives N**N equally likely '
+                           'runs, which cannot split evenly over N! arrangements: swap position '
+                           'i only with a position from i to N-1'))]
+    if test in ('modulo', 'modulo_down'):
+        return [('returned', _('{N:,d} shuffles of the full deck, some cards landing where a '
+                               'remainder favours them (z = {z:.1f})').format(N=N, z=value)),
+                ('hint', _('this is the bias of a remainder: {mod} makes the small numbers '
+                           'more likely whenever m does not divide 256; draw with {randrange}, '
+                           'which has no bias').format(mod=code('rng.getrandbits(8) % m'),
+                                                       randrange=code('rng.randrange(m)')))]
+    return [('returned', _('in {N:,d} shuffles of {deck}, neighbouring cards kept '
+                           'their old order {more} often than in a fair shuffle (z = '
+                           '{z:.1f})').format(N=N, z=value, deck=deck_words,
+                                              more=_('more') if value > 0 else _('less'))),
+            ('hint', _('with few possible sort keys, cards tie, and a sort keeps tied cards '
+                       'in their old order: draw keys that never tie ({random})').format(
+                           random=code('rng.random()'))
+             if value > 0 else
+             _('a fair shuffle leaves as many neighbours in their old order as not'))]
+
+
+def _show(probs, unfinished, deck, expected) -> str:
+    perms = sorted(expected)
+    if len(perms) > 6:
+        shown = [p for p in perms if probs.get(p, 0) != expected[p]][:4] or perms[:4]
+        tail = _(' ... ({k} arrangements in all)').format(k=len(perms))
+    else:
+        shown, tail = perms, ''
+    if unfinished == 0:
+        return ', '.join(f'{p!r} {probs.get(p, 0)}' for p in shown) + tail
+    return ', '.join(f'{p!r} {float(probs.get(p, 0)):.4f} to '
+                     f'{float(probs.get(p, 0) + unfinished):.4f}' for p in shown) + tail
+
+
+def _shows(mistake, probs, deck):
+    """Does this distribution show the mistake? True, False, or None (the deck can't tell:
+    a predicate about cards that move, on a run where nothing moves)."""
+    if getattr(mistake, 'predicate', False):
+        return mistake(probs, deck)
+    return dict(mistaken_distribution(mistake, deck)) == {k: v for k, v in probs.items() if v}
+
+
+def _mistake_hint(mistakes, probs, deck, run, deal):
+    """The hint of the one known mistake this distribution shows, or None.
+
+    The student's shuffle is also enumerated on the decks up to four cards (on two cards,
+    starting the loop at 1 and stopping it early look alike); a mistake earns its hint if
+    it shows on at least one of them and on none fails to."""
+    evidence = [(probs, deck)]
+    call = run.last_call
+    for size in range(len(deck) + 1, 5):
+        bigger = EXACT_DECKS[size - 2] if not deal else DEAL_CARDS[:size]
+        play = _deal_play(run, call) if deal else _shuffle_play(run, call)
+        try:
+            theirs, unfinished, runs, why = exact_distribution(play, bigger, budget=1_000)
+        except Mismatch:
+            break
+        if why or unfinished:
+            break
+        evidence.append((theirs, bigger))
+    run.last_call = call
+    fits = []
+    for m, hint in mistakes:
+        shown = [_shows(m, p, d) for p, d in evidence]
+        if True in shown and False not in shown:
+            fits.append(hint)
+    if len(fits) == 1:
+        return _(fits[0]) if isinstance(fits[0], str) else fits[0](deck)
+    return None
+
+
+@functools.cache
+def mistaken_distribution(shuffle, deck) -> tuple:
+    """The exact distribution of a known mistaken shuffle (the course's own code) on deck."""
+    probs = Counter()
+    for outcome, p, rng in enumerate_runs(shuffle, deck, most=64):
+        probs[outcome] += p
+    return tuple(sorted(probs.items(), key=lambda kv: str(kv[0])))
+
+
+def predicate(f):
+    """Mark f(probs, deck) as a predicate on the failing distribution (not a shuffle)."""
+    f.predicate = True
+    return f
+
+
+def _moves(probs, deck):
+    return any(tuple(o) != tuple(deck) for o, p in probs.items() if p)
+
+
+@predicate
+def first_card_never_moves(probs, deck):
+    """The first card always stays; None if no card ever moves (this deck can't tell)."""
+    if not _moves(probs, deck):
+        return None
+    return all(o[0] == deck[0] for o, p in probs.items() if p)
+
+
+@predicate
+def last_card_never_moves(probs, deck):
+    if not _moves(probs, deck):
+        return None
+    return all(o[-1] == deck[-1] for o, p in probs.items() if p)
+
+
+def arrangement(deck, items):
+    """items as an outcome of a run on deck: a string for a string deck, else a tuple."""
+    return ''.join(items) if isinstance(deck, str) else tuple(items)
+
+
+def uniform(deck) -> dict:
+    """Every arrangement of deck, 1/N! each."""
+    perms = sorted({arrangement(deck, p) for p in itertools.permutations(deck)})
+    return {p: Fraction(1, len(perms)) for p in perms}

@@ -1,0 +1,98 @@
+"""The shuffle judge's machinery: ScriptedRandom, the exact enumeration, and the full-deck
+tests' computed power and level."""
+
+import pickle
+import random
+
+import numpy as np
+import pytest
+
+from pokerlib import shuffle2, shuffle_naive
+from pokerlib.practice import shuffles
+from pokerlib.scripted import ScriptedRandom, enumerate_runs
+
+
+def every_method(rng):
+    """A run of every random.Random method a student might call."""
+    deck = list(range(12))
+    rng.shuffle(deck)
+    return (deck, rng.randrange(10), rng.randrange(3, 90, 7), rng.randint(1, 6),
+            rng.choice('abcdef'), rng.sample(range(100), 5), rng.random(), rng.uniform(2, 3),
+            rng.choices('xyz', k=4), rng.getrandbits(70), rng.gauss(0, 1), rng.randbytes(3),
+            rng.randrange(1), rng.triangular(), rng.expovariate(2))
+
+
+@pytest.mark.parametrize('seed', [0, 1, 52_000, 2 ** 40])
+def test_a_seeded_scripted_random_answers_every_method_as_random_random_does(seed):
+    assert every_method(ScriptedRandom(seed=seed)) == every_method(random.Random(seed))
+
+
+def test_its_draws_replayed_give_the_same_run_and_it_pickles_in_its_state():
+    rng = ScriptedRandom(seed=9)
+    first = every_method(rng)
+    assert every_method(ScriptedRandom(rng.draws)) == first
+    copy = pickle.loads(pickle.dumps(rng))
+    assert (copy.draws, copy.sizes, copy.stopped) == (rng.draws, rng.sizes, rng.stopped)
+    assert copy.random() == rng.random()          # the source advanced past its draws
+    assert repr(ScriptedRandom(seed=3)) == 'random.Random(3)'
+
+
+def test_the_enumeration_never_raises_into_the_students_code():
+    """A float or a wide draw, or too many draws, stop the enumeration quietly: the run
+    goes on with a fixed generator and is set aside."""
+    seen = []
+
+    def catches_everything(deck, rng):
+        try:
+            seen.append(rng.random())
+            while rng.getrandbits(40) < 5:      # would never end on zeros
+                pass
+        except BaseException as e:               # pragma: no cover - must not happen
+            seen.append(e)
+    runs = list(enumerate_runs(catches_everything, 'ab'))
+    assert len(runs) == 1 and runs[0][0] is None and runs[0][2].stopped == 'float'
+    assert all(isinstance(x, float) for x in seen)
+    runs = list(enumerate_runs(lambda d, r: [r.randrange(2) for _ in range(100)], 'ab',
+                               most=5))
+    assert all(rng.stopped == 'long' for o, p, rng in runs) and len(runs) == 2 ** 5
+
+
+def test_exact_distributions_of_the_library_shuffles():
+    probs, unfinished, runs, why = shuffles.exact_distribution(shuffle2, 'abcdef')
+    assert why is None and unfinished == 0 and runs == 720
+    assert set(probs.values()) == {shuffles.Fraction(1, 720)} and len(probs) == 720
+    probs, unfinished, runs, why = shuffles.exact_distribution(shuffle_naive, 'abc')
+    assert probs['abc'] == shuffles.Fraction(4, 27)
+    assert shuffles.exact_distribution(lambda d, r: d.sort(key=lambda c: r.randrange(1000)),
+                                       'abc')[3] == 'big'
+
+
+def test_the_full_deck_tests_have_power_at_least_0999_against_every_known_bias():
+    power = shuffles.power()
+    assert len(power) == 8
+    for bias, p in power.items():
+        assert p >= 0.999, (bias, p)
+
+
+@pytest.mark.slow
+def test_the_full_deck_tests_of_a_fair_shuffle_are_near_their_null_distributions():
+    """Fair shuffles (numpy permutations, 200 batches of FULL_TRIALS) give chi-square,
+    likelihood-ratio and ascent statistics with the means and spreads the tests assume."""
+    gen = np.random.default_rng(5)
+    stats = []
+    for batch in range(200):
+        where = np.argsort(gen.random((shuffles.FULL_TRIALS, 52)), axis=1)
+        results = shuffles.full_deck_tests(where)
+        assert not any(failed for name, value, failed, detail in results)
+        stats.append([value for name, value, failed, detail in results[1:]])
+    z = np.array(stats)
+    assert np.all(np.abs(z.mean(0)) < 0.35) and np.all(np.abs(z.std(0) - 1) < 0.2), z.mean(0)
+
+
+def test_the_mistaken_shuffles_show_what_their_hints_say():
+    from pokerlib.practice.lesson05 import SHUFFLE_MISTAKES
+    for mistake, hint in SHUFFLE_MISTAKES:
+        if getattr(mistake, 'predicate', False):
+            continue
+        probs = dict(shuffles.mistaken_distribution(mistake, 'abcde'))
+        assert probs != shuffles.uniform('abcde'), hint
