@@ -9,6 +9,9 @@ BIN     = $(VENV)/bin
 # library only), so that `make lab` and `python course.py lab` (Windows, or no make)
 # never differ. Ctrl-C stops them quietly.
 COURSE  = @$(PYTHON) course.py
+# The port JupyterLab serves on (make lab PORT=8890); empty: 8888, or the next free one.
+PORT   ?=
+LAB_PORT = $(if $(PORT),--port $(PORT),)
 
 .PHONY: setup lab lab-teacher lab-edit student progress test test-slow experiments notebooks nav bench bench-notebooks clean
 
@@ -20,8 +23,9 @@ setup:
 # Your own copy of the course: the student's edition, copied into workspace/
 # (which git ignores) the first time; later runs copy in what is new and never
 # overwrite a file you changed (the course's new version goes beside it).
+# On another port: make lab PORT=8890 (python course.py lab --port 8890).
 lab:
-	$(COURSE) lab
+	$(COURSE) lab $(LAB_PORT)
 
 # Which exercises your workspace already passes (it runs your notebooks, unchanged).
 progress:
@@ -30,11 +34,11 @@ progress:
 # The teacher's copy to project, in teacher/ (git ignores it): answers folded, a
 # banner on top; running and saving it never changes a tracked file.
 lab-teacher:
-	$(COURSE) lab-teacher
+	$(COURSE) lab-teacher $(LAB_PORT)
 
 # The course's own notebooks (notebooks/, tracked), to edit the course.
 lab-edit:
-	$(COURSE) lab-edit
+	$(COURSE) lab-edit $(LAB_PORT)
 
 # The student's edition of every notebook, in student/ (git ignores it), to hand out.
 student:

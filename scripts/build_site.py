@@ -12,7 +12,8 @@ and adjusted there, never in notebooks/:
 - a cell whose source has a line ``### BEGIN SOLUTION`` is folded: its code
   behind a "Show solution" toggle, closed until clicked; so is a markdown
   cell tagged ``teacher`` (an exercise's expected answer), behind "Show the
-  expected answer";
+  expected answer"; and so is the output of a cell that shows an answer
+  (the library's version, printed by ``source(...)``: editions.revealing_cells);
 - interactive widgets, which need a running kernel, are dropped (a figure
   the same cell drew stays);
 - links to ``../assets/`` point at the copy of the figures beside the pages;
@@ -95,6 +96,15 @@ def folds(cell: dict, text: dict = SITE_TEXT['en']) -> tuple | None:
     return None
 
 
+def fold_output(cell: dict, show: str, hide: str) -> dict:
+    """A code cell whose output shows an answer (editions.revealing_cells), its output folded
+    behind a toggle (myst-nb's hide-output), closed until clicked."""
+    meta = dict(cell.get('metadata', {}))
+    meta['tags'] = sorted(set(meta.get('tags', [])) | {'hide-output'})
+    meta['mystnb'] = dict(meta.get('mystnb', {}), code_prompt_show=show, code_prompt_hide=hide)
+    return dict(cell, metadata=meta)
+
+
 def fold(cell: dict, show: str, hide: str) -> dict:
     """The cell folded behind a toggle that says show, closed by default.
 
@@ -139,12 +149,15 @@ def staged_notebook(path: Path, toctree: str | None, language: str = 'en') -> di
     text = SITE_TEXT[language]
     nb = load(path)
     cells = []
-    for cell in nb['cells']:
+    revealing = set(editions.revealing_cells(nb))
+    for i, cell in enumerate(nb['cells']):
         cell = dict(cell, source=source(cell))
         if cell['cell_type'] == 'code':
             cell['outputs'] = without_widgets(cell.get('outputs', []))
         if show := folds(cell, text):
             cell = fold(cell, *show)
+        elif i in revealing:       # the library's version of an answer: folded with it
+            cell = fold_output(cell, text['show_solution'], text['hide_solution'])
         if cell['cell_type'] == 'markdown':
             cell['source'] = fix_markdown(zh_edition.ENGLISH_LINK.sub('', cell['source']))   # the page links the English page
         cells.append(cell)
