@@ -186,8 +186,10 @@ def test_solutions_are_folded_until_clicked(site):
         answers = sum(1 for c in cells(path) if c['cell_type'] == 'markdown'
                       and 'teacher' in c.get('metadata', {}).get('tags', [])
                       and editions.BEGIN not in text(c))
+        # and the saved output of each cell that shows the library's version of an answer
+        revealing = len(editions.revealing_cells(load(path)))
         folds = site.pages[page_of(path)]['folds']
-        assert sum(f['summary'] == 'Show solution' for f in folds) == solutions, path.name
+        assert sum(f['summary'] == 'Show solution' for f in folds) == solutions + revealing, path.name
         assert sum(f['summary'] == 'Show the expected answer' for f in folds) == answers, path.name
         for fold in folds:
             assert not fold['open'] and not fold['content_visible'], (path.name, fold)
@@ -264,6 +266,18 @@ def test_no_errors_in_the_browser_console(site):
 
 
 # --- staging, without a browser ----------------------------------------------------
+
+def test_staging_folds_the_saved_output_that_shows_an_answer():
+    """01's source(hand_rank_elif) prints the whole answer of its Your turn: folded with it."""
+    staged = build_site.staged_notebook(ROOT / 'notebooks' / '01-Hands-and-hand_rank.ipynb', None)
+    lecture = next(c for c in staged['cells'] if text(c).endswith('source(hand_rank_elif)'))
+    assert 'hide-output' in lecture['metadata']['tags'], "the lecture's hand_rank shown unfolded"
+    assert lecture['metadata']['mystnb']['code_prompt_show'] == 'Show solution'
+    shown = [c for c in staged['cells'] if c['cell_type'] == 'code'
+             and 'hide-output' not in c.get('metadata', {}).get('tags', [])
+             and any('elif kind(4, ranks):' in str(o) for o in c.get('outputs', []))]
+    assert shown == []
+
 
 def test_staging_folds_solutions_drops_widgets_and_fixes_links(tmp_path):
     png = 'iVBORw0KGgo='
