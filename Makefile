@@ -99,7 +99,7 @@ clean:
 SITE_VENV  = .venv-site
 SITE_STAMP = $(SITE_VENV)/.installed-requirements
 SITE_PORT ?= 8000
-.PHONY: site site-setup site-serve site-check
+.PHONY: site site-setup site-serve site-check a11y-setup a11y
 
 site-setup: $(SITE_STAMP)
 
@@ -121,6 +121,17 @@ site-serve: site
 site-check: site
 	$(SITE_VENV)/bin/python scripts/check_site.py build/site/html --screenshots build/site/screenshots > build/site/report.json
 	@echo "report: build/site/report.json, screenshots: build/site/screenshots/"
+# axe-core, exactly as site/a11y/package-lock.json pins it (npm ci, never global),
+# and its report on every page of the site, light and dark (make test-slow asserts it).
+A11Y_STAMP = site/a11y/node_modules/.installed-lock
+a11y-setup: $(A11Y_STAMP)
+$(A11Y_STAMP): site/a11y/package.json site/a11y/package-lock.json
+	cd site/a11y && npm ci --no-audit --no-fund --loglevel=error
+	@touch $(A11Y_STAMP)
+
+a11y: site a11y-setup
+	$(SITE_VENV)/bin/python scripts/check_a11y.py build/site/html > build/site/a11y.json
+	@echo "report: build/site/a11y.json"
 # --- end website -----------------------------------------------------------
 
 # --- the course in Chinese (make translations, lab-zh, lab-teacher-zh) --------

@@ -83,6 +83,41 @@ SITE_TEXT = {
               'title': 'Norvig 的扑克程序，一步一步'},
 }
 """The website's own words in each language (`make site` builds both: English, and Chinese in zh/)."""
+FIGURE_ALT = {   # what each figure shows, for a reader who can't see it (the alt text)
+    'benchmarks.png': 'Bar chart, log scale: hands ranked per second by each evaluator, on 5 and '
+                      '7 cards. pokerlib fast leads (about 40 million a second), then eval7, '
+                      'phevaluator and treys; pokerlib fast called one hand at a time, Norvig\'s '
+                      'hand_rank and pokerkit come last.',
+    'hand_frequencies.png': 'How often each hand comes up: for each category, straight flush to '
+                            'high card, the count observed in the dealt hands divided by the count '
+                            'expected, as a dot beside a grey chance band; every dot is near 1.',
+    'shuffle_overview.png': 'For each of the five shuffles, how far each arrangement of abc came up '
+                            'above or below fair in 150,000 shuffles: shuffle2 and shuffle4 stay '
+                            'inside the chance band, shuffle1 and shuffle_naive are far outside it, '
+                            'and shuffle3 falls short on abc by 3%, as its exact probability says.',
+}
+for _n, _who in [('shuff1.png', 'shuffle1, the teacher\'s shuffle: far from fair'),
+                 ('shuff2.png', 'shuffle2, Knuth\'s shuffle: fair'),
+                 ('shuff3.png', 'shuffle3, the lecture\'s shuffle2: abc 3% too rare'),
+                 ('shuff4.png', 'shuffle4, Knuth\'s shuffle over all N positions: fair'),
+                 ('shuff_naive.png', 'shuffle_naive: three arrangements 10% too common, three too rare')]:
+    FIGURE_ALT[_n] = (f'Bar chart of how often each arrangement of abc came up above or below '
+                      f'fair, against a chance band, for {_who}.')
+CELL_ALT = {    # figures that a cell draws: the start of its source -> what the figure shows
+    'explore_hand_frequencies(': FIGURE_ALT['hand_frequencies.png'],
+    "explore_shuffles('shuffle3'": FIGURE_ALT['shuff3.png'],
+}
+
+
+def figure_alt(cell: dict) -> str | None:
+    """The alt text of the figure a code cell shows (a file of assets/ or one it draws), or None."""
+    code = source(cell)
+    for name, alt in FIGURE_ALT.items():
+        if f"'{name}'" in code:
+            return alt
+    return next((alt for start, alt in CELL_ALT.items() if code.startswith(start)), None)
+
+
 SHOW_SOLUTION = SITE_TEXT['en']['show_solution']
 SHOW_ANSWER = SITE_TEXT['en']['show_answer']
 
@@ -158,6 +193,10 @@ def staged_notebook(path: Path, toctree: str | None, language: str = 'en') -> di
             cell = fold(cell, *show)
         elif i in revealing:       # the library's version of an answer: folded with it
             cell = fold_output(cell, text['show_solution'], text['hide_solution'])
+        if language == 'en' and cell['cell_type'] == 'code' and (alt := figure_alt(cell)):
+            meta = dict(cell.get('metadata', {}))
+            meta['mystnb'] = dict(meta.get('mystnb', {}), image={'alt': alt})
+            cell = dict(cell, metadata=meta)
         if cell['cell_type'] == 'markdown':
             cell['source'] = fix_markdown(zh_edition.ENGLISH_LINK.sub('', cell['source']))   # the page links the English page
         cells.append(cell)
@@ -187,7 +226,9 @@ def figures_page(paths, titles: dict, assets: Path, language: str = 'en') -> str
         if used:
             links = ', '.join(f'[{titles[name]}]({name})' for name in used)
             lines += [text['used_in'].format(links=links), '']
-        lines += [f'![{text["figure_alt"].format(name=png.name)}](assets/{png.name})', '']
+        alt = FIGURE_ALT.get(png.name, text['figure_alt'].format(name=png.name)) if language == 'en' \
+            else text['figure_alt'].format(name=png.name)
+        lines += [f'![{alt}](assets/{png.name})', '']
     return '\n'.join(lines)
 
 

@@ -196,6 +196,29 @@ def test_solutions_are_folded_until_clicked(site):
             assert fold['opens_on_click'], (path.name, fold)
 
 
+AXE = ROOT / 'site' / 'a11y' / 'node_modules' / 'axe-core' / 'axe.min.js'
+
+
+@pytest.mark.slow
+def test_every_page_passes_axe_core_in_light_and_dark_mode(site):
+    """axe-core (site/a11y, pinned by its package-lock.json) on every page, both themes:
+    nothing critical, serious or moderate (toggles named by their text, landmarks, contrast)."""
+    if not AXE.exists():
+        if IN_CI:
+            pytest.fail(f'{AXE} is missing: make a11y-setup (npm ci in site/a11y)')
+        pytest.skip('axe-core is not installed: make a11y-setup (npm ci in site/a11y)')
+    run = subprocess.run([str(SITE_PYTHON), str(ROOT / 'scripts' / 'check_a11y.py'), str(site.html)],
+                         capture_output=True, text=True, cwd=ROOT, timeout=900)
+    assert run.returncode == 0, run.stderr
+    report = json.loads(run.stdout)
+    pages = report['pages']
+    assert len(pages) >= 2 * (len(NOTEBOOKS) + 1), sorted(pages)     # every notebook, figures, 2 modes
+    bad = [(page, v['impact'], v['id'], v['targets'][:2]) for page, found in pages.items()
+           for v in found if v['impact'] in ('critical', 'serious', 'moderate')]
+    assert bad == [], '\n'.join(map(str, bad))
+    assert not any(v['id'] == 'axe-error' for found in pages.values() for v in found)
+
+
 # --- links -------------------------------------------------------------------------
 
 @pytest.mark.slow
