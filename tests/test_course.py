@@ -134,3 +134,33 @@ def test_make_lab_passes_its_port_to_course_py_and_course_py_to_jupyterlab(monke
         plain = subprocess.run(['make', '-n', '--no-print-directory', 'lab'], cwd=ROOT,
                                capture_output=True, text=True, check=True).stdout
         assert '--port' not in plain
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not course.program(course.VENV, 'jupyter').exists(), reason='needs .venv')
+def test_jupyterlab_serves_on_the_port_asked_for(tmp_path):
+    import json
+    import socket
+    import urllib.request
+    with socket.socket() as s:                       # a port nobody uses
+        s.bind(('127.0.0.1', 0))
+        port = s.getsockname()[1]
+    cmd = course.lab_command(tmp_path, port=port) + ['--no-browser', '--ip=127.0.0.1']
+    proc = subprocess.Popen(cmd, cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            text=True, start_new_session=True)
+    try:
+        deadline = time.time() + 90
+        while True:
+            try:
+                with urllib.request.urlopen(f'http://127.0.0.1:{port}/api', timeout=2) as r:
+                    assert 'version' in json.load(r)
+                    break
+            except OSError:
+                assert proc.poll() is None and time.time() < deadline, proc.stderr.read()[-2000:]
+                time.sleep(0.5)
+        # the port is taken now: a second JupyterLab on it says so and stops, it doesn't move
+        second = subprocess.run(cmd, cwd=tmp_path, capture_output=True, text=True, timeout=90)
+        assert second.returncode != 0 and f'port {port} is not available' in second.stderr
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait(timeout=30)
