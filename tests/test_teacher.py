@@ -209,6 +209,8 @@ def test_projecting_in_a_real_browser_shows_no_answer_and_changes_nothing_tracke
     assert opened['solutions_on_screen'] == [] and opened['answers_on_screen'] == []
     folded = [k for k, c in enumerate(expected.cells) if editions.is_answer(c)]
     assert opened['folded_inputs'] == folded               # every answer, and only those
+    revealing = editions.revealing_cells(expected)         # 01's source(hand_rank_elif) among them
+    assert revealing and set(revealing) <= set(opened['folded_outputs'])
     unfolded = report['unfolded_one']
     assert unfolded['folded_inputs'] == folded[1:]         # a click unfolds the first one
     assert unfolded['solutions_on_screen'] == folded[:1]
