@@ -9,6 +9,9 @@ BIN     = $(VENV)/bin
 # library only), so that `make lab` and `python course.py lab` (Windows, or no make)
 # never differ. Ctrl-C stops them quietly.
 COURSE  = @$(PYTHON) course.py
+# The port JupyterLab serves on (make lab PORT=8890); empty: 8888, or the next free one.
+PORT   ?=
+LAB_PORT = $(if $(PORT),--port $(PORT),)
 
 .PHONY: setup lab lab-teacher lab-edit student progress test test-slow experiments notebooks nav bench bench-notebooks clean
 
@@ -20,8 +23,9 @@ setup:
 # Your own copy of the course: the student's edition, copied into workspace/
 # (which git ignores) the first time; later runs copy in what is new and never
 # overwrite a file you changed (the course's new version goes beside it).
+# On another port: make lab PORT=8890 (python course.py lab --port 8890).
 lab:
-	$(COURSE) lab
+	$(COURSE) lab $(LAB_PORT)
 
 # Which exercises your workspace already passes (it runs your notebooks, unchanged).
 progress:
@@ -30,11 +34,11 @@ progress:
 # The teacher's copy to project, in teacher/ (git ignores it): answers folded, a
 # banner on top; running and saving it never changes a tracked file.
 lab-teacher:
-	$(COURSE) lab-teacher
+	$(COURSE) lab-teacher $(LAB_PORT)
 
 # The course's own notebooks (notebooks/, tracked), to edit the course.
 lab-edit:
-	$(COURSE) lab-edit
+	$(COURSE) lab-edit $(LAB_PORT)
 
 # The student's edition of every notebook, in student/ (git ignores it), to hand out.
 student:
@@ -110,7 +114,7 @@ clean:
 SITE_VENV  = .venv-site
 SITE_STAMP = $(SITE_VENV)/.installed-requirements
 SITE_PORT ?= 8000
-.PHONY: site site-setup site-serve site-check
+.PHONY: site site-setup site-serve site-check a11y-setup a11y
 
 site-setup: $(SITE_STAMP)
 
@@ -132,6 +136,17 @@ site-serve: site
 site-check: site
 	$(SITE_VENV)/bin/python -m tools.check_site build/site/html --screenshots build/site/screenshots > build/site/report.json
 	@echo "report: build/site/report.json, screenshots: build/site/screenshots/"
+# axe-core, exactly as site/a11y/package-lock.json pins it (npm ci, never global),
+# and its report on every page of the site, light and dark (make test-slow asserts it).
+A11Y_STAMP = site/a11y/node_modules/.installed-lock
+a11y-setup: $(A11Y_STAMP)
+$(A11Y_STAMP): site/a11y/package.json site/a11y/package-lock.json
+	cd site/a11y && npm ci --no-audit --no-fund --loglevel=error
+	@touch $(A11Y_STAMP)
+
+a11y: site a11y-setup
+	$(SITE_VENV)/bin/python -m tools.check_a11y build/site/html > build/site/a11y.json
+	@echo "report: build/site/a11y.json"
 # --- end website -----------------------------------------------------------
 
 # --- the course in Chinese (make translations, lab-zh, lab-teacher-zh) --------

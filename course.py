@@ -2,6 +2,7 @@
 
     python course.py setup        create .venv and install the course (first time only)
     python course.py lab          your own copy of the course (workspace/), in JupyterLab
+                                  (--port 8890: on that port; the lab commands all take it)
     python course.py progress     which exercises your copy already passes
     python course.py test         the tests, in under a minute (extra arguments go to pytest)
     python course.py test-slow    the slow tests that `test` leaves out
@@ -46,15 +47,36 @@ def program(venv, name, os_name=os.name) -> Path:
     return bin_dir(venv, os_name) / (name + '.exe' if os_name == 'nt' else name)
 
 
-def lab_command(folder, venv=VENV, os_name=os.name, root=None) -> list:
-    """The command that opens JupyterLab on folder, its layout kept in .lab-layouts/<folder>."""
+def lab_command(folder, venv=VENV, os_name=os.name, root=None, port=None) -> list:
+    """The command that opens JupyterLab on folder, its layout kept in .lab-layouts/<folder>.
+
+    port: the port to serve on (JupyterLab's own choice, 8888 or the next free one, if None).
+    """
     if root is None:
         root = os_name != 'nt' and hasattr(os, 'geteuid') and os.geteuid() == 0
     layouts = ROOT / '.lab-layouts' / Path(folder).name
     return ([str(program(venv, 'jupyter', os_name)), 'lab']
             + (['--allow-root'] if root else [])     # JupyterLab needs it to run as root
             + ['--LabApp.default_url=/lab/tree/00-Contents.ipynb',
-               f'--LabApp.workspaces_dir={layouts}'])
+               f'--LabApp.workspaces_dir={layouts}']
+            + ([f'--ServerApp.port={port}', '--ServerApp.port_retries=0'] if port else []))
+
+
+def lab_options(args) -> dict:
+    """The options of a lab command: `--port 8890` or `--port=8890` (1-65535), or a clear error."""
+    options, args = {}, list(args)
+    while args:
+        arg = args.pop(0)
+        if arg == '--port' and args:
+            value = args.pop(0)
+        elif arg.startswith('--port='):
+            value = arg.split('=', 1)[1]
+        else:
+            raise ValueError(f'unknown option {arg!r} (the lab commands take --port N)')
+        if not (value.isdigit() and 1 <= int(value) <= 65535):
+            raise ValueError(f'--port {value!r}: a port is a number from 1 to 65535')
+        options['port'] = int(value)
+    return options
 
 
 def needs_setup(venv=VENV, root=ROOT) -> bool:
@@ -112,7 +134,7 @@ def editions(what, folder) -> int:
     return run([program(VENV, 'python'), '-m', 'tools.editions', what, ROOT / folder])
 
 
-def lab(command) -> int:
+def lab(command, port=None) -> int:
     folder = FOLDERS[command]
     if command == 'lab':
         status = editions('workspace', folder)
@@ -126,7 +148,7 @@ def lab(command) -> int:
         return status
     (ROOT / '.lab-layouts' / folder).mkdir(parents=True, exist_ok=True)
     print('JupyterLab is starting; press Ctrl-C twice here to stop it.', flush=True)
-    return run(lab_command(folder), cwd=ROOT / folder)
+    return run(lab_command(folder, port=port), cwd=ROOT / folder)
 
 
 def main(argv) -> int:
@@ -136,12 +158,18 @@ def main(argv) -> int:
         print(__doc__)
         return 0 if argv[:1] in (['-h'], ['--help']) else 2
     command, extra = argv[0], argv[1:]
+    if command in FOLDERS:
+        try:
+            options = lab_options(extra)
+        except ValueError as error:
+            print(f'course.py {command}: {error}', file=sys.stderr)
+            return 2
     status = setup()
     if status or command == 'setup':
         return status
     python = program(VENV, 'python')
     if command in FOLDERS:
-        return lab(command)
+        return lab(command, **options)
     if command == 'student':
         return editions('student', 'student')
     if command == 'progress':

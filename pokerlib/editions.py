@@ -144,10 +144,58 @@ def is_answer(cell) -> bool:
             or (cell.cell_type == 'code' and bool(SOLUTION_LINE.search(cell.source))))
 
 
+def solution_lines(cell) -> set:
+    """The lines of a cell's solution regions (stripped; blank lines and comments left out)."""
+    lines, inside = set(), False
+    for line in cell_source(cell).splitlines():
+        if line.strip() in (BEGIN, END):
+            inside = line.strip() == BEGIN
+        elif inside and line.strip() and not line.strip().startswith('#'):
+            lines.add(line.strip())
+    return lines
+
+
+def shown_text(cell) -> str:
+    """What a code cell's saved outputs show, as text."""
+    shown = []
+    for out in cell.get('outputs', []):
+        text = out.get('text', '')
+        data = out.get('data', {})
+        for part in (text, data.get('text/plain', ''), data.get('text/html', '')):
+            shown.append(part if isinstance(part, str) else ''.join(part))
+    return '\n'.join(shown)
+
+
+def cell_source(cell) -> str:
+    source = cell.get('source', '')
+    return source if isinstance(source, str) else ''.join(source)
+
+
+def reveals_answer(cell, solutions) -> bool:
+    """True for a code cell (not a solution) whose saved output shows half or more of the
+    lines of one of the notebook's solutions (the library's version shown by source(...)):
+    projected or on the website, it would give the answer away before the class has tried."""
+    if cell.get('cell_type') != 'code' or SOLUTION_LINE.search(cell_source(cell)):
+        return False
+    shown = {line.strip() for line in shown_text(cell).splitlines()}
+    return any(lines and len(lines & shown) >= len(lines) / 2 for lines in solutions)
+
+
+def revealing_cells(nb) -> list:
+    """The indexes of the cells of a notebook whose saved outputs give a solution away."""
+    cells = nb['cells']
+    solutions = [solution_lines(c) for c in cells
+                 if c.get('cell_type') == 'code' and SOLUTION_LINE.search(cell_source(c))]
+    return [i for i, c in enumerate(cells) if reveals_answer(c, solutions)]
+
+
 def teacher_notebook(path, language: str = 'en'):
-    """The projecting copy of one notebook: a banner on top, answers folded."""
+    """The projecting copy of one notebook: a banner on top, answers folded, and so are the
+    saved outputs that show an answer (running the cell, once the class has tried, shows them)."""
     words = translator(language)
     nb = nbformat.read(path, as_version=4)
+    for i in revealing_cells(nb):
+        nb.cells[i].metadata.setdefault('jupyter', {})['outputs_hidden'] = True
     for cell in nb.cells:
         if is_answer(cell):
             if cell.cell_type == 'markdown':     # Run All unfolds markdown: fold it in the text too

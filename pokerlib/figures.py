@@ -21,8 +21,6 @@ from pathlib import Path
 from .fairness import exact_shuffle_probabilities, shuffle_counts
 from .frequencies import frequency_table
 from .i18n import _
-from .plotting import (plot_benchmarks, plot_hand_frequencies,
-                       plot_shuffle_counts, plot_shuffle_overview, savefig, style)
 from .shuffling import SHUFFLERS
 
 __all__ = ['make_figures', 'main', 'SEED', 'HANDS', 'SHUFFLES', 'SHUFFLE_FILES',
@@ -71,6 +69,9 @@ def make_figures(outdir=ASSETS, hands=HANDS, shuffles=SHUFFLES, seed=SEED,
     import numpy as np
     import pandas as pd
     from .fast import fast_hand_frequencies
+    # Here, not at the top: a notebook that only needs ASSETS (08) doesn't import Matplotlib.
+    from .plotting import (plot_benchmarks, plot_hand_frequencies, plot_shuffle_counts,
+                           plot_shuffle_overview, savefig, style)
     out = Path(outdir)
     out.mkdir(parents=True, exist_ok=True)
     paths = []

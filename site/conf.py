@@ -48,7 +48,8 @@ templates_path = ['_templates']
 html_additional_pages = {'index': 'index.html'}   # a redirect to the contents page
 html_static_path = ['_static']
 html_css_files = ['course.css']
-html_js_files = ['enlarge.js']   # a click on a figure opens it at full size
+html_js_files = ['enlarge.js',   # a click on a figure opens it at full size
+                 'a11y.js']      # names and landmarks for screen readers (see the file)
 html_copy_source = False
 html_show_sourcelink = False
 html_last_updated_fmt = None

@@ -97,3 +97,70 @@ def test_ctrl_c_under_make_adds_no_interrupt_line(tmp_path):
     status, out = _ctrl_c(['make', '--no-print-directory', 'lab'], cwd=tmp_path)
     assert out == '', out                      # no "make: *** [Makefile:2: lab] Interrupt"
     assert status == -signal.SIGINT            # make itself stops as Ctrl-C says
+
+
+def test_a_lab_command_serves_on_the_port_asked_for_and_only_there():
+    command = course.lab_command('workspace', '.venv', 'posix', root=False, port=8890)
+    assert '--ServerApp.port=8890' in command
+    assert '--ServerApp.port_retries=0' in command          # busy: say so, don't wander off
+    assert not any('port' in a for a in course.lab_command('workspace', '.venv', 'posix', root=False))
+    assert course.lab_options(['--port', '8890']) == {'port': 8890}
+    assert course.lab_options(['--port=8891']) == {'port': 8891}
+    assert course.lab_options([]) == {}
+
+
+@pytest.mark.parametrize('args, words', [
+    (['--port', 'eighty'], "'eighty'"), (['--port', '70000'], "'70000'"),
+    (['--port'], "'--port'"), (['--prot', '8890'], "'--prot'")])
+def test_a_bad_port_is_refused_in_one_line_before_anything_runs(args, words, capsys, monkeypatch):
+    monkeypatch.setattr(course, 'setup', lambda: pytest.fail('set up despite a bad option'))
+    assert course.main(['lab', *args]) == 2
+    err = capsys.readouterr().err
+    assert err.count('\n') == 1 and words in err, err
+
+
+def test_make_lab_passes_its_port_to_course_py_and_course_py_to_jupyterlab(monkeypatch):
+    ran = []
+    monkeypatch.setattr(course, 'setup', lambda: 0)
+    monkeypatch.setattr(course, 'editions', lambda what, folder: 0)
+    monkeypatch.setattr(course, 'run', lambda cmd, cwd=None, env=None: ran.append(cmd) or 0)
+    assert course.main(['lab-edit', '--port', '8890']) == 0
+    assert '--ServerApp.port=8890' in ran[-1]
+    if shutil.which('make'):
+        dry = subprocess.run(['make', '-n', '--no-print-directory', 'lab', 'lab-teacher', 'PORT=8890'],
+                             cwd=ROOT, capture_output=True, text=True, check=True).stdout
+        assert dry.count('course.py lab --port 8890') == 1, dry
+        assert dry.count('course.py lab-teacher --port 8890') == 1, dry
+        plain = subprocess.run(['make', '-n', '--no-print-directory', 'lab'], cwd=ROOT,
+                               capture_output=True, text=True, check=True).stdout
+        assert '--port' not in plain
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not course.program(course.VENV, 'jupyter').exists(), reason='needs .venv')
+def test_jupyterlab_serves_on_the_port_asked_for(tmp_path):
+    import json
+    import socket
+    import urllib.request
+    with socket.socket() as s:                       # a port nobody uses
+        s.bind(('127.0.0.1', 0))
+        port = s.getsockname()[1]
+    cmd = course.lab_command(tmp_path, port=port) + ['--no-browser', '--ip=127.0.0.1']
+    proc = subprocess.Popen(cmd, cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            text=True, start_new_session=True)
+    try:
+        deadline = time.time() + 90
+        while True:
+            try:
+                with urllib.request.urlopen(f'http://127.0.0.1:{port}/api', timeout=2) as r:
+                    assert 'version' in json.load(r)
+                    break
+            except OSError:
+                assert proc.poll() is None and time.time() < deadline, proc.stderr.read()[-2000:]
+                time.sleep(0.5)
+        # the port is taken now: a second JupyterLab on it says so and stops, it doesn't move
+        second = subprocess.run(cmd, cwd=tmp_path, capture_output=True, text=True, timeout=90)
+        assert second.returncode != 0 and f'port {port} is not available' in second.stderr
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait(timeout=30)

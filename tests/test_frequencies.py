@@ -85,3 +85,13 @@ def test_the_hand_figure_keeps_its_scale_and_says_what_runs_off_it():
     assert any(t.startswith('band to ') for t in texts)   # a rare category's band is wider
     labels = [t.get_text() for t in ax.get_yticklabels()]
     assert labels[0].startswith('straight flush') and 'of 0.015 expected)' in labels[0]
+
+
+def test_the_figures_paths_come_without_matplotlib():
+    """Notebook 08 needs only ASSETS and BENCHMARKS: importing them must not cost Matplotlib's import."""
+    import subprocess
+    import sys
+    code = ('import sys; from pokerlib.figures import ASSETS, BENCHMARKS; '
+            'print(sorted(m for m in ("matplotlib", "pokerlib.plotting") if m in sys.modules))')
+    out = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == '[]', out.stdout

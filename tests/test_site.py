@@ -186,12 +186,37 @@ def test_solutions_are_folded_until_clicked(site):
         answers = sum(1 for c in cells(path) if c['cell_type'] == 'markdown'
                       and 'teacher' in c.get('metadata', {}).get('tags', [])
                       and editions.BEGIN not in text(c))
+        # and the saved output of each cell that shows the library's version of an answer
+        revealing = len(editions.revealing_cells(load(path)))
         folds = site.pages[page_of(path)]['folds']
-        assert sum(f['summary'] == 'Show solution' for f in folds) == solutions, path.name
+        assert sum(f['summary'] == 'Show solution' for f in folds) == solutions + revealing, path.name
         assert sum(f['summary'] == 'Show the expected answer' for f in folds) == answers, path.name
         for fold in folds:
             assert not fold['open'] and not fold['content_visible'], (path.name, fold)
             assert fold['opens_on_click'], (path.name, fold)
+
+
+AXE = ROOT / 'site' / 'a11y' / 'node_modules' / 'axe-core' / 'axe.min.js'
+
+
+@pytest.mark.slow
+def test_every_page_passes_axe_core_in_light_and_dark_mode(site):
+    """axe-core (site/a11y, pinned by its package-lock.json) on every page, both themes:
+    nothing critical, serious or moderate (toggles named by their text, landmarks, contrast)."""
+    if not AXE.exists():
+        if IN_CI:
+            pytest.fail(f'{AXE} is missing: make a11y-setup (npm ci in site/a11y)')
+        pytest.skip('axe-core is not installed: make a11y-setup (npm ci in site/a11y)')
+    run = subprocess.run([str(SITE_PYTHON), '-m', 'tools.check_a11y', str(site.html)],
+                         capture_output=True, text=True, cwd=ROOT, timeout=900)
+    assert run.returncode == 0, run.stderr
+    report = json.loads(run.stdout)
+    pages = report['pages']
+    assert len(pages) >= 2 * (len(NOTEBOOKS) + 1), sorted(pages)     # every notebook, figures, 2 modes
+    bad = [(page, v['impact'], v['id'], v['targets'][:2]) for page, found in pages.items()
+           for v in found if v['impact'] in ('critical', 'serious', 'moderate')]
+    assert bad == [], '\n'.join(map(str, bad))
+    assert not any(v['id'] == 'axe-error' for found in pages.values() for v in found)
 
 
 # --- links -------------------------------------------------------------------------
@@ -264,6 +289,18 @@ def test_no_errors_in_the_browser_console(site):
 
 
 # --- staging, without a browser ----------------------------------------------------
+
+def test_staging_folds_the_saved_output_that_shows_an_answer():
+    """01's source(hand_rank_elif) prints the whole answer of its Your turn: folded with it."""
+    staged = build_site.staged_notebook(ROOT / 'notebooks' / '01-Hands-and-hand_rank.ipynb', None)
+    lecture = next(c for c in staged['cells'] if text(c).endswith('source(hand_rank_elif)'))
+    assert 'hide-output' in lecture['metadata']['tags'], "the lecture's hand_rank shown unfolded"
+    assert lecture['metadata']['mystnb']['code_prompt_show'] == 'Show solution'
+    shown = [c for c in staged['cells'] if c['cell_type'] == 'code'
+             and 'hide-output' not in c.get('metadata', {}).get('tags', [])
+             and any('elif kind(4, ranks):' in str(o) for o in c.get('outputs', []))]
+    assert shown == []
+
 
 def test_staging_folds_solutions_drops_widgets_and_fixes_links(tmp_path):
     png = 'iVBORw0KGgo='

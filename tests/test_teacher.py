@@ -54,10 +54,42 @@ def test_every_answer_is_folded_and_a_banner_says_whose_edition_it_is(path):
             assert cell.source.startswith(f'<details><summary>{editions.ANSWER_SUMMARY}</summary>') and cell.source.endswith('</details>')
         hidden = cell.metadata.get('jupyter', {})
         assert hidden.get('source_hidden', False) == editions.is_answer(cell)
-        assert hidden.get('outputs_hidden', False) == (editions.is_answer(cell)
-                                                       and bool(cell.get('outputs')))
+        assert hidden.get('outputs_hidden', False) == (
+            editions.is_answer(cell) and bool(cell.get('outputs'))
+            or editions.reveals_answer(cell, [editions.solution_lines(c) for c in copy.cells]))
     if path.name.startswith('01'):
         assert len(folded) >= 10      # nine solutions and the expected answers
+
+
+def shown_lines(cell):
+    """The lines a projected cell shows without a click: its outputs, unless folded."""
+    if cell.metadata.get('jupyter', {}).get('outputs_hidden'):
+        return set()
+    return {line.strip() for out in cell.get('outputs', [])
+            for part in (out.get('text', ''), *out.get('data', {}).values()) if isinstance(part, str)
+            for line in part.splitlines() if line.strip()}
+
+
+@pytest.mark.parametrize('path', NOTEBOOKS + editions.notebooks(ROOT / 'notebooks' / 'zh'),
+                         ids=lambda p: p.parent.name[:2] + '-' + p.name[:2])
+def test_no_output_shown_before_a_click_gives_a_solution_away(path):
+    """Projected, a Your turn's answer is nowhere to be read, not even in the saved output of the
+    cell that shows the library's version (01's source(hand_rank_elif) printed the whole answer)."""
+    copy = editions.teacher_notebook(path)
+    solutions = {i: {l.strip() for l in c.source.split(editions.BEGIN)[1].split(editions.END)[0]
+                     .splitlines() if l.strip() and not l.strip().startswith('#')}
+                 for i, c in enumerate(copy.cells) if editions.BEGIN in c.source}
+    assert solutions
+    for i, lines in solutions.items():
+        for k, cell in enumerate(copy.cells):
+            shown = shown_lines(cell) & lines
+            assert k == i or len(shown) < max(len(lines) / 2, 1), (
+                f'{path.name}: cell {k} shows {len(shown)} of the {len(lines)} lines of the '
+                f'solution in cell {i}: {sorted(shown)[:3]}')
+    if path.name.startswith('01'):
+        lecture = next(c for c in copy.cells if c.source.endswith('source(hand_rank_elif)'))
+        assert 'elif kind(4, ranks):' in editions.shown_text(lecture)      # saved, but folded
+        assert not any('elif kind(4, ranks):' in line for c in copy.cells for line in shown_lines(c))
 
 
 
@@ -177,6 +209,8 @@ def test_projecting_in_a_real_browser_shows_no_answer_and_changes_nothing_tracke
     assert opened['solutions_on_screen'] == [] and opened['answers_on_screen'] == []
     folded = [k for k, c in enumerate(expected.cells) if editions.is_answer(c)]
     assert opened['folded_inputs'] == folded               # every answer, and only those
+    revealing = editions.revealing_cells(expected)         # 01's source(hand_rank_elif) among them
+    assert revealing and set(revealing) <= set(opened['folded_outputs'])
     unfolded = report['unfolded_one']
     assert unfolded['folded_inputs'] == folded[1:]         # a click unfolds the first one
     assert unfolded['solutions_on_screen'] == folded[:1]

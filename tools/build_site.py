@@ -12,7 +12,8 @@ and adjusted there, never in notebooks/:
 - a cell whose source has a line ``### BEGIN SOLUTION`` is folded: its code
   behind a "Show solution" toggle, closed until clicked; so is a markdown
   cell tagged ``teacher`` (an exercise's expected answer), behind "Show the
-  expected answer";
+  expected answer"; and so is the output of a cell that shows an answer
+  (the library's version, printed by ``source(...)``: editions.revealing_cells);
 - interactive widgets, which need a running kernel, are dropped (a figure
   the same cell drew stays);
 - links to ``../assets/`` point at the copy of the figures beside the pages;
@@ -83,6 +84,40 @@ OTHER_LANGUAGE = {
 }
 """The link from a page to the same page in the other language, which names that language
 in its own words (as every language menu does): not a translation, so not in a catalog."""
+FIGURE_ALT = {   # what each figure shows, for a reader who can't see it (the alt text)
+    'benchmarks.png': 'Bar chart, log scale: hands ranked per second by each evaluator, on 5 and '
+                      '7 cards. pokerlib fast leads (about 40 million a second), then eval7, '
+                      'phevaluator and treys; pokerlib fast called one hand at a time, Norvig\'s '
+                      'hand_rank and pokerkit come last.',
+    'hand_frequencies.png': 'How often each hand comes up: for each category, straight flush to '
+                            'high card, the count observed in the dealt hands divided by the count '
+                            'expected, as a dot beside a grey chance band; every dot is near 1.',
+    'shuffle_overview.png': 'For each of the five shuffles, how far each arrangement of abc came up '
+                            'above or below fair in 150,000 shuffles: shuffle2 and shuffle4 stay '
+                            'inside the chance band, shuffle1 and shuffle_naive are far outside it, '
+                            'and shuffle3 falls short on abc by 3%, as its exact probability says.',
+}
+for _n, _who in [('shuff1.png', 'shuffle1, the teacher\'s shuffle: far from fair'),
+                 ('shuff2.png', 'shuffle2, Knuth\'s shuffle: fair'),
+                 ('shuff3.png', 'shuffle3, the lecture\'s shuffle2: abc 3% too rare'),
+                 ('shuff4.png', 'shuffle4, Knuth\'s shuffle over all N positions: fair'),
+                 ('shuff_naive.png', 'shuffle_naive: three arrangements 10% too common, three too rare')]:
+    FIGURE_ALT[_n] = (f'Bar chart of how often each arrangement of abc came up above or below '
+                      f'fair, against a chance band, for {_who}.')
+CELL_ALT = {    # figures that a cell draws: the start of its source -> what the figure shows
+    'explore_hand_frequencies(': FIGURE_ALT['hand_frequencies.png'],
+    "explore_shuffles('shuffle3'": FIGURE_ALT['shuff3.png'],
+}
+
+
+def figure_alt(cell: dict) -> str | None:
+    """The alt text of the figure a code cell shows (a file of assets/ or one it draws), or None."""
+    code = source(cell)
+    for name, alt in FIGURE_ALT.items():
+        if f"'{name}'" in code:
+            return alt
+    return next((alt for start, alt in CELL_ALT.items() if code.startswith(start)), None)
+
 
 
 def site_text(language: str = 'en') -> dict:
@@ -103,6 +138,15 @@ def folds(cell: dict, text: dict = SITE_TEXT) -> tuple | None:
     if cell['cell_type'] == 'markdown' and 'teacher' in cell.get('metadata', {}).get('tags', []):
         return text['show_answer'], text['hide_answer']
     return None
+
+
+def fold_output(cell: dict, show: str, hide: str) -> dict:
+    """A code cell whose output shows an answer (editions.revealing_cells), its output folded
+    behind a toggle (myst-nb's hide-output), closed until clicked."""
+    meta = dict(cell.get('metadata', {}))
+    meta['tags'] = sorted(set(meta.get('tags', [])) | {'hide-output'})
+    meta['mystnb'] = dict(meta.get('mystnb', {}), code_prompt_show=show, code_prompt_hide=hide)
+    return dict(cell, metadata=meta)
 
 
 def fold(cell: dict, show: str, hide: str) -> dict:
@@ -149,12 +193,19 @@ def staged_notebook(path: Path, toctree: str | None, language: str = 'en') -> di
     text = site_text(language)
     nb = load(path)
     cells = []
-    for cell in nb['cells']:
+    revealing = set(editions.revealing_cells(nb))
+    for i, cell in enumerate(nb['cells']):
         cell = dict(cell, source=source(cell))
         if cell['cell_type'] == 'code':
             cell['outputs'] = without_widgets(cell.get('outputs', []))
         if show := folds(cell, text):
             cell = fold(cell, *show)
+        elif i in revealing:       # the library's version of an answer: folded with it
+            cell = fold_output(cell, text['show_solution'], text['hide_solution'])
+        if language == 'en' and cell['cell_type'] == 'code' and (alt := figure_alt(cell)):
+            meta = dict(cell.get('metadata', {}))
+            meta['mystnb'] = dict(meta.get('mystnb', {}), image={'alt': alt})
+            cell = dict(cell, metadata=meta)
         if cell['cell_type'] == 'markdown':
             cell['source'] = fix_markdown(editions.OTHER_LANGUAGE_LINK.sub('', cell['source']))   # the page links the English page
         cells.append(cell)
@@ -184,7 +235,9 @@ def figures_page(paths, titles: dict, assets: Path, language: str = 'en') -> str
         if used:
             links = ', '.join(f'[{titles[name]}]({name})' for name in used)
             lines += [text['used_in'].format(links=links), '']
-        lines += [f'![{text["figure_alt"].format(name=png.name)}](assets/{png.name})', '']
+        alt = FIGURE_ALT.get(png.name, text['figure_alt'].format(name=png.name)) if language == 'en' \
+            else text['figure_alt'].format(name=png.name)
+        lines += [f'![{alt}](assets/{png.name})', '']
     return '\n'.join(lines)
 
 
