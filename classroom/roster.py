@@ -108,7 +108,11 @@ def read_passwords(path) -> dict:
     return passwords
 
 
-def new_password(rng=secrets.SystemRandom()) -> str:
+SYSTEM_RANDOM = secrets.SystemRandom()
+"""The operating system's randomness: what passwords are drawn from."""
+
+
+def new_password(rng=SYSTEM_RANDOM) -> str:
     """A password easy to read out and type: two groups of five letters and digits."""
     return '-'.join(''.join(rng.choice(ALPHABET) for _ in range(5)) for _ in range(2))
 

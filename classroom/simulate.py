@@ -102,7 +102,7 @@ class Hub:
         try:
             self.process.wait(timeout=timeout)
         except subprocess.TimeoutExpired:
-            raise RuntimeError(f'the hub did not stop in {timeout} s after Ctrl-C')
+            raise RuntimeError(f'the hub did not stop in {timeout} s after Ctrl-C') from None
         finally:
             time.sleep(1)
             with contextlib.suppress(ProcessLookupError):

@@ -382,7 +382,7 @@ def _work(path, exercises, timeout, out):
     skipped, stopped, todo = set(), set(), list(exercises)
     # The notebook's own folder, which the grader made: its copy of data/ is there.
     with contextlib.nullcontext(str(Path(path).parent)) as workdir:
-        for attempt in range(len(cells) + len(exercises) + 1):
+        for _attempt in range(len(cells) + len(exercises) + 1):
             if not todo:
                 break
             run = nbformat.v4.new_notebook(cells=[nbformat.from_dict(c) for c in cells])
@@ -410,7 +410,7 @@ def _work(path, exercises, timeout, out):
                 from .practice.registry import EXERCISES
                 limit = sum(EXERCISES[e].seconds + 5 if e in EXERCISES else 5 for f, e in todo)
 
-                def execute(source):
+                def execute(source, run=run, client=client, limit=limit):
                     cell = nbformat.v4.new_code_cell(source)
                     run.cells.append(cell)
                     client.timeout = limit + timeout
@@ -421,7 +421,7 @@ def _work(path, exercises, timeout, out):
                     rows = judge_in(workdir, todo, execute, wait=max(60.0, float(timeout)))
                 except DeadKernelError:
                     rows = None
-                for function_name, exercise in todo:
+                for function_name, _exercise in todo:
                     row = next((r for r in rows or () if r['exercise'] == function_name), None)
                     if row is None:
                         row = {'status': 'crash', 'seconds': round(time.monotonic() - start, 2),

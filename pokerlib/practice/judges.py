@@ -92,7 +92,7 @@ def cases_judge(reference, inputs, hint, mistakes=(), returns=None, tol=0.0,
 
     def judge(run):
         pairs = list(cases())
-        for (args, expected), got in zip(pairs, run.map([a for a, _ in pairs])):
+        for (args, expected), got in zip(pairs, run.map([args for args, _expected in pairs])):
             if check_type:
                 check_type(got)
             if same_value(got, expected, tol, sequences):
@@ -199,7 +199,11 @@ def never_meet(hand1, hand2) -> bool:
     return group is not None and group == big_group(hand2)
 
 
-def judge_ranking(run, reference, describe, mistakes=(), better=N_('the better hand')):
+BETTER = N_('the better hand')
+"""What judge_ranking calls the hand that should rank higher, unless told otherwise."""
+
+
+def judge_ranking(run, reference, describe, mistakes=(), better=BETTER):
     """Judge a ranking: the reference's order of every class, with its exact ties.
 
     Hands that can never meet in one deal (``never_meet``) may tie; every
@@ -211,7 +215,7 @@ def judge_ranking(run, reference, describe, mistakes=(), better=N_('the better h
     """
     keyed, others = ranking_cases(reference)
     values = []
-    for hand, value in zip(keyed, run.map([(list(hand),) for hand in keyed])):
+    for value in run.map([(list(hand),) for hand in keyed]):
         if value is None:
             raise wrong(value, _('a ranking'), _('your function returned None: is a {return_} '
                                                  'missing on this path?').format(return_=code('return')))
@@ -233,7 +237,7 @@ def judge_ranking(run, reference, describe, mistakes=(), better=N_('the better h
                                        'return rankings that compare with one another, such '
                                        'as tuples of numbers that start with the '
                                        'category').format(error=f'{type(e).__name__}: {e}'))],
-                           call='the order of these hands')
+                           call='the order of these hands') from None
         if above:
             continue
         tie = values[i] == values[i - 1]

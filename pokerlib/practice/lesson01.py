@@ -144,7 +144,7 @@ def flush_hands() -> list:
             hand = [r + s for r in ranks]
             j = (i + k) % 5
             out.append(hand[j:] + hand[:j])
-    for i, suits in enumerate(itertools.product(SUITS, repeat=5)):
+    for suits in itertools.product(SUITS, repeat=5):
         if len(set(suits)) == 1:
             continue
         for shift in range(13):

@@ -187,7 +187,7 @@ def random_deals(seed, count=30) -> list:
 def _same_ranks_elsewhere(hand, free, rng):
     """A hand ranked as `hand` is, from the free cards (None if there is none)."""
     flush = len({s for r, s in hand}) == 1
-    for attempt in range(20):
+    for _attempt in range(20):
         if flush:
             suit = rng.choice('SHDC')
             tie = [r + suit for r, s in hand]
@@ -195,7 +195,7 @@ def _same_ranks_elsewhere(hand, free, rng):
                 return tie
         else:
             tie = []
-            for r, s in hand:
+            for r, _suit in hand:
                 options = [c for c in free if c[0] == r and c not in tie]
                 if not options:
                     return None

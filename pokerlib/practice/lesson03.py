@@ -79,7 +79,7 @@ def _unzip(run):
             shown = tuple(tuple(part) for part in got)
         except TypeError:
             raise unreadable(got, _('two sequences: all the first items, then all the '
-                                    'second items'))
+                                    'second items')) from None
         if shown != expected:
             raise wrong(shown, expected,
                         _('two sequences: all the first items, then all the second items '

@@ -80,7 +80,7 @@ def exact_distribution(play, deck, budget=EXACT_BUDGET):
     deck after the call). Not exact (the fourth item says why: 'big',
     'float', 'bits', 'seed', 'replay') when the tree is bigger than the
     budget or the enumeration can't follow the shuffle."""
-    probs, unfinished, runs, why = Counter(), Fraction(0), 0, None
+    probs, unfinished, runs = Counter(), Fraction(0), 0
     most = 4 * len(deck) + 8
     for outcome, p, rng in enumerate_runs(play, deck, most=most, budget=budget + 1):
         runs += 1
@@ -111,7 +111,7 @@ def _positions(outcomes, deck):
 
 
 @functools.cache
-def _swap_chain(kind, n=52) -> 'np.ndarray':
+def _swap_chain(kind, n=52) -> 'np.ndarray':  # noqa: F821 (numpy is imported inside)
     """P[c, p]: the exact chance that card c ends at position p, for a swap shuffle
     whose step i swaps i with a random j (the position of one card is a Markov chain)."""
     import numpy as np
@@ -427,7 +427,6 @@ def _not_a_function(name) -> Mismatch:
 
 def _full_deck(run, name, deal, full):
     """Steps 2 and 3: replays, random.Random against ScriptedRandom, the five tests."""
-    import numpy as np
     deck = list(DECK)
     run.last_call = (f'{name}(list(DECK), random.Random(s)) for s = {FULL_SEED} to '
                      f'{FULL_SEED + FULL_TRIALS - 1}' if not deal else
@@ -658,7 +657,7 @@ def _mistake_hint(mistakes, probs, deck, run, deal):
 def mistaken_distribution(shuffle, deck) -> tuple:
     """The exact distribution of a known mistaken shuffle (the course's own code) on deck."""
     probs = Counter()
-    for outcome, p, rng in enumerate_runs(shuffle, deck, most=64):
+    for outcome, p, _rng in enumerate_runs(shuffle, deck, most=64):
         probs[outcome] += p
     return tuple(sorted(probs.items(), key=lambda kv: str(kv[0])))
 

@@ -13,14 +13,12 @@ import signal
 import struct
 import sys
 import time
-import types
 
 import pytest
 
 import pokerlib
 from pokerlib.practice import check, core, runner
 
-from practice_support import verdict
 
 LIMIT = 1.5
 PROMISE = LIMIT + 1 + 1.0       # the limit, the promised second, and slack for a loaded machine

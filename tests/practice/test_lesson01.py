@@ -145,7 +145,7 @@ def kinds_loop(n, ranks):
 
 def count_wheels_twenty_cards():
     cards = [c for c in DECK if c[0] in 'A2345']
-    wheels = [h for h in itertools.combinations(cards, 5) if len({c[0] for c in h}) == 5]
+    wheels = [h for h in itertools.combinations(cards, 5) if len({c[0] for c in h}) == 5]  # noqa: F841 (a student's missing return)
     return len(wheels), sum(len({c[1] for c in h}) == 1 for h in wheels)
 
 
@@ -220,11 +220,11 @@ def hand_rank_unsorted(hand):
 
 def count_wheels_without_return():
     cards = [c for c in DECK if c[0] in 'A2345']
-    wheels = [h for h in itertools.combinations(cards, 5) if len({c[0] for c in h}) == 5]
+    wheels = [h for h in itertools.combinations(cards, 5) if len({c[0] for c in h}) == 5]  # noqa: F841 (a student's missing return)
 
 
 def hand_rank_without_return(hand):
-    ranking = hand_rank_counter(hand)
+    ranking = hand_rank_counter(hand)  # noqa: F841 (a student's missing return)
 
 
 def hand_rank_flush_as_text(hand):

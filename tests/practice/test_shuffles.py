@@ -80,7 +80,7 @@ def test_the_full_deck_tests_of_a_fair_shuffle_are_near_their_null_distributions
     likelihood-ratio and ascent statistics with the means and spreads the tests assume."""
     gen = np.random.default_rng(5)
     stats = []
-    for batch in range(200):
+    for _batch in range(200):
         where = np.argsort(gen.random((shuffles.FULL_TRIALS, 52)), axis=1)
         results = shuffles.full_deck_tests(where)
         assert not any(failed for name, value, failed, detail in results)
