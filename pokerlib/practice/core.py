@@ -60,10 +60,9 @@ _LOCK = threading.RLock()
 _JUDGE = {}
 
 
-def _boot_code() -> str:
-    root = str(Path(__file__).resolve().parents[2])
-    return ('import sys; sys.path.insert(0, ' + repr(root) + '); '
-            'from pokerlib.practice.judging import main; main(int(sys.argv[1]))')
+PACKAGE_HOME = Path(__file__).resolve().parents[2]
+"""The folder that holds this pokerlib: the judge starts there (``python -m`` looks there
+first), so it judges with the same course as the kernel, whatever the kernel's folder holds."""
 
 
 def _judge():
@@ -77,7 +76,9 @@ def _judge():
                OPENBLAS_NUM_THREADS='1', OMP_NUM_THREADS='1')
     log = os.environ.get('POKERLIB_JUDGE_LOG')       # where the judge's errors go, if set
     with open(log or os.devnull, 'ab') as errors:
-        proc = subprocess.Popen([sys.executable, '-I', '-c', _boot_code(), str(theirs.fileno())],
+        # -E -s: no PYTHON* variables, no user site: nothing of the student's on its path.
+        proc = subprocess.Popen([sys.executable, '-E', '-s', '-m', 'pokerlib.practice.judging',
+                                 str(theirs.fileno())], cwd=PACKAGE_HOME,
                                 pass_fds=[theirs.fileno()], stdin=subprocess.DEVNULL,
                                 stdout=subprocess.DEVNULL, stderr=errors,
                                 env=env, start_new_session=True)
