@@ -16,8 +16,8 @@ Students of notebook 01, graded together (two at a time) in bubblewrap:
   reads the grader's environment for a token, spawns 200 processes, fills
   8 GB of memory and SIGSTOPs the grader; and a link to honest's notebook;
 - ``forger``: replaces ``pokerlib.grading.judge`` and ``pokerlib.practice.check``
-  in a cell. Until the verdicts come from a judge outside the notebook's
-  sandbox (issue 27), she still gets her marks: that test is xfail(strict).
+  in a cell, and gets nothing: the verdicts come from a judge her kernel cannot
+  reach (the grader's worker), never from anything the kernel prints.
 - students whose folders are named like formulas and markup.
 """
 
@@ -320,7 +320,5 @@ def test_no_formula_or_markup_comes_out(graded):
     assert '-2+3 bell\\x07\\x1b[2J: 0 of' in graded['terminal']
 
 
-@pytest.mark.xfail(strict=True, reason='the judge still runs in the notebook\'s kernel: '
-                   'a judge outside the sandbox (issue 27, helper "verdicts") makes this pass')
 def test_a_notebook_that_replaces_the_judge_passes_nothing(graded):
     assert [e for e, r in graded['rows']['forger'].items() if r['status'] == 'pass'] == []
