@@ -130,6 +130,7 @@ def test_patching_the_judges_from_a_cell_or_from_the_function_changes_nothing(li
     not_passed(patching, 'straight', status='fail')
 
 
+@pytest.mark.slow
 def test_no_frame_holds_the_judges_expected_answer(limited):
     def peeking(ranks):
         frame = sys._getframe()
@@ -179,6 +180,7 @@ def test_the_lessons_references_are_not_answers(limited):
                "you called the course's own", status='fail', within=60)
 
 
+@pytest.mark.slow
 def test_helpers_of_the_course_with_other_names_may_be_used(limited):
     def straight(ranks):                         # uses the course's card_ranks: allowed
         ranks = pokerlib.card_ranks([f'{"--23456789TJQKA"[r]}S' for r in ranks])
@@ -189,6 +191,7 @@ def test_helpers_of_the_course_with_other_names_may_be_used(limited):
 
 # --- the kernel is never hurt -----------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize('sig', ['SIGINT', 'SIGTERM', 'SIGSTOP'])
 def test_signals_sent_to_the_kernel_never_reach_it(limited, sig):
     if sig == 'SIGSTOP' and not namespaces():
@@ -208,6 +211,7 @@ def test_signals_sent_to_the_kernel_never_reach_it(limited, sig):
     assert check(right_straight, name='straight')
 
 
+@pytest.mark.slow
 def test_os_exit_and_a_sleep_past_the_limit_are_reports_in_time(limited):
     def straight(ranks):
         os._exit(0)
@@ -218,6 +222,7 @@ def test_os_exit_and_a_sleep_past_the_limit_are_reports_in_time(limited):
     not_passed(straight, 'straight', 'took too long', status='slow')
 
 
+@pytest.mark.slow
 def test_hostile_attributes_are_met_in_the_runner_not_the_kernel(limited):
     class Exits:
         def __getattr__(self, name):
@@ -285,6 +290,7 @@ def test_processes_the_function_starts_end_with_the_check(limited, tmp_path):
                 time.sleep(0.05)
 
 
+@pytest.mark.slow
 def test_a_right_rejection_sampling_shuffle_inside_try_except_is_not_trapped():
     # The judge's control flow is not made of exceptions the student's code can catch:
     # a right shuffle by rejection sampling, in a loop that swallows every Exception,
