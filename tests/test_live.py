@@ -127,7 +127,9 @@ def run(student, code) -> str:
 
 def checked(student, body) -> float:
     """A check of flush in the student's kernel; when it returned."""
-    status, when = run(student, CHECK.format(body=body)).split()
+    printed = run(student, CHECK.format(body=body))
+    status, when = printed.strip().splitlines()[-1].split()     # the cell's own last line
+    assert status in ('pass', 'fail'), printed
     return float(when)
 
 

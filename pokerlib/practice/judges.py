@@ -300,12 +300,29 @@ def _why_better(hi, lo, describe) -> str:
              'of the rest)').format(a=a)
 
 
+def _flat(value) -> list:
+    """The numbers of a ranking, nested tuples and lists flattened, in order."""
+    if isinstance(value, (tuple, list)):
+        return [x for part in value for x in _flat(part)]
+    return [value]
+
+
+def _reordered(a, b) -> bool:
+    """True when two rankings hold the same numbers in another order (ranks not sorted)."""
+    x, y = _flat(a), _flat(b)
+    return x != y and sorted(map(repr, x)) == sorted(map(repr, y))
+
+
 def _not_invariant(run, hand, other, value, second) -> Mismatch:
     """A Mismatch for a ranking that changes with the order of the cards or the suits."""
     rotated = hand[1:] + hand[:1]                         # the same cards, another order
     rename = dict(zip(SUITS, SUITS[1:] + SUITS[:1]))       # every suit renamed
     renamed = [r + rename[s] for r, s in hand]
-    if run(list(rotated)) != value and max(Counter(s for r, s in hand).values()) == 4:
+    changed = run(list(rotated))
+    if changed != value and _reordered(changed, value):
+        other, hint = rotated, _('the same cards in another order must get the same ranking: '
+                                 'sort the ranks (as card_ranks does)')
+    elif changed != value and max(Counter(s for r, s in hand).values()) == 4:
         other, hint = rotated, _('four of these cards are of one suit, and the ranking changes '
                                  'with the order of the cards: does the flush test look at all '
                                  'five cards? A flush needs all five of one suit')

@@ -4,7 +4,7 @@ distinct_rankings."""
 from collections import Counter
 
 
-from pokerlib import COUNT_RANKINGS, HAND_NAMES, category_name, hand_classes, hand_rank
+from pokerlib import COUNT_RANKINGS, HAND_NAMES, category_name, group, hand_classes, hand_rank
 from pokerlib.practice.lesson03 import LOWBALL_MISTAKES
 
 from practice_support import as_students, lesson_tests
@@ -98,6 +98,15 @@ def lowball(word):
     return as_students(next(f for f, hint, *pair in LOWBALL_MISTAKES if word in hint))
 
 
+def lowball_ranks_not_negated(hand):
+    """A student's lowball_rank that negates the category but not the ranks."""
+    counts, ranks = zip(*group(['--23456789TJQKA'.index(r) for r, s in hand]))
+    straight = len(ranks) == 5 and max(ranks) - min(ranks) == 4
+    flush = len({s for r, s in hand}) == 1
+    category = max(COUNT_RANKINGS[counts], 4 * straight + 5 * flush)
+    return -category, ranks
+
+
 RIGHT = [
     ('group', group_lecture), ('group', group_counter), ('group', group_lists),
     ('unzip', unzip_lecture), ('unzip', unzip_lists), ('unzip', unzip_tuples),
@@ -129,7 +138,7 @@ WRONG = [
     ('unzip', lambda pairs: [p[1] for p in pairs], 'fail', 'unzip(['),
     ('lowball_rank', lowball('always high'), 'fail', 'ace is always high'),
     ('lowball_rank', lowball('count against you'), 'fail', 'straights and flushes count against'),
-    ('lowball_rank', lowball('negate every rank'), 'fail', 'negate every rank'),
+    ('lowball_rank', lowball_ranks_not_negated, 'fail', 'negate every rank'),
     ('lowball_rank', lambda hand: tuple(-x for x in hand_rank_group(hand)[1]), 'fail',
      'better lowball hand'),
     ('lowball_rank', lambda hand: hand_rank_group(hand), 'fail', 'better lowball hand'),
