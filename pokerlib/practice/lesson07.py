@@ -100,7 +100,11 @@ def score_valid_case(seed=None) -> tuple:
     else:
         rng = random.Random(seed)
         lines = make_versus_lines(38, rng, tie_fraction=0.1)
-        bad, blank = sorted(rng.sample(range(38), 3)), sorted(rng.sample(range(1, 38), 2))
+        # A blank line always comes before the first bad one, so that a version that numbers
+        # only the non-blank lines gets that bad line's number wrong on every draw.
+        bad = sorted(rng.sample(range(4, 38), 3))
+        first = rng.randrange(1, bad[0] + 1)
+        blank = sorted((first, rng.choice([i for i in range(1, 38) if i != first])))
     lines[bad[0]] = lines[bad[0]].rsplit(' ', 1)[0]                        # nine cards
     lines[bad[1]] = lines[bad[1]].replace(lines[bad[1]][:2], '1X', 1)      # a bad card
     lines[bad[2]] = ' '.join(lines[bad[2]].split()[:9] + lines[bad[2]].split()[:1])  # twice
