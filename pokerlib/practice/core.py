@@ -35,7 +35,8 @@ from pathlib import Path
 
 from ..i18n import _, language
 from . import live, runner, wire
-from .registry import EXERCISES, SLOW, TIME_LIMIT, Exercise, exercise, exercise_names  # noqa: F401
+from .registry import (EXERCISES, MISTAKES, SLOW, TIME_LIMIT, Exercise, exercise,  # noqa: F401
+                       exercise_names, mistakes)
 from .reports import (Mismatch, Report, code, describe_call, kind_of, need_bool,  # noqa: F401
                       short, unreadable, wrong)
 from .runner import Printed, is_course_function, is_stub  # noqa: F401
