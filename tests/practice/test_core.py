@@ -287,3 +287,20 @@ def test_after_a_cell_with_a_syntax_error_the_report_says_which_definition_was_j
     assert 'SyntaxError' in str(report) and 'definition made before it' in str(report)
     result.error_before_exec = None
     assert 'SyntaxError' not in str(check(flush))
+
+
+def test_printed_shows_the_failing_call_even_when_the_judge_calls_again_after_it():
+    # group's judge calls a witness after the failing case: what the witness call printed
+    # must not stand for the failing call's output.
+    def group(items):
+        print('grouping', items)
+        return sorted((items.count(x), x) for x in set(items))
+    report = verdict(group, None, 'fail', 'printed:', 'grouping [14, 13, 12, 11, 10]')
+    assert 'grouping [9, 9, 5]' not in str(report)
+
+    def flush(hand):       # only the earlier (passing) calls print: no printed section
+        if len({s for r, s in hand}) == 1:
+            print('a flush')
+        return len({s for r, s in hand[:4]}) == 1
+    report = verdict(flush, None, 'fail', 'looks at the first four')
+    assert 'printed' not in str(report)
