@@ -509,13 +509,15 @@ def judge_exercise(run, exercise, slow=SLOW) -> Report:
     return report
 
 
-def judge_runner(sock, at_most=None, slow=SLOW, started=None, exercise_name=None) -> Report:
+def judge_runner(sock, at_most=None, slow=SLOW, started=None, exercise_name=None,
+                 defined=None) -> Report:
     """Judge the object the runner at sock holds; the Report.
 
     `at_most` lowers the time limit; `started(seconds)` is told when the
     student's code starts to be judged (after the judge's own preparation),
     with the time limit; `exercise_name`, if given, is the exercise to judge
-    (the grader), whatever the object is called."""
+    (the grader), whatever the object is called; `defined` is what the kernel's
+    history says of the cells that define functions (``core._definitions``)."""
     run = Run(sock, '?', time.monotonic() + DESCRIBE_SECONDS)
     try:
         facts = run.ask({'op': 'describe'})
@@ -565,7 +567,26 @@ def judge_runner(sock, at_most=None, slow=SLOW, started=None, exercise_name=None
                             [('hint', _('your function ended the program it ran in (os._exit, '
                                         'or a crash): return the answer instead'))])
     report.name, report.exercise = shown, exercise.name
+    note = redefined_note(facts, defined)
+    if note:
+        report.details.append(('note', note))
     return report
+
+
+def redefined_note(facts, defined):
+    """A note when the function judged is not the one its latest cell defines (that cell's
+    last run failed, often with a SyntaxError: the definition made before it is judged)."""
+    own, where = facts.get('own'), facts.get('file')
+    entry = defined.get(own) if type(defined) is dict and type(own) is str else None
+    if type(where) is not str or type(entry) is not list or len(entry) != 2 \
+            or type(entry[0]) is not str or entry[0] == where:
+        return None
+    if entry[1] is False:
+        return _('the last cell you ran that defines {name} has a SyntaxError, so it defined '
+                 'nothing: this check judged the {name} defined before it; fix that cell, '
+                 'run it, then check again').format(name=own)
+    return _('the last cell you ran that defines {name} stopped before it defined {name} (an '
+             'error in it?): this check judged the {name} defined before it').format(name=own)
 
 
 # ---------------------------------------------------------------------------
@@ -602,11 +623,13 @@ def main(fd):
             set_language('en')
         at_most = request.get('at_most')
         slow = request.get('slow')
+        defined = request.get('defined')
         try:
             report = judge_runner(
                 sock, at_most=at_most if type(at_most) in (int, float) else None,
                 slow=slow if type(slow) in (int, float) else SLOW,
-                started=lambda seconds: wire.send(control, {'started': seconds}))
+                started=lambda seconds: wire.send(control, {'started': seconds}),
+                defined=defined if type(defined) is dict else None)
         except BaseException as e:       # pragma: no cover - a bug in the judge
             report = Report('check', 'error', _('could not be checked'),
                             [('error', f'{type(e).__name__}: {e}')])
