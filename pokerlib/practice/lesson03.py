@@ -62,9 +62,9 @@ def _pairs(got):
 
 @exercise('group', returns=N_('a list of (count, item) pairs'))
 def _group(run):
-    for items in group_cases():
+    cases = group_cases()
+    for items, got in zip(cases, run.map([(list(items),) for items in cases])):
         expected = group(items)
-        got = run(list(items))
         pairs = _pairs(got)
         if pairs == expected:
             continue
