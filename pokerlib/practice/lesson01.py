@@ -487,9 +487,18 @@ def count_wheels():
 """, 'the first count is right; the second: how many of those are all one suit?'))
 
 _RANKING = """
-from pokerlib import card_ranks, kind, straight
+def kind(n, ranks):
+    for r in ranks:
+        if ranks.count(r) == n:
+            return r
+
+def straight(ranks):
+    return len(set(ranks)) == 5 and max(ranks) - min(ranks) == 4
+
 def hand_rank(hand):
-    ranks = card_ranks(hand)
+    ranks = sorted(['--23456789TJQKA'.index(r) for r, s in hand], reverse=True)
+    if ranks == [14, 5, 4, 3, 2]:
+        ranks = [5, 4, 3, 2, 1]
     flush = {flush}
     if straight(ranks) and flush:
         return (8, max(ranks))
@@ -527,7 +536,14 @@ mistakes(
     (_ranking(flush_first='straight(ranks)', straight_first='flush'), RANKING_MISTAKES[5][1]),
     (_ranking(pairs='(kind(2, list(reversed(ranks))), kind(2, ranks))'), RANKING_MISTAKES[2][1]),
     ("""
-from pokerlib import kind, straight
+def kind(n, ranks):
+    for r in ranks:
+        if ranks.count(r) == n:
+            return r
+
+def straight(ranks):
+    return len(set(ranks)) == 5 and max(ranks) - min(ranks) == 4
+
 def hand_rank(hand):
     ranks = sorted(('--23456789TJQKA'.index(r) for r, s in hand), reverse=True)
     flush = len({s for r, s in hand}) == 1
