@@ -1,7 +1,7 @@
 """How long each of the course's check cells takes, in a real Jupyter kernel.
 
-    .venv/bin/python benchmarks/checks.py                 # every notebook, 5 runs per check
-    .venv/bin/python benchmarks/checks.py --repeats 9 01 03
+    .venv/bin/python -m benchmarks.checks                 # every notebook, 5 runs per check
+    .venv/bin/python -m benchmarks.checks --repeats 9 01 03
 
 For each notebook of the teacher's edition (the solutions): start a kernel,
 run every cell top to bottom (so each check has been run once, as in
@@ -104,7 +104,6 @@ def main(argv=None):
           f'largest median {max(medians):.3f} s, slowest run {max(slowest):.3f} s')
     missing = []
     if not args.notebooks:
-        sys.path.insert(0, str(ROOT))
         from pokerlib.practice.registry import EXERCISES
         # an exercise is covered when a check cell runs its judge under one of its names
         # (hand_rank_elif is judged as hand_rank is, shuffle as shuffle2)
