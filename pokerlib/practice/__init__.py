@@ -32,7 +32,7 @@ and (optionally) mistaken versions whose answers earn a named hint. For a
 ``pair_rank(ranks)`` that returns the rank of the pair, or None::
 
     from ..ranking import kind
-    from .core import exercise
+    from .core import exercise, mistakes
     from .judges import cases_judge
 
     def _pair_from_the_top(ranks):          # a mistake a student makes
@@ -43,6 +43,15 @@ and (optionally) mistaken versions whose answers earn a named hint. For a
         [([9, 9, 7, 6, 5],), ([9, 9, 9, 6, 6],), ([9, 8, 7, 6, 5],)],
         'the rank that occurs exactly twice, or None',   # what a wrong answer is told
         mistakes=[(_pair_from_the_top, 'exactly twice: three of a kind is not a pair')]))
+
+Beside every exercise, its common wrong answers are written down as a
+student writes them, each with the hint its report must give (a test checks
+every row, ``tests/practice/test_mistakes.py``)::
+
+    mistakes('pair_rank', ('''
+    def pair_rank(ranks):
+        return next((r for r in ranks if ranks.count(r) >= 2), None)
+    ''', 'exactly twice: three of a kind is not a pair'))
 
 Then put a solution region (``### BEGIN SOLUTION`` / ``### END SOLUTION``)
 and a ``check(pair_rank)`` cell in the teacher's notebook, and add tests to

@@ -23,7 +23,9 @@ side), ``wire`` (messages between them). The names lessons import from
 here are re-exported.
 """
 
+import ast
 import os
+import re
 import select
 import signal
 import socket
@@ -35,7 +37,8 @@ from pathlib import Path
 
 from ..i18n import _, language
 from . import live, runner, wire
-from .registry import EXERCISES, SLOW, TIME_LIMIT, Exercise, exercise, exercise_names  # noqa: F401
+from .registry import (EXERCISES, MISTAKES, SLOW, TIME_LIMIT, Exercise, exercise,  # noqa: F401
+                       exercise_names, mistakes)
 from .reports import (Mismatch, Report, code, describe_call, kind_of, need_bool,  # noqa: F401
                       short, unreadable, wrong)
 from .runner import Printed, is_course_function, is_stub  # noqa: F401
@@ -106,20 +109,46 @@ def warm():
             _judge()
 
 
-def _syntax_note():
-    """A note if the cell run before this one had a SyntaxError (check then judges the
-    definition made before it), else None."""
+DEF_LINE = re.compile(r'^(?:async\s+)?def\s+(\w{1,80})\s*\(', re.M)
+CELLS_SCANNED = 500
+
+
+def _definitions() -> dict:
+    """For each function name a cell of this notebook defines (``def name(`` at the start of
+    a line), the latest such cell run: {name: [the file name its code gets, whether it
+    compiles]}, from IPython's history ({} outside IPython). The judge compares the file
+    name with that of the function it judges: if they differ, that cell's last run did not
+    define the function (a SyntaxError, or an error before the def), and check says so."""
     ipython = sys.modules.get('IPython')
     try:
         shell = ipython.get_ipython() if ipython else None
-        result = shell.last_execution_result if shell else None
-        error = getattr(result, 'error_before_exec', None) or getattr(result, 'error_in_exec', None)
+        history = shell.history_manager if shell is not None else None
+        raw, parsed = history.input_hist_raw, history.input_hist_parsed
+        found = {}
+        for number in range(len(raw) - 1, max(0, len(raw) - 1 - CELLS_SCANNED), -1):
+            source = raw[number]
+            if type(source) is not str or 'def' not in source:
+                continue
+            names = [n for n in DEF_LINE.findall(source) if n not in found]
+            if not names:
+                continue
+            try:                       # the code the cell's compiler was given
+                transformed = shell.transform_cell(source)
+            except Exception:
+                transformed = parsed[number] if number < len(parsed) else source
+            try:
+                ast.parse(transformed)
+                compiles = True
+            except (SyntaxError, ValueError):
+                compiles = False
+            where = shell.compile.get_code_name(source, transformed, number)
+            for name in names:
+                found[name] = [str(where), compiles]
+            if len(found) >= 200:
+                break
+        return found
     except Exception:
-        return None
-    if isinstance(error, SyntaxError):
-        return _('the cell run before this one has a SyntaxError, so it defined nothing: '
-                 'this check judged the definition made before it')
-    return None
+        return {}
 
 
 class _Signals:
@@ -170,7 +199,8 @@ def _check_forked(function, name) -> Report:
         with _Signals() as signals:
             try:
                 wire.send_with_fd(control, {'op': 'check', 'language': language(),
-                                            'at_most': AT_MOST, 'slow': SLOW}, sock.fileno())
+                                            'at_most': AT_MOST, 'slow': SLOW,
+                                            'defined': _definitions()}, sock.fileno())
                 sock.close()
                 deadline = start + START_SECONDS
                 while report is None:
@@ -234,9 +264,6 @@ def check(function, name=None) -> Report:
     else:
         from .threaded import check_in_thread
         report = check_in_thread(function, name)
-    note = _syntax_note()
-    if note and report.status != 'unknown':
-        report.details.append(('note', note))
     live.send(report, report.exercise)      # issue 29: the verdict to the class's gradebook
     return report
 

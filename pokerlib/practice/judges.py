@@ -97,6 +97,7 @@ def cases_judge(reference, inputs, hint, mistakes=(), returns=None, tol=0.0,
                 check_type(got)
             if same_value(got, expected, tol, sequences):
                 continue
+            failing = describe_call(run.name, args, {})     # witnesses may be called next
             for mistaken, why, *witnesses in mistakes:
                 try:
                     theirs = mistaken(*args)
@@ -105,18 +106,19 @@ def cases_judge(reference, inputs, hint, mistakes=(), returns=None, tol=0.0,
                 if same_value(got, theirs, tol, sequences) and not same_value(theirs, expected) \
                         and all(same_value(run(*w), mistaken(*w), tol, sequences)
                                 for w in (witnesses[0] if witnesses else ())):
-                    run.last_call = None
                     raise wrong(got, expected, why(*args) if callable(why) else _(why),
-                                call=describe_call(run.name, args, {}))
+                                call=failing, args=args)
             if got is None:
                 raise wrong(got, expected, _('your function returned None here: is a '
                                              '{return_} missing on this path?').format(
-                                                 return_=code('return')))
+                                                 return_=code('return')), call=failing, args=args)
             if returns and not _looks_like(got, expected):
                 raise Mismatch([('returned', f'{short(got)} ({kind_of(got)})'),
                                 ('expected', short(expected)),
-                                ('hint', _('expected {what}').format(what=_(returns)))])
-            raise wrong(got, expected, hint(*args, got=got) if callable(hint) else _(hint))
+                                ('hint', _('expected {what}').format(what=_(returns)))],
+                               failing, [tuple(args)])
+            raise wrong(got, expected, hint(*args, got=got) if callable(hint) else _(hint),
+                        call=failing, args=args)
     judge.table = table
     return judge
 
@@ -275,7 +277,8 @@ def judge_ranking(run, reference, describe, mistakes=(), better=BETTER):
                         ('rankings', f'{" ".join(lo)} -> {short(values[i - 1], 70)}\n'
                                      f'{" ".join(hi)} -> {short(values[i], 70)}'),
                         ('hint', hint)],
-                       call=f'{" ".join(lo)} and {" ".join(hi)}')
+                       call=f'{" ".join(lo)} and {" ".join(hi)}',
+                       calls=[(list(lo),), (list(hi),)])
     n = len(keyed)
     return _(': every class of hands ({n:,d}) in the right order, with the same ranking for '
              'each class in another card order and other suits ({cases:,d} rankings)').format(

@@ -103,6 +103,7 @@ class Run:
         self.only_none = True
         self.printed = None             # [lines in all, the last lines] of the last call
         self.printed_lines = 0
+        self._printed_by = {}           # what each call that printed printed, by its arguments
         self.seconds = 0.0              # spent in the student's code, as the runner says
         self._pending = 0               # batches sent whose answers are not read yet
 
@@ -211,6 +212,20 @@ class Run:
         self.cases += 1
         return self._take(self.ask({'op': 'value'}), (), False)
 
+    KEEP_PRINTED = 5_000
+    """Calls whose printed lines are kept (for a report on a call made before the last)."""
+
+    @staticmethod
+    def _key(args):
+        try:
+            return repr(args)
+        except Exception:
+            return None
+
+    def printed_for(self, args):
+        """[lines in all, the last lines] that the call with these arguments printed, or None."""
+        return self._printed_by.get(self._key(tuple(args)))
+
     def _take(self, answer, args, changes):
         spent = answer.get('t')
         if type(spent) is float and 0 <= spent < 1e6:
@@ -220,6 +235,9 @@ class Run:
                 and type(printed[1]) is list:
             self.printed = [printed[0], [str(x)[:200] for x in printed[1][-6:]]]
             self.printed_lines += printed[0]
+            if len(self._printed_by) >= self.KEEP_PRINTED:
+                self._printed_by.clear()
+            self._printed_by[self._key(tuple(args))] = self.printed
         else:
             self.printed = None
         if answer.get('course') is not None:
@@ -378,10 +396,15 @@ def _error_hint(error, exercise) -> str:
     return _(hint) if hint else _('run that call yourself to see where it goes wrong')
 
 
-def _printed(run):
-    if not run.printed:
+def _printed(run, calls=None):
+    """What the failing call printed: the last call, or the calls named (a Mismatch's)."""
+    printed = ([run.printed] if calls is None else
+               [run.printed_for(args) for args in calls])
+    printed = [p for p in printed if p]
+    if not printed:
         return None
-    count, lines = run.printed
+    count = sum(p[0] for p in printed)
+    lines = [line for p in printed for line in p[1]][-6:]
     more = count - len(lines)
     return ((_('... {more:,d} earlier lines, then:').format(more=more) + '\n' if more > 0 else '')
             + '\n'.join(lines))
@@ -391,6 +414,7 @@ def judge_exercise(run, exercise, slow=SLOW) -> Report:
     """Run the exercise's judge with `run`; the Report it earns (the judge's own code)."""
     name = exercise.name
     start = time.perf_counter()
+    calls = None                        # the calls that failed, if not the last one
     try:
         if not exercise.takes_value:
             summary = exercise.judge(run)
@@ -415,6 +439,7 @@ def judge_exercise(run, exercise, slow=SLOW) -> Report:
                                               'only at what it returns')).format(lines=lines)))
         return report
     except Mismatch as m:
+        calls = m.calls
         details = list(m.details)
         got_none = any(label == 'returned' and text == 'None' for label, text in details)
         hints = [text for label, text in details if label == 'hint']
@@ -477,20 +502,22 @@ def judge_exercise(run, exercise, slow=SLOW) -> Report:
                             error=type(e).__name__,
                             what=_(exercise.returns or N_('the kind of value the exercise '
                                                           'asks for'))))])
-    printed_text = _printed(run)
+    printed_text = _printed(run, calls)
     if printed_text:
         report.details.append(('printed', printed_text))
     report.seconds = time.perf_counter() - start
     return report
 
 
-def judge_runner(sock, at_most=None, slow=SLOW, started=None, exercise_name=None) -> Report:
+def judge_runner(sock, at_most=None, slow=SLOW, started=None, exercise_name=None,
+                 defined=None) -> Report:
     """Judge the object the runner at sock holds; the Report.
 
     `at_most` lowers the time limit; `started(seconds)` is told when the
     student's code starts to be judged (after the judge's own preparation),
     with the time limit; `exercise_name`, if given, is the exercise to judge
-    (the grader), whatever the object is called."""
+    (the grader), whatever the object is called; `defined` is what the kernel's
+    history says of the cells that define functions (``core._definitions``)."""
     run = Run(sock, '?', time.monotonic() + DESCRIBE_SECONDS)
     try:
         facts = run.ask({'op': 'describe'})
@@ -540,7 +567,26 @@ def judge_runner(sock, at_most=None, slow=SLOW, started=None, exercise_name=None
                             [('hint', _('your function ended the program it ran in (os._exit, '
                                         'or a crash): return the answer instead'))])
     report.name, report.exercise = shown, exercise.name
+    note = redefined_note(facts, defined)
+    if note:
+        report.details.append(('note', note))
     return report
+
+
+def redefined_note(facts, defined):
+    """A note when the function judged is not the one its latest cell defines (that cell's
+    last run failed, often with a SyntaxError: the definition made before it is judged)."""
+    own, where = facts.get('own'), facts.get('file')
+    entry = defined.get(own) if type(defined) is dict and type(own) is str else None
+    if type(where) is not str or type(entry) is not list or len(entry) != 2 \
+            or type(entry[0]) is not str or entry[0] == where:
+        return None
+    if entry[1] is False:
+        return _('the last cell you ran that defines {name} has a SyntaxError, so it defined '
+                 'nothing: this check judged the {name} defined before it; fix that cell, '
+                 'run it, then check again').format(name=own)
+    return _('the last cell you ran that defines {name} stopped before it defined {name} (an '
+             'error in it?): this check judged the {name} defined before it').format(name=own)
 
 
 # ---------------------------------------------------------------------------
@@ -577,11 +623,13 @@ def main(fd):
             set_language('en')
         at_most = request.get('at_most')
         slow = request.get('slow')
+        defined = request.get('defined')
         try:
             report = judge_runner(
                 sock, at_most=at_most if type(at_most) in (int, float) else None,
                 slow=slow if type(slow) in (int, float) else SLOW,
-                started=lambda seconds: wire.send(control, {'started': seconds}))
+                started=lambda seconds: wire.send(control, {'started': seconds}),
+                defined=defined if type(defined) is dict else None)
         except BaseException as e:       # pragma: no cover - a bug in the judge
             report = Report('check', 'error', _('could not be checked'),
                             [('error', f'{type(e).__name__}: {e}')])

@@ -13,7 +13,7 @@ from ..cards import DECK, RANKS, SUITS
 from ..ranking import (card_ranks, category_name, flush, hand_rank, kind, straight,
                        two_pair)
 from ..i18n import N_, _
-from .core import code, exercise, need_bool, short, wrong
+from .core import code, exercise, mistakes, need_bool, short, wrong
 from .judges import cases_judge, judge_ranking, mistake_signature, ranking_cases
 
 __all__ = []
@@ -215,10 +215,10 @@ def _kind_hint(n, ranks, got=None):
 _register('kind', dict(returns=N_('a rank (a number) or None')), cases_judge(
     kind, kind_cases, _kind_hint,
     mistakes=[(_kind_at_least, lambda n, ranks: (
-                  _('exactly {n}: in {ranks} no rank occurs exactly {n} times, and more than '
-                    '{n} of a kind is not {n} of a kind') if n > 1 else
-                  _('exactly {n}: in {ranks} no rank occurs exactly {n} time, and more than '
-                    '{n} of a kind is not {n} of a kind')).format(n=n, ranks=short(ranks))),
+                  _('exactly {n}: {rank} occurs {k} times in {ranks}, and more than {n} of a '
+                    'kind is not {n} of a kind')).format(
+                      n=n, ranks=short(ranks), rank=_kind_at_least(n, ranks),
+                      k=ranks.count(_kind_at_least(n, ranks)))),
               (_kind_lowest, N_('the first such rank in the list, which is the highest: ranks '
                                 'are sorted highest first'))]))
 
@@ -373,3 +373,217 @@ del _name
 def prepare_signatures():
     """Where each known mistake first shows, worked out once (before the student's code runs)."""
     return [mistake_signature(ranking_reference, mistaken) for mistaken, why, *pair in RANKING_MISTAKES]
+
+
+# ---------------------------------------------------------------------------
+# The mistakes students make, each with the hint it earns (tests/practice/test_mistakes.py)
+
+mistakes(
+    'card_ranks',
+    ("""
+def card_ranks(hand):
+    ranks = ['--23456789TJQKA'.index(r) for r, s in hand]
+    ranks.sort(reverse=True)
+    return ranks
+""", N_('an ace plays low in A-2-3-4-5: report that hand as [5, 4, 3, 2, 1]')),
+    ("""
+def card_ranks(hand):
+    ranks = sorted(['--23456789TJQKA'.index(r) for r, s in hand], reverse=True)
+    return [1 if r == 14 else r for r in ranks] if 2 in ranks else ranks
+""", N_('the ace plays low only in A-2-3-4-5: make it 1 only when the ranks are exactly '
+        '[14, 5, 4, 3, 2]')),
+    ("""
+def card_ranks(hand):
+    ranks = sorted('--23456789TJQKA'.index(r) for r, s in hand)
+    return [1, 2, 3, 4, 5] if ranks == [2, 3, 4, 5, 14] else ranks
+""", 'highest first: sort with {code}'),
+    ("""
+def card_ranks(hand):
+    return sorted((r for r, s in hand), key='--23456789TJQKA'.index, reverse=True)
+""", 'ranks are numbers: 2 to 9, then T is 10, J 11, Q 12, K 13 and A 14 ({code} gives them)'))
+
+mistakes(
+    'straight',
+    ("""
+def straight(ranks):
+    return max(ranks) - min(ranks) == 4
+""", '{ranks} is not a straight: its highest and lowest ranks are 4 apart, but a rank comes '
+     'more than once (a straight needs five different ranks)'),
+    ("""
+def straight(ranks):
+    return ranks[0] - ranks[4] == 4 and len(set(ranks)) == 5 and ranks[0] != 14
+""", '{ranks} are five consecutive ranks: a straight'))
+
+mistakes(
+    'flush',
+    ("""
+def flush(hand):
+    suits = [s for r, s in hand]
+    return suits[0] == suits[1] == suits[2] == suits[3]
+""", FLUSH_MISTAKES[0][1]),
+    ("""
+def flush(hand):
+    return len({c.strip('23456789TJKA') for c in hand}) == 1
+""", N_('all five cards are of one suit (the second character of each card): a flush')))
+
+mistakes(
+    'kind',
+    ("""
+def kind(n, ranks):
+    for r in ranks:
+        if ranks.count(r) >= n:
+            return r
+""", 'exactly {n}: {rank} occurs {k} times in {ranks}, and more than {n} of a kind is not '
+     '{n} of a kind'),
+    ("""
+def kind(n, ranks):
+    for r in reversed(ranks):
+        if ranks.count(r) == n:
+            return r
+""", N_('the first such rank in the list, which is the highest: ranks are sorted highest '
+        'first')))
+
+mistakes(
+    'two_pair',
+    ("""
+def two_pair(ranks):
+    pairs = sorted({r for r in ranks if ranks.count(r) == 2})
+    return tuple(pairs) if len(pairs) == 2 else None
+""", N_('the higher pair first: (high, low)')),
+    ("""
+def two_pair(ranks):
+    pairs = sorted({r for r in ranks if ranks.count(r) >= 2}, reverse=True)
+    return tuple(pairs) if len(pairs) == 2 else None
+""", '{ranks} does not hold two pairs: return None'))
+
+mistakes(
+    'kinds',
+    ("""
+def kinds(n, ranks):
+    return [r for r in set(ranks) if ranks.count(r) == n]
+""", 'highest first: a set has no order, so sort it ({code})'),
+    ("""
+def kinds(n, ranks):
+    return [r for r in ranks if ranks.count(r) == n]
+""", N_('each rank once: [9], not [9, 9, 9, 9]')))
+
+mistakes(
+    'count_wheels',
+    ("""
+import itertools
+from pokerlib import DECK, flush
+def count_wheels():
+    cards = [c for c in DECK if c[0] in 'A2345']
+    hands = [h for h in itertools.combinations(cards, 5) if len({r for r, s in h}) == 5]
+    return len(hands) - sum(flush(list(h)) for h in hands), 0
+""", 'count every A-2-3-4-5 hand, the straight flushes among them too'),
+    ("""
+import itertools
+from pokerlib import DECK
+def count_wheels():
+    cards = [c for c in DECK if c[0] in 'A2345']
+    hands = [h for h in itertools.combinations(cards, 5) if len({r for r, s in h}) == 5]
+    return len(hands), sum(len({s for r, s in h}) == 4 for h in hands)
+""", 'the first count is right; the second: how many of those are all one suit?'))
+
+_RANKING = """
+def kind(n, ranks):
+    for r in ranks:
+        if ranks.count(r) == n:
+            return r
+
+def straight(ranks):
+    return len(set(ranks)) == 5 and max(ranks) - min(ranks) == 4
+
+def hand_rank(hand):
+    ranks = sorted(['--23456789TJQKA'.index(r) for r, s in hand], reverse=True)
+    if ranks == [14, 5, 4, 3, 2]:
+        ranks = [5, 4, 3, 2, 1]
+    flush = {flush}
+    if straight(ranks) and flush:
+        return (8, max(ranks))
+    elif kind(4, ranks):
+        return (7, kind(4, ranks), kind(1, ranks))
+    elif kind(3, ranks) and kind(2, ranks):
+        return (6, kind(3, ranks), kind(2, ranks))
+    elif {flush_first}:
+        return (5, ranks)
+    elif {straight_first}:
+        return (4, max(ranks))
+    elif kind(3, ranks):
+        return (3, kind(3, ranks), ranks)
+    elif kind(2, ranks) and kind(2, list(reversed(ranks))) != kind(2, ranks):
+        return (2, {pairs}, ranks)
+    elif kind(2, ranks):
+        return (1, kind(2, ranks), ranks)
+    return (0, ranks)
+"""
+
+
+def _ranking(flush='len({s for r, s in hand}) == 1', flush_first='flush',
+             straight_first='straight(ranks)',
+             pairs='(kind(2, ranks), kind(2, list(reversed(ranks))))'):
+    """A student's hand_rank, with one of the mistakes."""
+    return _RANKING.format(flush=flush, flush_first=flush_first, straight_first=straight_first,
+                           pairs=pairs)
+
+
+mistakes(
+    'hand_rank',
+    (_ranking(flush='len({s for r, s in hand[:4]}) == 1'),
+     'four of these cards are of one suit, and the ranking changes with the order of the '
+     'cards: does the flush test look at all five cards? A flush needs all five of one suit'),
+    (_ranking(flush_first='straight(ranks)', straight_first='flush'), RANKING_MISTAKES[5][1]),
+    (_ranking(pairs='(kind(2, list(reversed(ranks))), kind(2, ranks))'), RANKING_MISTAKES[2][1]),
+    ("""
+def kind(n, ranks):
+    for r in ranks:
+        if ranks.count(r) == n:
+            return r
+
+def straight(ranks):
+    return len(set(ranks)) == 5 and max(ranks) - min(ranks) == 4
+
+def hand_rank(hand):
+    ranks = sorted(('--23456789TJQKA'.index(r) for r, s in hand), reverse=True)
+    flush = len({s for r, s in hand}) == 1
+    if straight(ranks) and flush:
+        return (8, max(ranks))
+    if kind(4, ranks):
+        return (7, kind(4, ranks), kind(1, ranks))
+    if kind(3, ranks) and kind(2, ranks):
+        return (6, kind(3, ranks), kind(2, ranks))
+    if flush:
+        return (5, ranks)
+    if straight(ranks):
+        return (4, max(ranks))
+    if kind(3, ranks):
+        return (3, kind(3, ranks), ranks)
+    low = kind(2, list(reversed(ranks)))
+    if kind(2, ranks) and low != kind(2, ranks):
+        return (2, (kind(2, ranks), low), ranks)
+    if kind(2, ranks):
+        return (1, kind(2, ranks), ranks)
+    return (0, ranks)
+""", RANKING_MISTAKES[0][1]))
+
+mistakes('hand_rank_elif', (_ranking(flush_first='straight(ranks)', straight_first='flush')
+                            .replace('def hand_rank(', 'def hand_rank_elif('),
+                            RANKING_MISTAKES[5][1]))
+mistakes('hand_rank_counter', ("""
+from collections import Counter
+def hand_rank_counter(hand):
+    ranks = sorted(('--23456789TJQKA'.index(r) for r, s in hand), reverse=True)
+    if ranks == [14, 5, 4, 3, 2]:
+        ranks = [5, 4, 3, 2, 1]
+    groups = sorted(((n, r) for r, n in Counter(ranks).items()), reverse=True)
+    counts = tuple(n for n, r in groups)
+    ranks = tuple(r for n, r in groups)
+    straight = len(ranks) == 5 and max(ranks) - min(ranks) == 4
+    flush = len({s for r, s in hand}) == 1
+    category = (8 if straight and flush else 7 if counts == (4, 1) else
+                6 if counts == (3, 2) else 5 if flush else 4 if straight else
+                3 if counts == (3, 1, 1) else 2 if counts == (2, 2, 1) else
+                1 if counts == (2, 1, 1, 1) else 0)
+    return category
+""", RANKING_MISTAKES[6][1]))

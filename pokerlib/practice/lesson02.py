@@ -19,7 +19,7 @@ from ..cards import DECK, parse_hand
 from ..classes import hand_classes
 from ..ranking import hand_rank
 from ..i18n import N_, _
-from .core import code, exercise, same_value, wrong
+from .core import code, exercise, mistakes, same_value, wrong
 from .judges import ShownIterator, fresh_seed, noted
 
 __all__ = []
@@ -48,7 +48,7 @@ P1, P2, HC = hands('KS KH 9C 7D 2S', 'KD KC 9D 7C 2H', 'AS QH JD 8C 4S')
 
 def extremes_cases():
     """(items, key or None, how to pass them) for allmax and allmin."""
-    return [([3, 1, 3, 2], None), (['ab', 'cd', 'ab', 'e'], len), (['ab', 'cd', 'e'], len),
+    return [([3, 1, 3, 2], None), (['ab', 'cd', 'ab', 'e'], len), (['ab', 'cd', 'ef', 'g'], len),
             ([], None),
             ([-3, -1, -7, -1], None), ([-2, 5, -5, 2], abs), ([5], None),
             ([2.5, -0.5, 2.5], None), ([(1, 'b'), (2, 'a'), (2, 'a'), (0, 'z')], None),
@@ -68,7 +68,7 @@ def _reference(items, key, pick):
 
 def _same_items(got, expected) -> bool:
     """Do got and expected hold the same items (with repeats), in any order?"""
-    return (isinstance(got, (list, tuple)) and len(got) == len(expected)
+    return (isinstance(got, (list, tuple)) and expected is not None and len(got) == len(expected)
             and Counter(map(repr, got)) == Counter(map(repr, expected)))
 
 
@@ -94,6 +94,14 @@ def _first_only(items, key, pick):
     return [pick(items, key=key)] if items else []
 
 
+def _safely(mistaken, items, key, pick):
+    """What a mistaken version returns, or None where it raises (0 compared with a tuple)."""
+    try:
+        return mistaken(items, key, pick)
+    except Exception:
+        return None
+
+
 def _judge_extremes(run, pick):
     for items, key in extremes_cases():
         once = items == 'iter'
@@ -113,7 +121,7 @@ def _judge_extremes(run, pick):
         elif once and got == []:
             hint = _('the iterable may be an iterator, which can be read only once: go '
                      'through it in one pass')
-        elif items and _same_items(got, _from_zero(items, key, pick)) and \
+        elif items and _same_items(got, _safely(_from_zero, items, key, pick)) and \
                 not _same_items(got, expected):
             hint = (_("start from the first item's key, not from a number such as 0 "
                       '(or -inf): here every key is below it, and keys may also be tuples '
@@ -121,17 +129,18 @@ def _judge_extremes(run, pick):
                     _("start from the first item's key, not from a number such as 0 "
                       '(or -inf): here every key is above it, and keys may also be tuples '
                       'or strings'))
-        elif _same_items(got, expected) and list(got) == expected[::-1]:
+        elif _same_items(got, expected) and list(got) == expected[::-1] and len(expected) > 2:
             hint = _('the right items in reverse order: keep them in the order they come, '
                      '{append} each tie at the end (not {insert})').format(
                          append=code('result.append(x)'), insert=code('result.insert(0, x)'))
         elif _same_items(got, expected):
             hint = _('the right items in another order: keep them in the order they come')
-        elif items and len(expected) > 1 and _same_items(got, _first_only(items, key, pick)):
+        elif items and len(expected) > 1 and _same_items(got, _safely(_first_only, items, key,
+                                                                       pick)):
             hint = (_('every item whose key equals the largest key, not just the first')
                     if pick is max else
                     _('every item whose key equals the smallest key, not just the first'))
-        elif items and _same_items(got, _items_not_keys(items, key, pick)):
+        elif items and _same_items(got, _safely(_items_not_keys, items, key, pick)):
             hint = _('compare the keys, {key_x}, not the items themselves').format(
                 key_x=code('key(x)'))
         else:
@@ -259,10 +268,17 @@ def _shares(run):
         got = run([list(h) for h in case], shown=_hands_call(run.name, case))
         if same_value(got, [float(x) for x in expected], tol=1e-9):
             continue
-        if isinstance(got, (list, tuple)) and len(got) == len(expected) and all(
-                isinstance(g, (int, float, Fraction)) for g in got) and \
-                sorted(got) == sorted(expected):
+        numbers = isinstance(got, (list, tuple)) and len(got) == len(expected) and all(
+            isinstance(g, (int, float, Fraction)) and not isinstance(g, bool) for g in got)
+        if numbers and sorted(got) == sorted(expected):
             hint = _('one share per hand, in the order the hands are given')
+        elif numbers and [bool(g) for g in got] == [bool(x) for x in expected] \
+                and sum(got) != 1:
+            hint = _('the shares add up to 1: each of k winners gets 1/k of the pot, '
+                     'here {k} winners').format(k=sum(bool(x) for x in expected))
+        elif isinstance(got, (list, tuple)) and got and all(
+                isinstance(g, (list, tuple)) for g in got):
+            hint = _('a number for each hand (its share of the pot), not the winning hands')
         else:
             hint = _('one share per hand, in the order of the hands: 1/k for each of k '
                      'winners, 0 for the others')
@@ -294,3 +310,154 @@ def _tie_chance_two_decks(value):
                  'probability (n[v] / 2598960) ** 2; add these up')
     raise wrong(value, float(expected), hint)
 
+
+
+# ---------------------------------------------------------------------------
+# The mistakes students make, each with the hint it earns (tests/practice/test_mistakes.py)
+
+mistakes(
+    'allmax',
+    ("""
+def allmax(iterable, key=None):
+    key = key or (lambda x: x)
+    best, result = 0, []
+    for x in iterable:
+        if key(x) > best:
+            best, result = key(x), [x]
+        elif key(x) == best:
+            result.append(x)
+    return result
+""", "start from the first item's key, not from a number such as 0 (or -inf): here every key "
+     "is below it, and keys may also be tuples or strings"),
+    ("""
+def allmax(iterable, key=None):
+    key = key or (lambda x: x)
+    result, best = [], None
+    for x in iterable:
+        if not result or key(x) > best:
+            result, best = [x], key(x)
+        elif key(x) == best:
+            result.insert(0, x)
+    return result
+""", 'the right items in reverse order: keep them in the order they come, {append} each tie '
+     'at the end (not {insert})'),
+    ("""
+def allmax(iterable, key=None):
+    items = list(iterable)
+    return [max(items, key=key)] if items else []
+""", 'every item whose key equals the largest key, not just the first'),
+    ("""
+def allmax(iterable, key=None):
+    key = key or (lambda x: x)
+    best = max(iterable, key=key, default=None)
+    return [x for x in iterable if key(x) == key(best)]
+""", 'the iterable may be an iterator, which can be read only once: go through it in one '
+     'pass'),
+    ("""
+def allmax(iterable, key=None):
+    items = list(iterable)
+    best = max(items, key=key) if items else None
+    return [x for x in items if x == best]
+""", 'compare the keys, {key_x}, not the items themselves'),
+    ("""
+def allmax(iterable, key=None):
+    key = key or (lambda x: x)
+    best, result = float('-inf'), []
+    for x in iterable:
+        if key(x) > best:
+            best, result = key(x), [x]
+        elif key(x) == best:
+            result.append(x)
+    return result
+""", EXTREMES_ERROR, 'error'))
+
+mistakes(
+    'allmin',
+    ("""
+def allmin(iterable, key=None):
+    key = key or (lambda x: x)
+    best, result = 0, []
+    for x in iterable:
+        if key(x) < best:
+            best, result = key(x), [x]
+        elif key(x) == best:
+            result.append(x)
+    return result
+""", "start from the first item's key, not from a number such as 0 (or -inf): here every key "
+     "is above it, and keys may also be tuples or strings"),
+    ("""
+def allmin(iterable, key=None):
+    items = list(iterable)
+    return [min(items, key=key)] if items else []
+""", 'every item whose key equals the smallest key, not just the first'),
+    ("""
+def allmin(iterable, key=None):
+    key = key or (lambda x: x)
+    items = list(iterable)
+    return sorted(x for x in items if key(x) == min(map(key, items)))
+""", 'the right items in another order: keep them in the order they come'))
+
+mistakes(
+    'poker',
+    ("""
+from pokerlib import hand_rank
+def poker(hands):
+    best = max(hand_rank(h) for h in hands[:3])
+    return [h for h in hands[:3] if hand_rank(h) == best]
+""", 'the winner here is the {place}th hand: look at every hand, however many there are'),
+    ("""
+from pokerlib import hand_rank
+def poker(hands):
+    return [max(hands, key=hand_rank)]
+""", 'on a tie every winning hand is returned (allmax finds them all)'),
+    ("""
+from pokerlib import hand_rank
+def poker(hands):
+    return max(hands, key=hand_rank)
+""", 'poker returns a list of the winning hands, even when there is only one: [hand]'),
+    ("""
+from pokerlib import hand_rank
+def poker(hands):
+    best = max(hand_rank(h)[0] for h in hands)
+    return [h for h in hands if hand_rank(h)[0] == best]
+""", 'the winners are the hands with the highest ranking'))
+
+mistakes(
+    'shares',
+    ("""
+from pokerlib import hand_rank
+def shares(hands):
+    best = max(map(hand_rank, hands))
+    return [1 if hand_rank(h) == best else 0 for h in hands]
+""", 'the shares add up to 1: each of k winners gets 1/k of the pot, here {k} winners'),
+    ("""
+from pokerlib import hand_rank
+def shares(hands):
+    best = max(map(hand_rank, hands))
+    winners = [h for h in hands if hand_rank(h) == best]
+    return [1 / len(winners)] * len(winners) + [0] * (len(hands) - len(winners))
+""", 'one share per hand, in the order the hands are given'),
+    ("""
+from pokerlib import hand_rank
+def shares(hands):
+    best = max(map(hand_rank, hands))
+    return [h for h in hands if hand_rank(h) == best]
+""", 'a number for each hand (its share of the pot), not the winning hands'))
+
+mistakes(
+    'tie_chance_two_decks',
+    ("""
+from pokerlib import hand_classes
+def tie_chance_two_decks():
+    return sum(n * n for hand, n in hand_classes()) / 2598960
+""", 'that is a count; the chance is a probability, between 0 and 1'),
+    ("""
+from collections import Counter
+from pokerlib import hand_classes, hand_rank
+def tie_chance_two_decks():
+    by_category = Counter()
+    for hand, n in hand_classes():
+        by_category[hand_rank(hand)[0]] += n
+    return sum((n / 2598960) ** 2 for n in by_category.values())
+""", 'each distinct ranking v, held by n[v] of the hands, ties with probability '
+     '(n[v] / 2598960) ** 2; add these up'))

@@ -12,7 +12,7 @@ from collections import Counter
 from ..classes import hand_classes
 from ..ranking import COUNT_RANKINGS, HAND_NAMES, category_name, group, hand_rank
 from ..i18n import N_, _
-from .core import exercise, unreadable, wrong
+from .core import exercise, mistakes, unreadable, wrong
 from .judges import judge_ranking, mistake_signature, ranking_cases
 from .lesson01 import all_hands
 
@@ -44,26 +44,37 @@ def _group_repeats(items):
 
 GROUP_MISTAKES = [
     (_group_not_reversed, N_('the most frequent first, and among equal counts the higher '
-                             'item first: sort the (count, item) pairs in reverse')),
-    (_group_item_count, N_('each pair is (count, item): the count first')),
-    (_group_ties_low_first, N_('among equal counts the higher item comes first')),
-    (_group_repeats, N_('one pair for each different item: go through set(items)')),
+                             'item first: sort the (count, item) pairs in reverse'), [[9, 9, 5]]),
+    (_group_item_count, N_('each pair is (count, item): the count first'), [[9, 9, 5]]),
+    (_group_ties_low_first, N_('among equal counts the higher item comes first'), [[3, 7]]),
+    (_group_repeats, N_('one pair for each different item: go through set(items)'), [[4, 4]]),
 ]
+"""Mistakes (mistaken version, hint, witnesses): a wrong answer earns the hint when it is the
+mistaken version's on the failing case and on every witness (lists that tell the mistakes
+apart: all ranks different fits both of the first and the third)."""
+
+
+def _pairs(got):
+    """got as a list of tuples, or None if it is not a list of pairs."""
+    return ([tuple(p) for p in got] if isinstance(got, (list, tuple))
+            and all(isinstance(p, (list, tuple)) for p in got) else None)
 
 
 @exercise('group', returns=N_('a list of (count, item) pairs'))
 def _group(run):
-    for items in group_cases():
+    cases = group_cases()
+    for items, got in zip(cases, run.map([(list(items),) for items in cases])):
         expected = group(items)
-        got = run(list(items))
-        pairs = ([tuple(p) for p in got] if isinstance(got, (list, tuple))
-                 and all(isinstance(p, (list, tuple)) for p in got) else None)
+        pairs = _pairs(got)
         if pairs == expected:
             continue
-        hint = next((why for mistaken, why in GROUP_MISTAKES
-                     if pairs is not None and pairs == [tuple(p) for p in mistaken(items)]),
+        failing = run.last_call
+        hint = next((why for mistaken, why, witnesses in GROUP_MISTAKES
+                     if pairs is not None and pairs == [tuple(p) for p in mistaken(items)]
+                     and all(_pairs(run(list(w))) == [tuple(p) for p in mistaken(w)]
+                             for w in witnesses)),
                     N_('a list of (count, item) pairs, one for each different item'))
-        raise wrong(got, expected, _(hint))
+        raise wrong(got, expected, _(hint), call=failing, args=(list(items),))
 
 
 UNZIP_CASES = [[(3, 7), (2, 10)], [(1, 'a')], [(2, 9), (2, 8), (1, 2)], [(4, 14), (1, 5)],
@@ -175,3 +186,77 @@ def _distinct_rankings(value):
 def prepare_signatures():
     """Where each known mistake first shows, worked out once (before the student's code runs)."""
     return [mistake_signature(lowball_reference, mistaken) for mistaken, why, *pair in LOWBALL_MISTAKES]
+
+
+# ---------------------------------------------------------------------------
+# The mistakes students make, each with the hint it earns (tests/practice/test_mistakes.py)
+
+mistakes(
+    'group',
+    ("""
+def group(items):
+    return sorted((items.count(x), x) for x in set(items))
+""", GROUP_MISTAKES[0][1]),
+    ("""
+def group(items):
+    return sorted(((x, items.count(x)) for x in set(items)), reverse=True)
+""", GROUP_MISTAKES[1][1]),
+    ("""
+def group(items):
+    return sorted(((items.count(x), x) for x in items), reverse=True)
+""", GROUP_MISTAKES[3][1]),
+    ("""
+def group(items):
+    return sorted(((items.count(x), x) for x in set(items)), key=lambda p: (-p[0], p[1]))
+""", GROUP_MISTAKES[2][1]))
+
+mistakes(
+    'unzip',
+    ("""
+def unzip(pairs):
+    return zip(pairs)
+""", 'two sequences: all the first items, then all the second items (zip(*pairs) does it)'))
+
+_LOWBALL = """
+from collections import Counter
+def lowball_rank(hand):
+    ranks = [{ace}'--23456789TJQKA'.index(r) for r, s in hand]
+    groups = sorted(((n, r) for r, n in Counter(ranks).items()), reverse=True)
+    counts = tuple(n for n, r in groups)
+    ranks = tuple(r for n, r in groups)
+    straight = len(ranks) == 5 and max(ranks) - min(ranks) == 4
+    flush = len({{s for r, s in hand}}) == 1
+    category = ({straight_flush}7 if counts == (4, 1) else 6 if counts == (3, 2) else
+                {flush_straight}3 if counts == (3, 1, 1) else 2 if counts == (2, 2, 1) else
+                1 if counts == (2, 1, 1, 1) else 0)
+    return (-category, tuple({sign}r for r in ranks))
+"""
+_LOWBALL_OK = dict(ace='', straight_flush='8 if straight and flush else ',
+                   flush_straight='5 if flush else 4 if straight else ', sign='-')
+
+mistakes(
+    'lowball_rank',
+    (_LOWBALL.format(**dict(_LOWBALL_OK, ace="1 if r == 'A' else ")),
+     LOWBALL_MISTAKES[0][1]),
+    (_LOWBALL.format(**dict(_LOWBALL_OK, straight_flush='', flush_straight='')),
+     LOWBALL_MISTAKES[1][1]),
+    (_LOWBALL.format(**dict(_LOWBALL_OK, sign='')), LOWBALL_MISTAKES[2][1]))
+
+mistakes(
+    'distinct_rankings',
+    ("""
+from collections import Counter
+from pokerlib import category_name, hand_classes, hand_rank
+def distinct_rankings():
+    counts = Counter()
+    for hand, n in hand_classes():
+        counts[category_name(hand_rank(hand)[0])] += n
+    return dict(counts)
+""", 'those are numbers of hands: count the distinct rankings, one for each class that '
+     'hand_classes lists'),
+    ("""
+from collections import Counter
+from pokerlib import hand_classes, hand_rank
+def distinct_rankings():
+    return dict(Counter(hand_rank(hand)[0] for hand, n in hand_classes()))
+""", 'one count for each of the nine categories, keyed by its name as category_name gives it'))

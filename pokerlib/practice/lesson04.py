@@ -25,7 +25,7 @@ from ..frequencies import EXACT_COUNTS
 from ..ranking import HAND_NAMES, hand_rank_elif
 from ..scripted import ScriptedRandom
 from ..i18n import N_, _
-from .core import Mismatch, code, exercise, same_value, short, wrong
+from .core import Mismatch, code, exercise, mistakes, same_value, short, wrong
 from .judges import warm_chi_square
 from .shuffles import call_and_read, judge_shuffle, predicate, uniform, warm
 
@@ -328,16 +328,18 @@ def _judge_experiment(run, as_counts, describe, script, mistakes, reorder=None):
                                            'times, ten hands each').format(dealt=len(hands),
                                                                           n=FORCED_N))])
             raise _experiment_wrong(got, counts, expected[0], describe, mistakes, FORCED_N)
-    first = as_counts(run(EXPERIMENT_N, ScriptedRandom(seed=1)), EXPERIMENT_N, None, mistakes,
-                      describe)
+    returned = {1: run(EXPERIMENT_N, ScriptedRandom(seed=1))}
+    first = as_counts(returned[1], EXPERIMENT_N, None, mistakes, describe)
     if as_counts(run(EXPERIMENT_N, ScriptedRandom(seed=1)), EXPERIMENT_N, None, mistakes,
                  describe) != first:
         raise Mismatch([('returned', _('different counts for the same seed')),
                         ('hint', _('pass the rng on to deal, so that a seed repeats the '
                                    'experiment'))])
     for seed in SEEDS:
-        counts = first if seed == 1 else as_counts(run(EXPERIMENT_N, ScriptedRandom(seed=seed)),
-                                                   EXPERIMENT_N, None, mistakes, describe)
+        if seed != 1:
+            returned[seed] = run(EXPERIMENT_N, ScriptedRandom(seed=seed))
+        counts = first if seed == 1 else as_counts(returned[seed], EXPERIMENT_N, None,
+                                                   mistakes, describe)
         if seed != 1 and counts == first:
             raise Mismatch([('returned', _('the same counts for random.Random(1) and '
                                            'random.Random({seed})').format(seed=seed)),
@@ -347,14 +349,24 @@ def _judge_experiment(run, as_counts, describe, script, mistakes, reorder=None):
         named = dict(zip(HAND_NAMES, counts))
         p = chi_square_p(named, EXPERIMENT_N)
         if p < 1e-6:
-            raise Mismatch([('returned', describe(counts)),
-                            ('expected', _('close to the exact percentages: high card '
-                                           '50.1%, one pair 42.3%, two pair 4.8%, ...')),
-                            ('hint', _('far from the exact probabilities (chance of counts '
-                                       'this far off: {p}): are the hands dealt from a '
-                                       'shuffled deck, without replacement, and counted by '
-                                       'category?').format(
-                                           p='< 1e-300' if p < 1e-300 else f'{p:.0e}'))],
+            exact = EXACT_COUNTS[5]
+            total = sum(exact.values())
+            if chi_square_p(dict(zip(HAND_NAMES, counts[::-1])), EXPERIMENT_N) >= 1e-6:
+                hint = _('these look like the right numbers in reverse order (the order the '
+                         'lecture prints them, best first): return them in the order of the '
+                         'categories, 0 (high card) to 8 (straight flush)')
+            else:
+                hint = _('far from the exact probabilities (chance of counts this far off: '
+                         '{p}): are the hands dealt from a shuffled deck, without '
+                         'replacement, and counted by category?').format(
+                             p='< 1e-300' if p < 1e-300 else f'{p:.0e}')
+            # What came back as it came back; the exact figures with their labels.
+            raise Mismatch([('returned', short(returned[seed])),
+                            ('expected', _('close to the exact figures, in this order: '
+                                           '{figures}').format(figures=describe(
+                                               [exact[name] / total * EXPERIMENT_N
+                                                for name in HAND_NAMES[:9]]))),
+                            ('hint', hint)],
                            call=f'{run.name}({EXPERIMENT_N}, random.Random({seed}))')
     return _(': right on scripted deals that hold every category ({n} hands), and close to '
              'the exact probabilities with random ones').format(n=FORCED_N)
@@ -477,7 +489,8 @@ def _by_removing(run):
     script = [j for order in forced_deals() for j in removing_script(order)]
     return _judge_experiment(
         run, _named_counts,
-        lambda c: short({_(name): k for name, k in zip(HAND_NAMES, c) if k}),
+        lambda c: short({_(name): round(k, 1) if isinstance(k, float) else k
+                         for name, k in zip(HAND_NAMES, c) if k}),
         script, ())
 
 
@@ -528,3 +541,162 @@ def _most_common_seven(value):
         raise wrong(value, expected, _('look at the exact % column of frequency_table(counts, '
                                        'cards=7)') if value in HAND_NAMES else
                     _('the name of a category, as in HAND_NAMES'))
+
+
+# ---------------------------------------------------------------------------
+# The mistakes students make, each with the hint it earns (tests/practice/test_mistakes.py)
+
+mistakes(
+    'deal',
+    ("""
+import random
+from pokerlib import DECK
+def deal(numhands, n=5, deck=DECK, rng=random):
+    rng.shuffle(deck)
+    return [deck[n * i:n * (i + 1)] for i in range(numhands)]
+""", "your function changed the list it was given: deal must leave the caller's deck as it "
+     "was, so shuffle a copy ({copy})"),
+    ("""
+import random
+from pokerlib import DECK
+def deal(numhands, n=5, deck=DECK, rng=random):
+    cards = list(deck)
+    random.shuffle(cards)
+    return [cards[n * i:n * (i + 1)] for i in range(numhands)]
+""", 'shuffle with the rng you are given ({shuffle}), not the random module, so that a seed '
+     'repeats a deal'),
+    ("""
+import random
+from pokerlib import DECK
+def deal(numhands, n=5, deck=DECK, rng=random):
+    k = rng.randrange(len(deck))
+    cards = list(deck[k:]) + list(deck[:k])
+    return [cards[n * i:n * (i + 1)] for i in range(numhands)]
+""", DEAL_MISTAKES[1][1]),
+    ("""
+import random
+from pokerlib import DECK
+def deal(numhands, n=5, deck=DECK, rng=random):
+    cards = list(deck)
+    for i in range(len(cards)):
+        j = rng.randrange(len(cards))
+        cards[i], cards[j] = cards[j], cards[i]
+    return [cards[n * i:n * (i + 1)] for i in range(numhands)]
+""", DEAL_MISTAKES[2][1]),
+    ("""
+import random
+from pokerlib import DECK
+def deal(numhands, n=5, deck=DECK, rng=random):
+    cards = [c for c in deck if c[1] != 'S']
+    rng.shuffle(cards)
+    cards += [c for c in deck if c[1] == 'S']
+    return [cards[n * i:n * (i + 1)] for i in range(numhands)]
+""", DEAL_MISTAKES[0][1]))
+
+_PERCENTAGES = """
+from pokerlib import deal, hand_rank_elif
+def hand_percentages(n, rng):
+    counts = [0] * 9
+    for i in range({deals}):
+        for hand in deal(10, 5, rng=rng):
+            counts[hand_rank_elif(hand)[0]] += 1
+    return {answer}
+"""
+
+mistakes(
+    'hand_percentages',
+    (_PERCENTAGES.format(deals='n // 10', answer='[100 * c // n for c in counts]'),
+     PERCENT_MISTAKES[0][1]),
+    (_PERCENTAGES.format(deals='n // 10', answer='[100 * c / n for c in counts][::-1]'),
+     PERCENT_MISTAKES[3][1]),
+    (_PERCENTAGES.format(deals='n // 10', answer='[c / n for c in counts]'),
+     PERCENT_MISTAKES[2][1]),
+    (_PERCENTAGES.format(deals='n // 10', answer='counts'), PERCENT_MISTAKES[1][1]),
+    (_PERCENTAGES.format(deals='n // 10 - 1', answer='[100 * c / n for c in counts]'),
+     'these percentages count {dealt:,d} hands, not {n:,d}: deal n // 10 times, ten hands '
+     'each' ' (one deal too few)'),
+    ("""
+from pokerlib import deal, hand_rank_elif
+def hand_percentages(n, rng):
+    counts = [0] * 9
+    for i in range(n // 10):
+        for hand in deal(10, 5, rng=rng):
+            category = hand_rank_elif(hand)[0]
+            if category != 4:
+                counts[category] += 1
+    return [100 * c / n for c in counts]
+""", 'the deals held {e} hands of {name}, and your function counted none: is the test for it '
+     'missing, or never reached?'),
+    ("""
+from pokerlib import DECK, hand_rank_elif
+def hand_percentages(n, rng):
+    counts = [0] * 9
+    for i in range(n // 10):
+        cards = sorted(DECK, key=lambda card: rng.random())
+        for k in range(10):
+            counts[8 - hand_rank_elif(cards[5 * k:5 * k + 5])[0]] += 1
+    return [100 * c / n for c in counts]
+""", 'these look like the right numbers in reverse order (the order the lecture prints them, '
+     'best first): return them in the order of the categories, 0 (high card) to 8 (straight '
+     'flush)'))
+
+_BY_REMOVING = """
+from collections import Counter
+from pokerlib import HAND_NAMES, deal_by_removing, hand_rank_elif
+def hand_frequencies_by_removing(n, rng):
+    counts = Counter()
+    for i in range({deals}):
+        for hand in deal_by_removing(10, 5, rng=rng):
+            counts[{key}] += 1
+    return counts
+"""
+
+mistakes(
+    'hand_frequencies_by_removing',
+    (_BY_REMOVING.format(deals='n // 10', key='hand_rank_elif(hand)[0]'),
+     'the keys are category names, as category_name gives them ({example}), not numbers'),
+    (_BY_REMOVING.format(deals='n // 10 + 1', key='HAND_NAMES[hand_rank_elif(hand)[0]]'),
+     'these counts add up to {dealt:,d} hands: count all {n:,d}, {deals:,d} deals of ten '
+     'hands each' ' (one deal too many?)'),
+    ("""
+from collections import Counter
+from pokerlib import HAND_NAMES, deal_by_removing, hand_rank_elif
+def hand_frequencies_by_removing(n, rng):
+    counts = Counter()
+    for i in range(n // 10):
+        for hand in deal_by_removing(10, 5, rng=rng):
+            category = hand_rank_elif(hand)[0]
+            counts[HAND_NAMES[min(category, 4)]] += 1
+    return counts
+""", 'the deals held {e} hands of {name}, and your function counted none: is the test for it '
+     'missing, or never reached?'))
+
+mistakes(
+    'hands_needed',
+    ("""
+import math
+def hands_needed(p, confidence):
+    return int(math.log(1 - confidence) / math.log(1 - p)) + 1
+""", '{n} hands are already enough here: 1 - (1 - p)**{n} = {chance:g}, which is at least the '
+     'confidence (round up, {ceil}, rather than {int_plus_one})'),
+    ("""
+import math
+def hands_needed(p, confidence):
+    return int(math.log(1 - confidence) / math.log(1 - p))
+""", '{n} hands are not enough: 1 - (1 - p)**{n} = {chance:g}, below the confidence'),
+    ("""
+import math
+def hands_needed(p, confidence):
+    return math.ceil(confidence / p)
+""", 'the smallest n with 1 - (1 - p)**n >= confidence'))
+
+mistakes(
+    'most_common_seven',
+    ("""
+def most_common_seven():
+    return 'high card'
+""", 'look at the exact % column of frequency_table(counts, cards=7)'),
+    ("""
+def most_common_seven():
+    return 'pair'
+""", 'the name of a category, as in HAND_NAMES'))

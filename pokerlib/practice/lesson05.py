@@ -18,7 +18,7 @@ from fractions import Fraction
 from ..fairness import exact_shuffle_probabilities
 from ..i18n import N_, _
 from ..shuffling import swap
-from .core import code, exercise, wrong
+from .core import code, exercise, mistakes, wrong
 from .shuffles import (first_card_never_moves, judge_shuffle, last_card_never_moves,
                        uniform, warm)
 
@@ -196,3 +196,82 @@ def _most_likely_naive(value):
                  'largest')
     raise wrong(value, expected, hint)
 
+
+# ---------------------------------------------------------------------------
+# The mistakes students make, each with the hint it earns (tests/practice/test_mistakes.py)
+
+_SWAPS = """
+def {name}(deck, rng):
+    N = len(deck)
+    for i in range({start}, {stop}):
+        j = rng.randrange({low}, {high})
+        deck[i], deck[j] = deck[j], deck[i]
+"""
+
+
+def _swaps(name='shuffle', start='0', stop='N - 1', low='i', high='N'):
+    """A student's swap loop, with one of the mistakes."""
+    return _SWAPS.format(name=name, start=start, stop=stop, low=low, high=high)
+
+
+mistakes(
+    'shuffle',
+    (_swaps(start='1'), SHUFFLE_MISTAKES[0][1]),
+    (_swaps(high='N - 1'), SHUFFLE_MISTAKES[1][1]),
+    (_swaps(stop='N', low='0'), SHUFFLE_MISTAKES[2][1]),
+    (_swaps(low='i + 1'), SHUFFLE_MISTAKES[3][1]),
+    (_swaps(stop='N - 2'), SHUFFLE_MISTAKES[4][1]),
+    (_swaps(high='min(i + 4, N)'), SHUFFLE_MISTAKES[5][1]),
+    ("""
+def shuffle(deck, rng):
+    deck = sorted(deck, key=lambda card: rng.random())
+""", 'the list your function was given is unchanged: {rebind} inside a function only makes '
+     'the local name deck point to a new list, and the caller never sees it; rearrange the '
+     'given list in place ({in_place}, or {slice})'),
+    ("""
+def shuffle(deck, rng):
+    return sorted(deck, key=lambda card: rng.random())
+""", 'your function returned a shuffled list, but the list it was given is unchanged: the '
+     'caller keeps its own list, so rearrange that one in place ({in_place}, or {slice})'),
+    ("""
+import random
+def shuffle(deck, rng):
+    random.shuffle(deck)
+""", 'shuffle with the rng you are given ({randrange}), not the random module or a generator '
+     'of your own, so that a seed repeats a shuffle'))
+
+mistakes('shuffle2', (_swaps(name='shuffle2', start='1'), SHUFFLE_MISTAKES[0][1]))
+
+mistakes(
+    'sattolo',
+    (_swaps(name='sattolo'), SATTOLO_MISTAKES[0][1]),
+    (_swaps(name='sattolo', start='1', low='i + 1'), SATTOLO_MISTAKES[1][1]))
+
+mistakes(
+    'shuffle_by_sorting',
+    ("""
+def shuffle_by_sorting(deck, rng):
+    deck = sorted(deck, key=lambda card: rng.random())
+""", 'the list your function was given is unchanged: {rebind} inside a function only makes '
+     'the local name deck point to a new list, and the caller never sees it; rearrange the '
+     'given list in place ({in_place}, or {slice})'),
+    ("""
+def shuffle_by_sorting(deck, rng):
+    deck.sort(key=lambda card: rng.randrange(3))
+""", '{perm} comes out with probability {p}, not 1/{ways}: with few possible keys, cards tie, '
+     'and a stable sort keeps tied cards in their old order'))
+
+mistakes(
+    'most_likely_naive',
+    ("""
+def most_likely_naive():
+    return ('abcd', 1 / 24)
+""", '{perm} comes out with probability {p}, not the largest: compare the probabilities (max '
+     'with a key)'),
+    ("""
+from pokerlib import exact_shuffle_probabilities
+def most_likely_naive():
+    probs = exact_shuffle_probabilities('shuffle_naive', 'abcd')
+    best = max(probs, key=probs.get)
+    return (best, 1 / 24)
+""", 'the arrangement is right; its probability is {p}'))

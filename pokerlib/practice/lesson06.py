@@ -20,7 +20,7 @@ from ..fast import evaluate, hand_ids
 from ..holdem import best_hand, best_wild_hand, hand_rank_wild, replacements
 from ..ranking import category_name, hand_rank
 from ..i18n import N_, _
-from .core import Mismatch, code, exercise, short, wrong
+from .core import Mismatch, code, exercise, mistakes, short, wrong
 
 __all__ = []
 
@@ -48,7 +48,8 @@ def judge_best_five(run, cases, best_of, legal, search, wild='joker', mistakes=(
         mine, ours = hand_rank_wild(list(got)), hand_rank_wild(list(best))
         if mine >= ours:
             continue
-        hint = copy_hint(list(got), list(best), wild)
+        hint = copy_hint(list(got), list(best), wild) or no_copy_hint(hand, list(got),
+                                                                       list(best), wild)
         failing = run.last_call
         for mistaken, why, witnesses in mistakes:
             if not hint and hand_rank_wild(list(mistaken(hand))) == mine and all(
@@ -84,6 +85,25 @@ def copy_hint(got, best, wild) -> str:
               'flush {ranks}, which beats {got}; rank the candidates with {rank}')).format(
                 best=' '.join(best), ranks=ranks, got=' '.join(got),
                 rank=code('hand_rank_wild'))
+
+
+def no_copy_hint(hand, got, best, wild) -> str:
+    """The hint for an answer that is the best five when a joker may not copy a card of the
+    hand (where the best five hold a copy), else ''."""
+    if wild != 'joker' or len(set(best)) == 5 or len(set(got)) < 5:
+        return ''
+    options = [[c for c in replacements(card) if c not in hand] if card in ('?B', '?R')
+               else [card] for card in hand]
+    if math.prod(len(o) for o in options) > 26 ** 2:
+        return ''
+    top = max((hand_rank_wild(list(five)) for choice in itertools.product(*options)
+               for five in itertools.combinations(choice, 5)), default=None)
+    if top != hand_rank_wild(got):
+        return ''
+    return _('a joker may copy a card of its own hand, and the copy counts: {best} is {category}, '
+             'which beats {got}; let each joker be any card of its colour, those of the hand '
+             'included').format(best=' '.join(best), got=' '.join(got),
+                                category=_(category_name(hand_rank_wild(best)[0])))
 
 
 def from_hand(hand, got):
@@ -358,3 +378,116 @@ def _flush_draw(value):
                         expected=expected, wins=wins, n=n, p=float(expected))),
                     ('hint', hint)])
 
+
+# ---------------------------------------------------------------------------
+# The mistakes students make, each with the hint it earns (tests/practice/test_mistakes.py)
+
+mistakes(
+    'best_hand',
+    ("""
+import itertools
+from pokerlib import hand_rank
+def best_hand(hand):
+    return list(min(itertools.combinations(hand, 5), key=hand_rank))
+""", BEST_HAND_MISTAKES[0][1]),
+    ("""
+import itertools
+from pokerlib import hand_rank
+def best_hand(hand):
+    return list(max(itertools.combinations(hand, 5), key=lambda h: hand_rank(h)[0]))
+""", BEST_HAND_MISTAKES[1][1]),
+    ("""
+import itertools
+from pokerlib import hand_rank
+def my_rank(five):
+    category, *rest = hand_rank(five)
+    return ({4: 5, 5: 4}.get(category, category), *rest)
+def best_hand(hand):
+    return list(max(itertools.combinations(hand, 5), key=my_rank))
+""", "a better five cards exist: {best}, a {category}, beats your {theirs}; is your order of "
+     "the categories the ranking's? ({rank} gives it)"))
+
+mistakes(
+    'best_wild_hand',
+    ("""
+import itertools
+from pokerlib import DECK, hand_rank
+def best_wild_hand(hand):
+    options = [[c for c in DECK if c[1] in ('SC' if card == '?B' else 'HD') and c not in hand]
+               if card in ('?B', '?R') else [card] for card in hand]
+    return list(max((five for choice in itertools.product(*options) if len(set(choice)) == len(choice)
+                     for five in itertools.combinations(choice, 5)), key=hand_rank))
+""", 'a joker may copy a card of its own hand, and the copy counts: {best} is {category}, '
+     'which beats {got}; let each joker be any card of its colour, those of the hand '
+     'included'),
+    ("""
+import itertools
+from pokerlib import hand_rank_wild
+def best_wild_hand(hand):
+    return list(max(itertools.combinations(hand, 5), key=lambda five: hand_rank_wild(
+        [c for c in five if c[0] != '?'] + ['2C'] * sum(c[0] == '?' for c in five))))
+""", 'replace each joker by a card it can stand for: ?B any black card (spades or clubs), ?R '
+     'any red card (hearts or diamonds)'))
+
+mistakes(
+    'count_wild_rankings',
+    ("""
+import math
+def count_wild_rankings(hand):
+    return 26 ** sum(c in ('?B', '?R') for c in hand)
+""", 'for each replacement, every choice of five cards is ranked too: C(n, 5) of them'),
+    ("""
+import math
+def count_wild_rankings(hand):
+    return math.comb(len(hand), 5)
+""", 'each joker can be any of 26 cards: every replacement counts'),
+    ("""
+import math
+def count_wild_rankings(hand):
+    return 52 ** sum(c in ('?B', '?R') for c in hand) * math.comb(len(hand), 5)
+""", 'every replacement of the jokers (26 cards each) times every choice of five cards'))
+
+mistakes(
+    'best_deuces_wild',
+    ("""
+from pokerlib import DECK, hand_rank_wild
+def best_deuces_wild(hand):
+    return max(([c if x[0] == '2' else x for x in hand] for c in DECK), key=hand_rank_wild)
+""", DEUCES_MISTAKES[0][1]),
+    ("""
+import itertools
+from pokerlib import DECK, hand_rank_wild
+def best_deuces_wild(hand):
+    options = [[d for d in DECK if d not in hand] if c[0] == '2' else [c] for c in hand]
+    return max((list(h) for h in itertools.product(*options) if len(set(h)) == 5),
+               key=hand_rank_wild)
+""", DEUCES_MISTAKES[1][1]),
+    ("""
+import itertools
+from pokerlib import DECK, hand_rank_wild
+def best_deuces_wild(hand):
+    options = [DECK if c[0] == '2' else [c] for c in hand]
+    return list(hand)
+""", 'a better five cards exist ({category}): try {search}'))
+
+_FLUSH_DRAW = """
+import itertools
+from fractions import Fraction
+from pokerlib import DECK, best_hand, hand_rank
+def flush_draw():
+    board, me, you = ['7S', '2S', '9D'], ['AS', 'KS'], ['9H', '9C']
+    rest = [c for c in DECK if c not in board + me + you]
+    pairs = list(itertools.combinations(rest, 2)){sample}
+    wins = sum(hand_rank(best_hand(me + board + list(p))) {compare}
+               hand_rank(best_hand(you + board + list(p))) for p in pairs)
+    return {answer}
+"""
+
+mistakes(
+    'flush_draw',
+    (_FLUSH_DRAW.format(sample='\n    pairs = __import__("random").Random(1).sample(pairs, 200)',
+                        compare='>', answer='wins / len(pairs)'),
+     'close, but not exact: this looks like an estimate from a sample of boards; count every '
+     'turn and river, all {n} pairs of the 45 unseen cards'),
+    (_FLUSH_DRAW.format(sample='', compare='>', answer='wins'),
+     'the fraction of the {n} boards (turn and river) on which AS KS wins'))

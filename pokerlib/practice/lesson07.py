@@ -12,7 +12,7 @@ from ..ranking import hand_rank
 from ..versus import (make_versus_lines, parse_versus_line, score_versus, versus_errors,
                       versus_winner)
 from ..i18n import N_, _
-from .core import code, exercise, wrong
+from .core import code, exercise, mistakes, wrong
 from .judges import fresh_seed, noted
 
 __all__ = []
@@ -40,7 +40,14 @@ def _player1_wins(run):
         got = run(list(lines), shown=f'{run.name}(lines)  # lines = {made}')
         if isinstance(got, int) and not isinstance(got, bool) and got == expected:
             continue
-        if got == expected + ties:
+        failing = run.last_call
+        other = make_versus_lines(57 if size != 57 else 120, random.Random(seed + 1))
+        again = run(list(other), shown=f'{run.name}(lines)  # lines = {made}')
+        if got == again and type(got) is int and got != 0:
+            hint = _('the same answer for a file of {n} deals and one of {m}: count the wins in '
+                     'the lines your function is given, not a number worked out '
+                     'before').format(n=size, m=len(other))
+        elif got == expected + ties:
             hint = _('a tie is not a win for player 1: count only the deals where hand 1 ranks '
                      'higher')
         elif got == wins['player2']:
@@ -51,7 +58,7 @@ def _player1_wins(run):
             hint = _('compare the whole rankings, {compare}: the category first, and when both '
                      'hands are in one category, the ranks decide').format(
                          compare=code('hand_rank(hand1) > hand_rank(hand2)'))
-        raise noted(wrong(got, expected, hint),
+        raise noted(wrong(got, expected, hint, call=failing, args=(list(lines),)),
                     _('the deals are new at every check; {made} makes these again').format(
                         made=made))
     return _(': right on three files of deals drawn afresh at this check (300, 120 and 57 '
@@ -144,6 +151,9 @@ def _score_valid(run):
     if same_counts and not all(isinstance(e, str) for e in got[1]):
         hint = _('the error messages as text, {message}, not the errors themselves').format(
             message=code('str(e)'))
+    elif same_counts and len(got[1]) == len(errors) + sum(not line.strip() for line in lines):
+        hint = _('a blank line is neither a deal nor an error: skip it (but count it in the line '
+                 'numbers)')
     elif same_counts and len(got[1]) == len(errors):
         shifted = [e.split(': ', 1)[-1] for e in errors]
         if [str(e) for e in got[1]] == shifted:
@@ -158,3 +168,81 @@ def _score_valid(run):
         hint = _('(the counts of the good lines, as score_versus gives them; the error '
                  'messages of the bad ones, as versus_errors gives them)')
     raise wrong(got, expected, hint)
+
+
+# ---------------------------------------------------------------------------
+# The mistakes students make, each with the hint it earns (tests/practice/test_mistakes.py)
+
+_WINS = """
+from pokerlib import hand_rank, parse_versus_line
+def player1_wins(lines):
+    wins = 0
+    for line in lines:
+        hand1, hand2 = parse_versus_line(line)
+        if {test}:
+            wins += 1
+    return wins
+"""
+
+mistakes(
+    'player1_wins',
+    (_WINS.format(test='hand_rank(hand1) >= hand_rank(hand2)'),
+     'a tie is not a win for player 1: count only the deals where hand 1 ranks higher'),
+    (_WINS.format(test='hand_rank(hand1)[0] > hand_rank(hand2)[0]'),
+     'compare the whole rankings, {compare}: the category first, and when both hands are in '
+     'one category, the ranks decide'),
+    (_WINS.format(test='hand_rank(hand1) < hand_rank(hand2)'),
+     "that is player 2's count: hand 1 is the first five cards of each line"),
+    ("""
+def player1_wins(lines):
+    return 376
+""", 'the same answer for a file of {n} deals and one of {m}: count the wins in the lines your '
+     'function is given, not a number worked out before'))
+
+_HOW_WON = """
+from pokerlib import hand_rank
+def how_won(hand1, hand2):
+    r1, r2 = hand_rank(hand1), hand_rank(hand2)
+    {body}
+"""
+
+mistakes(
+    'how_won',
+    (_HOW_WON.format(body="return 'tie' if r1[0] == r2[0] else 'category'"),
+     "'tie' only when the whole rankings are equal: the same category, or the same ranks in "
+     "other suits, is not enough"),
+    (_HOW_WON.format(body="return 'tie' if r1 == r2 else 'ranks' if r1[0] != r2[0] else "
+                          "'category'"),
+     "'category' when the categories differ, 'ranks' when the category is the same and the "
+     "ranks decide, whoever wins"),
+    (_HOW_WON.format(body="return 'player1' if r1 > r2 else 'player2' if r2 > r1 else 'tie'"),
+     "one of three words: 'tie', 'category' or 'ranks'"))
+
+_SCORE = """
+from pokerlib import parse_versus_line, score_versus
+def score_valid(lines):
+    good, errors = [], []
+    for lineno, line in enumerate({lines}, 1):
+        {skip}
+        try:
+            good.append(parse_versus_line(line{number}))
+        except ValueError as e:
+            errors.append({message})
+    return score_versus(good), errors
+"""
+_SCORE_OK = dict(lines='lines', skip='if not line.strip(): continue', number=', lineno',
+                 message='str(e)')
+
+mistakes(
+    'score_valid',
+    (_SCORE.format(**dict(_SCORE_OK, lines='[x for x in lines if x.strip()]')),
+     'each message as versus_errors words it: the lines numbered from 1, blank lines counted '
+     'too'),
+    (_SCORE.format(**dict(_SCORE_OK, number='')),
+     'each message starts with its line number, as versus_errors gives it: {call}, or '
+     '{fstring}'),
+    (_SCORE.format(**dict(_SCORE_OK, skip='pass')),
+     'a blank line is neither a deal nor an error: skip it (but count it in the line numbers)'),
+    (_SCORE.format(**dict(_SCORE_OK, message='e')),
+     'return plain values (True or False, numbers, strings, and lists, tuples, dicts or sets '
+     'of them), not {what}'))

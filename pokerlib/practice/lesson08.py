@@ -10,7 +10,7 @@ import numpy as np
 from ..cards import DECK, card_id, parse_hand
 from ..fast import evaluate, exact_counts, hand_ids
 from ..i18n import N_, _
-from .core import exercise, short, to_python, unreadable, wrong
+from .core import exercise, mistakes, short, to_python, unreadable, wrong
 from .judges import fresh_seed, noted
 
 __all__ = ['heads_up_reference']
@@ -62,7 +62,8 @@ def _straight_v1_hint(arr, got, expected, bad) -> str:
     by_mod = np.isin(np.bitwise_or.reduce(np.left_shift(1, arr.astype(np.int64) % 13), axis=1),
                      STRAIGHT_MASKS)
     if np.array_equal(got, by_mod):
-        what += _("; a card's rank is its id >> 2 (and its suit id & 3), not id % 13")
+        return _("a card's rank is its id >> 2 (and its suit id & 3), not id % 13: read that "
+                 "way, these cards have other ranks")
     if np.array_equal(got, np.isin(masks & 0xFF, STRAIGHT_MASKS)):
         what += _("; 1 << 12 doesn't fit in a uint8: convert the ranks to a wider integer "
                   "type before shifting")
@@ -83,6 +84,7 @@ def straight_v1_arrays() -> tuple:
 @exercise('straight_v1', prepare=[straight_v1_arrays],
           returns=N_('an array of True or False, one for each row'))
 def _straight_v1(run):
+    answers = []
     for arr in straight_v1_arrays():
         arr = arr.copy()
         got = run(arr, shown=f'{run.name}(arr)')
@@ -96,13 +98,21 @@ def _straight_v1(run):
         if got_array is None:
             raise unreadable(got, _('an array of {n:,d} True or False values, one for each '
                                     'row (hand) of the array').format(n=len(arr)))
-        if np.array_equal(got_array, expected):
-            continue
-        bad = int(np.flatnonzero(got_array != expected)[0])
-        raise wrong(bool(got_array[bad]), bool(expected[bad]),
-                    _straight_v1_hint(arr, got_array, expected, bad),
-                    call=_('{name}(arr), on row {row}: {cards}').format(
-                        name=run.name, row=bad, cards=short(arr[bad].tolist())))
+        answers.append((arr, got_array, expected))
+    # The row to show, in every array: a hand called a straight that is none first, then a
+    # straight missed that is not the wheel, then the wheel (so the hint names the mistake).
+    for pick in range(3):
+        for arr, got_array, expected in answers:
+            rows = got_array != expected
+            rows &= (got_array if pick == 0 else
+                     rank_masks(arr) != STRAIGHT_MASKS[-1] if pick == 1 else True)
+            if not rows.any():
+                continue
+            bad = int(np.flatnonzero(rows)[0])
+            raise wrong(bool(got_array[bad]), bool(expected[bad]),
+                        _straight_v1_hint(arr, got_array, expected, bad),
+                        call=_('{name}(arr), on row {row}: {cards}').format(
+                            name=run.name, row=bad, cards=short(arr[bad].tolist())))
 
 
 @functools.cache
@@ -167,3 +177,66 @@ def _heads_up(run):
     raise noted(wrong(got, expected, hint),
                 _('the hole cards are drawn afresh at every check (random.Random({seed})'
                   '.sample(DECK, 4) draws these again)').format(seed=seed))
+
+
+# ---------------------------------------------------------------------------
+# The mistakes students make, each with the hint it earns (tests/practice/test_mistakes.py)
+
+mistakes(
+    'pair_overtakes',
+    ("""
+def pair_overtakes():
+    return 7
+""", 'compare exact_counts(5), exact_counts(6) and exact_counts(7)'),
+    ("""
+def pair_overtakes():
+    return 'six'
+""", 'the hand size, a whole number: 5, 6 or 7'))
+
+_STRAIGHT_V1 = """
+import numpy as np
+def straight_v1(arr):
+    ranks = np.sort({ranks}, axis=1)
+    return {test}
+"""
+
+mistakes(
+    'straight_v1',
+    ('''
+import numpy as np
+STRAIGHTS = [0b11111 << k for k in range(9)] + [0b1000000001111]
+def straight_v1(arr):
+    return np.isin(np.bitwise_or.reduce(1 << (arr.astype(np.int64) % 13), axis=1), STRAIGHTS)
+''', "a card's rank is its id >> 2 (and its suit id & 3), not id % 13: read that way, these "
+     "cards have other ranks"),
+    (_STRAIGHT_V1.format(ranks='arr >> 2', test='ranks[:, 4] - ranks[:, 0] == 4'),
+     'a pair is not a straight: compare the set of ranks (a 13-bit mask) with the straight '
+     'masks, not just the highest and lowest rank'),
+    (_STRAIGHT_V1.format(ranks='arr >> 2', test='(ranks[:, 4] - ranks[:, 0] == 4) & '
+                         '(np.diff(ranks, axis=1) != 0).all(axis=1)'),
+     'A-2-3-4-5, the wheel, is a straight too'))
+
+_HEADS_UP = """
+import itertools
+import numpy as np
+from pokerlib import DECK, card_id, evaluate
+def heads_up(hole1, hole2):
+    rest = [card_id(c) for c in DECK if c not in hole1 + hole2]
+    boards = np.array(list(itertools.combinations(rest, 5)), dtype=np.uint8)
+    h1 = np.tile(np.array([card_id(c) for c in hole1], dtype=np.uint8), (len(boards), 1))
+    h2 = np.tile(np.array([card_id(c) for c in hole2], dtype=np.uint8), (len(boards), 1))
+    v1, v2 = evaluate(np.hstack([h1, boards])), evaluate(np.hstack([h2, boards]))
+    wins, losses, ties = int((v1 > v2).sum()), int((v1 < v2).sum()), int((v1 == v2).sum())
+    return {answer}
+"""
+
+mistakes(
+    'heads_up',
+    (_HEADS_UP.format(answer='(wins + ties, losses, 0)'),
+     'a tie is neither a win nor a loss: count the boards on which the two hands rank the '
+     'same as ties'),
+    (_HEADS_UP.format(answer='(wins, ties, losses)'),
+     'the right counts in the wrong order: (wins, losses, ties), a win being a board on which '
+     'hole1 ranks higher'),
+    (_HEADS_UP.format(answer='(wins, losses, ties + 1)'),
+     '(wins, losses, ties) over all C(48, 5) = {n:,d} boards'))

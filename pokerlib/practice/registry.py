@@ -8,7 +8,8 @@ counts is the one in the judge's process, which no student cell touched.
 True
 """
 
-__all__ = ['Exercise', 'exercise', 'exercise_names', 'EXERCISES', 'TIME_LIMIT', 'SLOW']
+__all__ = ['Exercise', 'exercise', 'exercise_names', 'EXERCISES', 'TIME_LIMIT', 'SLOW',
+           'MISTAKES', 'mistakes']
 
 TIME_LIMIT = 5.0
 """Seconds a check may run (unless its exercise allows more) before it is stopped."""
@@ -18,6 +19,13 @@ SLOW = 2.0
 
 EXERCISES = {}
 """Every exercise check knows, by name (an exercise may have several names)."""
+
+MISTAKES = {}
+"""The common wrong answers of each exercise, by name: a list of (source, hint) pairs, where
+source is a student's mistaken version (Python that defines one function, written as a
+student writes it) and hint is the message (an ``N_()`` msgid, ``{...}`` standing for what
+the report fills in) that check must give it. tests/practice/test_mistakes.py checks every
+row: the mistaken version fails, and its report's hint is exactly that one."""
 
 
 class Exercise:
@@ -56,6 +64,12 @@ def exercise(*names, **options):
             EXERCISES[name] = Exercise(name, judge, **options)
         return judge
     return register
+
+
+def mistakes(name, *rows):
+    """Write down common wrong answers of exercise `name`, each (source, hint): see MISTAKES.
+    A value exercise's mistaken version is a function of no arguments that returns the value."""
+    MISTAKES.setdefault(name, []).extend(rows)
 
 
 def exercise_names() -> list:

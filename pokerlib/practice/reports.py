@@ -124,11 +124,14 @@ class Report:
 
 
 class Mismatch(Exception):
-    """Raised by a judge: the last call (or `call`) went wrong, as `details` say."""
+    """Raised by a judge: the last call (or `call`) went wrong, as `details` say.
 
-    def __init__(self, details, call=None):
+    `calls` are the argument tuples of the calls that went wrong, when the judge made other
+    calls after them (the report shows what those printed, not what the last call printed)."""
+
+    def __init__(self, details, call=None, calls=None):
         super().__init__(details)
-        self.details, self.call = details, call
+        self.details, self.call, self.calls = details, call, calls
 
 
 def short(value, limit=160) -> str:
@@ -140,10 +143,11 @@ def short(value, limit=160) -> str:
     return text if len(text) <= limit else text[:limit - 3] + '...'
 
 
-def wrong(got, expected, hint, call=None) -> Mismatch:
-    """The usual Mismatch: what came back, what was expected, and a hint."""
+def wrong(got, expected, hint, call=None, args=None) -> Mismatch:
+    """The usual Mismatch: what came back, what was expected, and a hint; `args` are the
+    failing call's arguments, if the judge called the function again after it."""
     return Mismatch([('returned', short(got)), ('expected', short(expected)),
-                     ('hint', hint)], call)
+                     ('hint', hint)], call, None if args is None else [tuple(args)])
 
 
 def kind_of(value) -> str:

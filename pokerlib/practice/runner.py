@@ -193,6 +193,9 @@ def describe(obj, name) -> dict:
     if facts['callable']:
         own = getattr(obj, '__name__', None)
         facts['own'] = own if type(own) is str else None
+        code = getattr(obj, '__code__', None)       # where it was defined: which cell
+        if isinstance(code, types.CodeType) and code.co_name == facts['own']:
+            facts['file'] = code.co_filename
         facts['stub'] = bool(is_stub(obj))
         facts['course'] = bool(is_course_function(obj))
     return facts

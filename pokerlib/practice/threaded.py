@@ -29,13 +29,13 @@ class TooSlow(BaseException):
 
 def check_in_thread(function, name):
     """The Report of check(function, name), judged with the runner's loop in a thread."""
-    from .core import AT_MOST, SLOW
+    from .core import AT_MOST, SLOW, _definitions
     mine, theirs = socket.socketpair()
     old = sys.stdout, sys.stderr
     worker = threading.Thread(target=_serve, args=(theirs, function, name), daemon=True)
     worker.start()
     try:
-        report = judge_runner(mine, at_most=AT_MOST, slow=SLOW)
+        report = judge_runner(mine, at_most=AT_MOST, slow=SLOW, defined=_definitions())
     finally:
         mine.close()
         end = time.monotonic() + 1.0

@@ -273,17 +273,46 @@ def test_every_committed_check_in_the_notebooks_passes():
     assert seen >= 40
 
 
-def test_after_a_cell_with_a_syntax_error_the_report_says_which_definition_was_judged(monkeypatch):
-    import types as _types
-    result = _types.SimpleNamespace(error_before_exec=SyntaxError('invalid syntax'),
-                                    error_in_exec=None)
-    shell = _types.SimpleNamespace(last_execution_result=result)
-    monkeypatch.setitem(__import__('sys').modules, 'IPython',
-                        _types.SimpleNamespace(get_ipython=lambda: shell))
+def test_after_a_cell_with_a_syntax_error_the_report_says_which_definition_was_judged():
+    # A real IPython shell: its history and its compiler's cell names are what check reads.
+    from IPython.core.interactiveshell import InteractiveShell
+    shell = InteractiveShell.instance()
+    try:
+        def run(cell):
+            shell.run_cell(cell, store_history=True)
 
-    def flush(hand):
-        return len({s for r, s in hand}) == 1
-    report = check(flush)
-    assert 'SyntaxError' in str(report) and 'definition made before it' in str(report)
-    result.error_before_exec = None
-    assert 'SyntaxError' not in str(check(flush))
+        run('from pokerlib.practice import check')
+        run('def flush(hand):\n    return len({s for r, s in hand}) == 1')
+        run('r = check(flush)')
+        assert 'note' not in str(shell.user_ns['r']), str(shell.user_ns['r'])
+        run('def flush(hand)\n    return len({s for r, s in hand}) == 1')      # SyntaxError
+        run('x = 1')                                                             # another cell
+        run('r = check(flush)')
+        text = str(shell.user_ns['r'])
+        assert shell.user_ns['r'].status == 'pass' and 'SyntaxError' in text \
+            and 'defined before it' in text, text
+        run('1 / 0\ndef flush(hand):\n    pass')
+        run('r = check(flush)')            # the cell stopped before its def
+        assert 'stopped before it defined flush' in str(shell.user_ns['r'])
+        run('def flush(hand):\n    return len({s for r, s in hand[:4]}) == 1\nr = check(flush)')
+        text = str(shell.user_ns['r'])      # the new definition, in the same cell: no note
+        assert 'first four' in text and 'note' not in text, text
+    finally:
+        InteractiveShell.clear_instance()
+
+
+def test_printed_shows_the_failing_call_even_when_the_judge_calls_again_after_it():
+    # group's judge calls a witness after the failing case: what the witness call printed
+    # must not stand for the failing call's output.
+    def group(items):
+        print('grouping', items)
+        return sorted((items.count(x), x) for x in set(items))
+    report = verdict(group, None, 'fail', 'printed:', 'grouping [14, 13, 12, 11, 10]')
+    assert 'grouping [9, 9, 5]' not in str(report)
+
+    def flush(hand):       # only the earlier (passing) calls print: no printed section
+        if len({s for r, s in hand}) == 1:
+            print('a flush')
+        return len({s for r, s in hand[:4]}) == 1
+    report = verdict(flush, None, 'fail', 'looks at the first four')
+    assert 'printed' not in str(report)
