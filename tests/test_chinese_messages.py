@@ -132,7 +132,8 @@ def _not_written(ranks):
 
 
 def _flush_returns_nothing(hand):
-    len({s for r, s in hand}) == 1
+    suits = {s for r, s in hand}      # ...and the return is missing
+    suits.clear()
 
 
 def _same_for_all(hand):

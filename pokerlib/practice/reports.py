@@ -44,6 +44,7 @@ def plain(text) -> str:
 
 
 def _as_html(text) -> str:
+    text = text.replace('\x02\x03', '')         # an empty code span (prose at its edge)
     return (html.escape(text).replace('\x02', '<code>').replace('\x03', '</code>')
             .replace('\n', '<br>'))
 
