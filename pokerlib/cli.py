@@ -140,10 +140,11 @@ def _width(text) -> int:
     return sum(2 if unicodedata.east_asian_width(c) in 'WF' else 1 for c in text)
 
 
-def _labelled(rows) -> str:
-    """Lines 'label value', the labels translated and the values lined up."""
+def _labelled(rows, every=()) -> str:
+    """Lines 'label value', the labels translated and the values lined up (as far as the
+    longest of every label the command may show)."""
     labels = [_(label) for label, _value in rows]
-    width = max(map(_width, labels)) + 1
+    width = max(map(_width, labels + [_(label) for label in every])) + 1
     return '\n'.join(label + ' ' * (width - _width(label)) + str(value)
                      for label, (_label, value) in zip(labels, rows))
 
@@ -156,7 +157,7 @@ def _cmd_rank(args):
         rows.append((N_('best five:'), ' '.join(d['best'])))
     category = d['category']
     rows += [(N_('category:'), _(category)), (N_('ranking:'), d['ranking'])]
-    print(_labelled(rows), file=out)
+    print(_labelled(rows, every=[N_('best five:')]), file=out)
     return 0
 
 
