@@ -88,6 +88,23 @@ def test_a_changed_english_sentence_is_named_until_it_is_translated(tmp_path):
     assert 'fuzzy (its English changed)' in lines[0] and 'never a wrong answer' in lines[0]
 
 
+@pytest.mark.slow
+def test_a_new_library_message_is_named_until_it_is_translated(tmp_path):
+    """The library's messages are extracted too: a new _('...') in pokerlib fails the check."""
+    copy = tmp_path / 'course'
+    for folder in ('tools', 'site', 'locale', 'pokerlib', 'notebooks'):
+        shutil.copytree(ROOT / folder, copy / folder, ignore=shutil.ignore_patterns('__pycache__'))
+    shutil.copy(ROOT / 'babel.cfg', copy)
+    path = copy / 'pokerlib' / 'versus.py'
+    path.write_text(path.read_text(encoding='utf-8') + "\n\ndef _new():\n"
+                    "    return _('a message nobody has translated yet')\n", encoding='utf-8')
+    result = translate('check', root=copy)
+    assert result.returncode == 1
+    assert result.stdout.splitlines() == [
+        'pokerlib.po pokerlib/versus.py:{}: new, not in the catalog: '
+        '"a message nobody has translated yet"'.format(len(path.read_text().splitlines()))], result.stdout
+
+
 # --- the Chinese teacher's edition ---------------------------------------------
 
 def names(code: str) -> list:
