@@ -358,12 +358,14 @@ def _check_sizes(sizes) -> tuple:
 def check_count(value, what: str) -> int:
     """Check that `value` is a non-negative whole number; return it as an int.
 
+    `what` names the value in the message, translated (mark it N_('...')).
+
     Use what it returns: a NumPy integer such as np.uint8(130) wraps around
     in arithmetic (2 * np.uint8(130) is 4), a Python int never does.
 
-    >>> check_count(3, 'numhands')
+    >>> check_count(3, N_('numhands'))
     3
-    >>> check_count(-1, 'numhands')
+    >>> check_count(-1, N_('numhands'))
     Traceback (most recent call last):
     ...
     pokerlib.cards.PokerError: numhands must be a non-negative whole number, got -1
@@ -371,21 +373,21 @@ def check_count(value, what: str) -> int:
     n = as_whole_number(value)
     if n is None or n < 0:
         raise PokerError(_('{what} must be a non-negative whole number, got {value}').format(
-                             what=what, value=short_repr(value)))
+                             what=_(what), value=short_repr(value)))
     return n
 
 
 def check_limit(n: int, most: int, what: str) -> int:
     """`n` (a checked count) if it is at most `most`; else PokerError naming the limit.
 
-    >>> check_limit(10**12, 10**6, 'N (deck size)')
+    >>> check_limit(10**12, 10**6, N_('N (deck size)'))
     Traceback (most recent call last):
     ...
     pokerlib.cards.PokerError: N (deck size) must be at most 1,000,000, got 1000000000000
     """
     if n > most:
         raise PokerError(_('{what} must be at most {most:,d}, got {n}').format(
-                             what=what, most=most, n=short_repr(n)))
+                             what=_(what), most=most, n=short_repr(n)))
     return n
 
 

@@ -53,10 +53,12 @@ import signal
 import stat
 import sys
 import tempfile
+import unicodedata
 
 from .cards import PokerError, check_hand, check_hands, parse_hand
 from .dealing import deal
 from .grading import add_commands as _add_grading
+from .i18n import N_, _
 from .holdem import best_hand, best_wild_hand, best_wild_hands, hand_rank_wild
 from .ranking import allmax, category_name, poker
 from .versus import iter_versus, iter_versus_lines, score_versus
@@ -133,14 +135,29 @@ def _stdout():
     return sys.stdout
 
 
+def _width(text) -> int:
+    """How many columns text takes in a terminal (a Chinese character takes two)."""
+    return sum(2 if unicodedata.east_asian_width(c) in 'WF' else 1 for c in text)
+
+
+def _labelled(rows, every=()) -> str:
+    """Lines 'label value', the labels translated and the values lined up (as far as the
+    longest of every label the command may show)."""
+    labels = [_(label) for label, _value in rows]
+    width = max(map(_width, labels + [_(label) for label in every])) + 1
+    return '\n'.join(label + ' ' * (width - _width(label)) + str(value)
+                     for label, (_label, value) in zip(labels, rows))
+
+
 def _cmd_rank(args):
     d = describe_hand(' '.join(args.cards))
     out = _stdout()
-    print(f"hand:      {' '.join(d['hand'])}", file=out)
+    rows = [(N_('hand:'), ' '.join(d['hand']))]
     if d['best'] != d['hand']:
-        print(f"best five: {' '.join(d['best'])}", file=out)
-    print(f"category:  {d['category']}", file=out)
-    print(f"ranking:   {d['ranking']}", file=out)
+        rows.append((N_('best five:'), ' '.join(d['best'])))
+    category = d['category']
+    rows += [(N_('category:'), _(category)), (N_('ranking:'), d['ranking'])]
+    print(_labelled(rows, every=[N_('best five:')]), file=out)
     return 0
 
 
@@ -150,8 +167,9 @@ def _cmd_winner(args):
     for i in winners:
         d = _describe(hands[i], bests[i])
         best = ('' if d['best'] == d['hand']
-                else f" (best five: {' '.join(d['best'])})")
-        print(f"{' '.join(d['hand'])}    {d['category']}{best}", file=out)
+                else _(' (best five: {cards})').format(cards=' '.join(d['best'])))
+        category = d['category']
+        print(f"{' '.join(d['hand'])}    {_(category)}{best}", file=out)
     return 0
 
 
@@ -168,11 +186,11 @@ def _cmd_versus(args):
         print(json.dumps(counts), file=out)
         return 0
     n = sum(counts.values())
-    print(f'{n:,d} deals', file=out)
-    for label, key in [('player 1 wins', 'player1'),
-                       ('player 2 wins', 'player2'), ('ties', 'ties')]:
-        pct = f'{100 * counts[key] / n:5.1f}%' if n else '    -'
-        print(f'{label:<14}{counts[key]:>7,d}  {pct}', file=out)
+    print(_('{n:,d} deals').format(n=n), file=out)
+    rows = [(label, f"{counts[key]:>7,d}  " + (f'{100 * counts[key] / n:5.1f}%' if n else '    -'))
+            for label, key in [(N_('player 1 wins'), 'player1'),
+                               (N_('player 2 wins'), 'player2'), (N_('ties'), 'ties')]]
+    print(_labelled(rows), file=out)
     return 0
 
 
@@ -304,9 +322,10 @@ def _cmd_frequencies(args):
     counts = hand_frequencies(args.hands, random.Random(args.seed),
                               cards=args.cards)
     table = frequency_table(counts, cards=args.cards)
-    seed = 'unseeded' if args.seed is None else f'seed {args.seed}'
+    seed = _('unseeded') if args.seed is None else _('seed {seed}').format(seed=args.seed)
     out = _stdout()
-    print(f'{args.hands:,d} hands of {args.cards} cards ({seed})', file=out)
+    print(_('{hands:,d} hands of {cards} cards ({seed})').format(
+        hands=args.hands, cards=args.cards, seed=seed), file=out)
     print(table.to_string(float_format=lambda x: f'{x:.3f}'), file=out)
     return 0
 

@@ -7,7 +7,7 @@
 
 import random  # noqa: F401 (the doctests use random.Random)
 
-from .i18n import _
+from .i18n import N_, _
 from .cards import (_DECK, DECK, PokerError, check_count, check_hand, check_rng,
                     short_repr)
 from .ranking import checked
@@ -37,8 +37,8 @@ def check_deck(deck) -> list:
 
 def _check_deal(numhands, n=5, deck=DECK, rng=None) -> tuple:
     """Check a deal's arguments; (numhands, n, deck, rng), the counts as Python ints."""
-    numhands = check_count(numhands, 'numhands')
-    n = check_count(n, 'n (cards per hand)')
+    numhands = check_count(numhands, N_('numhands'))
+    n = check_count(n, N_('n (cards per hand)'))
     if n < 1:
         raise PokerError(_('n (cards per hand) must be at least 1, got {n}: a hand has at least '
                            'one card').format(n=n))

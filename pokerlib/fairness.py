@@ -26,7 +26,7 @@ from numbers import Real
 
 from .cards import PokerError, check_count, check_limit, check_rng, short_repr
 from .frequencies import check_counts
-from .i18n import _
+from .i18n import N_, _
 from .scripted import enumerate_runs
 from .shuffling import (SHUFFLERS, shuffle1, shuffle2, shuffle3, shuffle4,
                         shuffle_naive, swap)
@@ -85,7 +85,7 @@ def shuffle_counts(shuffler, deck='abc', n=10_000, rng=None) -> dict:
     """
     shuffle = _get_shuffler(shuffler)
     _check_small_deck(deck)
-    n = check_count(n, 'n (number of trials)')
+    n = check_count(n, N_('n (number of trials)'))
     rng = check_rng(rng)
     counts = dict.fromkeys(_perms(deck), 0)
     for _trial in range(n):
@@ -305,8 +305,8 @@ def pass_probability(probabilities, n, tol=0.10) -> float:
     from scipy.signal import fftconvolve
     from scipy.stats import poisson
     _check_probabilities(probabilities)
-    n = check_limit(check_count(n, 'n (number of trials)'), MAX_PASS_TRIALS,
-                    'n (number of trials)')
+    n = check_limit(check_count(n, N_('n (number of trials)')), MAX_PASS_TRIALS,
+                    N_('n (number of trials)'))
     if isinstance(tol, bool) or not isinstance(tol, Real) or not 0 <= tol < 1:
         raise PokerError(_('tol must be a number from 0 to 1, such as 0.10; got {tol}').format(
                              tol=short_repr(tol)))
@@ -378,8 +378,8 @@ def count_swaps(shuffler, N=52, trials=1000, rng=None) -> list:
     ([51, 51, 51], [3, 6, 4, 4, 2])
     """
     shuffle = _get_shuffler(shuffler)
-    N = check_limit(check_count(N, 'N (deck size)'), MAX_SWAP_DECK, 'N (deck size)')
-    trials = check_limit(check_count(trials, 'trials'), MAX_SWAP_TRIALS, 'trials')
+    N = check_limit(check_count(N, N_('N (deck size)')), MAX_SWAP_DECK, N_('N (deck size)'))
+    trials = check_limit(check_count(trials, N_('trials')), MAX_SWAP_TRIALS, N_('trials'))
     rng = check_rng(rng)
     out = []
     for _trial in range(trials):
@@ -396,7 +396,7 @@ def expected_swaps(shuffler, N=52) -> Fraction:
     (Fraction(51, 1), Fraction(3, 1))
     """
     shuffle = _get_shuffler(shuffler)
-    N = check_count(N, 'N (deck size)')
+    N = check_count(N, N_('N (deck size)'))
     fixed = {shuffle2: max(N - 1, 0), shuffle4: N, shuffle_naive: N}
     if shuffle in fixed:
         return Fraction(fixed[shuffle])
@@ -404,7 +404,7 @@ def expected_swaps(shuffler, N=52) -> Fraction:
         raise PokerError(_("expected_swaps knows the library's shuffles only ({choices}), not "
                            "{name}; count_swaps counts any shuffle's swaps").format(
                              choices=', '.join(SHUFFLERS), name=_name(shuffle)))
-    N = check_limit(N, MAX_EXPECTED_DECK, 'N (deck size)')
+    N = check_limit(N, MAX_EXPECTED_DECK, N_('N (deck size)'))
     name = shuffle.__name__
     # E[k] = expected swaps still to come when k positions are marked.
     # A swap picks i, j uniformly; only how many new positions it marks matters.

@@ -53,7 +53,7 @@ import numpy as np
 
 from .cards import (_DECK, _ID, PokerError, as_whole_number, check_count,
                     check_distinct_ids, check_hand, short_repr)
-from .i18n import _
+from .i18n import N_, _
 from .ranking import HAND_NAMES, checked
 
 __all__ = ['hand_ids', 'id_hands', 'evaluate', 'categories', 'exact_counts',
@@ -526,7 +526,7 @@ def fast_hand_frequencies(n=700_000, rng=None, cards=5) -> Counter:
     >>> list(c)[:3], sum(c.values())
     (['high card', 'one pair', 'two pair'], 1000)
     """
-    n = check_count(n, 'n (number of hands)')
+    n = check_count(n, N_('n (number of hands)'))
     cards = _check_size(cards)
     if rng is None:
         rng = np.random.default_rng()

@@ -16,6 +16,7 @@ Nothing here prints; every random function takes ``rng`` (a random.Random).
 (440, 1000)
 """
 
+import functools
 import math
 import random  # noqa: F401 (the doctests use random.Random)
 from collections import Counter
@@ -25,17 +26,28 @@ from .cards import (PokerError, SharedDict, as_whole_number, check_count,
                     check_rng, short_repr)
 from .dealing import deal
 from .holdem import best_hand
-from .i18n import _
+from .i18n import N_, _, english_category, language
 from .ranking import HAND_NAMES, category_name, hand_rank
 
 __all__ = ['EXACT_COUNTS', 'hand_frequencies', 'frequency_table']
 
+class CategoryCounts(SharedDict):
+    """A shared table keyed by category names: it also answers to a category's name in
+    the course's language (EXACT_COUNTS[5]['一对'] with set_language('zh_CN'))."""
+
+    def __missing__(self, key):
+        english = english_category(key)
+        if english is not key and english in self:
+            return self[english]
+        raise KeyError(key)
+
+
 # Published counts of each category among all hands of 5 and of 7 cards
 # (facts of combinatorics; the tests recompute both by enumeration).
 EXACT_COUNTS = SharedDict('EXACT_COUNTS', {
-    5: SharedDict('EXACT_COUNTS[5]', zip(HAND_NAMES, [
+    5: CategoryCounts('EXACT_COUNTS[5]', zip(HAND_NAMES, [
         1_302_540, 1_098_240, 123_552, 54_912, 10_200, 5_108, 3_744, 624, 40])),
-    7: SharedDict('EXACT_COUNTS[7]', zip(HAND_NAMES, [
+    7: CategoryCounts('EXACT_COUNTS[7]', zip(HAND_NAMES, [
         23_294_460, 58_627_800, 31_433_400, 6_461_620, 6_180_020, 4_047_644,
         3_473_184, 224_848, 41_584])),
 })
@@ -51,7 +63,7 @@ def hand_frequencies(n=700_000, rng=None, cards=5) -> Counter:
     >>> list(c)[:3], sum(c.values())
     (['high card', 'one pair', 'two pair'], 1000)
     """
-    n = check_count(n, 'n (number of hands)')
+    n = check_count(n, N_('n (number of hands)'))
     cards = _check_cards(cards)
     rng = check_rng(rng)
     per_deal = 10 if cards == 5 else 52 // cards
@@ -87,7 +99,7 @@ def check_counts(counts, keys=None):
         if keys is not None and key not in keys:
             raise PokerError(_('unknown key {key} in counts; expected some of {list}').format(
                                  key=short_repr(key), list=short_repr(list(keys))))
-        check_count(n, f'the count of {short_repr(key)}')
+        check_count(n, _('the count of {key}').format(key=short_repr(key)))
     if not sum(counts.values()):
         raise PokerError(_('all the counts are zero'))
 
@@ -98,11 +110,14 @@ def frequency_table(counts, cards=5):
     Columns: the observed count and percent, the exact percent, the expected
     count, and z, the difference in standard errors. Best hands first.
 
+    The table is keyed in English, as code reads it (``table.loc['one pair',
+    'count']``, ``table['exact %']``), and shown in the course's language:
+    with set_language('zh_CN'), its headers and category names are Chinese.
+
     >>> table = frequency_table(hand_frequencies(1000, random.Random(1)))
     >>> table.loc['one pair', ['count', 'expected']].round(1).tolist()
     [440.0, 422.6]
     """
-    import pandas as pd
     cards = _check_cards(cards)
     check_counts(counts, keys=HAND_NAMES[:9])
     exact = EXACT_COUNTS[cards]
@@ -117,4 +132,71 @@ def frequency_table(counts, cards=5):
                      'observed %': 100 * observed / n if n else float('nan'),
                      'exact %': 100 * p, 'expected': n * p,
                      'z': (observed - n * p) / sd if sd else float('nan')})
-    return pd.DataFrame(rows).set_index('hand')
+    return _table_class()(rows).set_index('hand')
+
+
+HEADERS = {'hand': N_('hand (the category)'), 'count': N_('count (observed)'),
+           'observed %': N_('observed %'), 'exact %': N_('exact %'),
+           'expected': N_('expected count'), 'z': N_('z (standard errors)')}
+"""frequency_table's headers, and the words that show them in another language than
+English (in English the headers themselves show). Its rows are category names."""
+
+
+def _label(key):
+    """How a header or category name of a frequency table shows in the course's language."""
+    if language() == 'en' or not isinstance(key, str):
+        return key
+    if key in HEADERS:
+        return _(HEADERS[key])
+    return _(key) if key in HAND_NAMES else key
+
+
+@functools.cache
+def _table_class():
+    """FrequencyTable and its column's class, made at the first table (pandas loads late)."""
+    import pandas as pd
+
+    def shown(data):
+        """A copy of data with its labels in the course's language."""
+        out = data.rename(index=_label)
+        out.index = out.index.rename(_label(data.index.name))
+        if isinstance(data, pd.DataFrame):
+            return pd.DataFrame(out.rename(columns=_label))
+        return pd.Series(out, name=_label(data.name))
+
+    class FrequencyColumn(pd.Series):
+        """A column of a FrequencyTable: keyed in English, shown in the course's language."""
+        @property
+        def _constructor(self):
+            return FrequencyColumn
+
+        @property
+        def _constructor_expanddim(self):
+            return FrequencyTable
+
+        def __repr__(self):
+            return repr(shown(pd.Series(self)))
+
+        def to_string(self, *args, **kwargs):
+            return shown(pd.Series(self)).to_string(*args, **kwargs)
+
+    class FrequencyTable(pd.DataFrame):
+        """frequency_table's DataFrame: keyed in English, shown in the course's language."""
+        @property
+        def _constructor(self):
+            return FrequencyTable
+
+        @property
+        def _constructor_sliced(self):
+            return FrequencyColumn
+
+        def __repr__(self):
+            return repr(shown(pd.DataFrame(self)))
+
+        def _repr_html_(self):
+            return shown(pd.DataFrame(self))._repr_html_()
+
+        def to_string(self, *args, **kwargs):
+            return shown(pd.DataFrame(self)).to_string(*args, **kwargs)
+
+    return FrequencyTable

@@ -23,7 +23,7 @@ import random  # noqa: F401 (the doctests use random.Random)
 from .cards import (_DECK, _DECK_SET, _JOKER_SET, RANKS, PokerError, SharedList,
                     check_count, check_distinct_ids, check_hand, check_hands,
                     check_rng, short_repr)
-from .i18n import _
+from .i18n import N_, _
 from .ranking import (count_rankings, _as_list, _shape, _whole_numbers,
                       category_name, checked, hand_rank, takes_hand)
 
@@ -166,13 +166,16 @@ def _best_wild(hand, taken) -> list:
 
 
 def hand_name(hand) -> str:
-    """The category name of a hand of 5 to 7 cards (jokers allowed).
+    """The category name of a hand of 5 to 7 cards (jokers allowed), in the course's language.
+
+    In English it is category_name's name, the one the library's tables are
+    keyed by; with set_language('zh_CN') it is the Chinese name (五条).
 
     >>> hand_name(['AS', 'AH', 'AD', 'AC', '?B'])
     'five of a kind'
     """
     best = best_wild_hand(hand)
-    return category_name(hand_rank_wild(best)[0])
+    return _(category_name(hand_rank_wild(best)[0]))
 
 
 # ---------------------------------------------------------------------------
@@ -188,8 +191,8 @@ def _check_ids(ids, sizes=(5,)) -> tuple:
     numbers = None if items is None else _whole_numbers(items, 0, 51)
     if numbers is None or len(numbers) not in sizes:
         lo, hi = min(sizes), max(sizes)
-        need = f'{lo}' if lo == hi else f'{lo} to {hi}'
-        hint = ' (for many hands, use pokerlib.evaluate)' if _shape(ids) else ''
+        need = f'{lo}' if lo == hi else _('{lo} to {hi}').format(lo=lo, hi=hi)
+        hint = _(' (for many hands, use pokerlib.evaluate)') if _shape(ids) else ''
         raise PokerError(_('expected {need} distinct card ids, whole numbers 0..51, got '
                            '{ids}{shape}{hint}').format(
                              need=need, ids=short_repr(ids), shape=_shape(ids), hint=hint))
@@ -254,7 +257,7 @@ def showdown(hole1, hole2, n=10_000, rng=None, board=()) -> dict:
     >>> showdown(['AS', 'AH'], ['KS', 'KH'], 200, random.Random(1))
     {'player1': 167, 'player2': 30, 'ties': 3}
     """
-    n = check_count(n, 'n (number of boards)')
+    n = check_count(n, N_('n (number of boards)'))
     hole1, hole2 = check_hands([hole1, hole2], sizes=(2,))
     board = list(check_hand(board, sizes=range(6)))
     check_hand(list(hole1) + list(hole2) + board, sizes=(4 + len(board),))

@@ -33,7 +33,7 @@ import gettext
 from pathlib import Path
 
 __all__ = ['LANGUAGES', 'set_language', 'language', 'translator', '_', 'N_', 'LOCALE_DIR',
-           'DOMAIN', 'CATEGORY_NAMES']
+           'DOMAIN', 'CATEGORY_NAMES', 'english_category']
 
 LOCALE_DIR = Path(__file__).resolve().parent / 'locale'
 DOMAIN = 'pokerlib'
@@ -103,3 +103,24 @@ CATEGORY_NAMES = (N_('high card'), N_('one pair'), N_('two pair'), N_('three of 
                   N_('straight flush'), N_('five of a kind'))
 """The categories' names as pokerlib.HAND_NAMES has them, marked for the catalog:
 the figures label a category with _(name), so 'full house' reads 葫芦."""
+
+
+def english_category(name):
+    """The English name (as category_name gives it) of a category named in English or in
+    the language the library speaks now; anything else unchanged.
+
+    A check accepts a category named either way: a Chinese notebook's student
+    may write 一对 (what hand_name says there) or 'one pair' (category_name).
+
+    >>> set_language('zh_CN'); english_category('一对'), english_category('one pair')
+    'zh_CN'
+    ('one pair', 'one pair')
+    >>> set_language('en'); english_category('一对')
+    'en'
+    '一对'
+    """
+    if isinstance(name, str):
+        for english in CATEGORY_NAMES:
+            if name == _(english):
+                return english
+    return name

@@ -419,8 +419,8 @@ def category_name(category, numbering='hand_rank') -> str:
         numbers = ', '.join(map(str, table))
         hint = ''
         if numbering == 'hand_rank' and number in _BY_NUMBER['index']:
-            hint = (f" (for an index into HAND_NAMES, write "
-                    f"category_name({number!r}, 'index'))")
+            hint = _(' (for an index into HAND_NAMES, write {call})').format(
+                call=f"category_name({number!r}, 'index')")
         raise PokerError(_('{numbering} numbers no category {category}; its numbers are '
                            '{numbers}{hint}').format(
                              numbering=numbering, category=short_repr(category),

@@ -84,8 +84,8 @@ def ranking_problems(ranking, tiers=BEST_TO_WORST) -> list:
         for hand, val in zip(tier[1:], vals[1:]):
             if val != vals[0]:
                 problems.append(Problem('tie', (show(tier[0]), show(hand)),
-                                        f'ranks {show(tier[0])} and {show(hand)} '
-                                        f'differently, but they tie'))
+                                        _('ranks {a} and {b} differently, but they tie').format(
+                                            a=show(tier[0]), b=show(hand))))
     for (a, va), (b, vb) in zip(zip(hands, values), zip(hands[1:], values[1:])):
         try:
             better = va[0] > vb[0]

@@ -53,7 +53,7 @@ from collections import Counter
 from collections.abc import Iterable
 from numbers import Real
 
-from .i18n import _
+from .i18n import N_, _
 from .cards import (_DECK_SET, SUITS, PokerError, check_count, check_hands,
                     check_rng, parse_card, short_repr)
 from .dealing import deal
@@ -87,7 +87,8 @@ def parse_versus_line(line, lineno=None) -> tuple:
     ...
     pokerlib.cards.PokerError: expected 10 cards, got 9
     """
-    where = '' if lineno is None else f'line {check_count(lineno, "lineno (the line number)")}: '
+    where = '' if lineno is None else _('line {lineno}: ').format(
+        lineno=check_count(lineno, N_('lineno (the line number)')))
     if isinstance(line, (bytes, bytearray)):
         try:
             line = line.decode('utf-8')
@@ -319,6 +320,9 @@ def score_versus(pairs) -> dict:
 def versus_table(source):
     """A DataFrame with one row per deal: line, both hands, both categories, winner.
 
+    The categories are named in the course's language, as hand_name names them
+    (一对 with set_language('zh_CN')); the winner is 'player1', 'player2' or 'tie'.
+
     The source is read one line at a time, but the table holds every deal:
     about 100 bytes a row (a million-line file makes a table of about
     100 MB). To count wins in a large file, use score_versus(iter_versus(...)).
@@ -334,8 +338,8 @@ def versus_table(source):
                                      'category2', 'winner']}
     for lineno, h1, h2 in _numbered_deals(source):   # a column at a time: no dict per row
         r1, r2 = _rank(h1), _rank(h2)
-        row = (lineno, ' '.join(h1), ' '.join(h2), category_name(r1[0]),
-               category_name(r2[0]), _outcome(r1, r2))
+        row = (lineno, ' '.join(h1), ' '.join(h2), _(category_name(r1[0])),
+               _(category_name(r2[0])), _outcome(r1, r2))
         for column, value in zip(columns.values(), row):
             column.append(value)
     return pd.DataFrame(columns)
@@ -382,7 +386,7 @@ def iter_versus_lines(n, rng=None, tie_fraction=0.05):
     >>> next(lines), list(lines) == make_versus_lines(3, random.Random(2), 0.5)[1:]
     ('5C 9H 4H 7H 3S 3D AC 8D 7D 8S', True)
     """
-    n = check_count(n, 'n (number of lines)')
+    n = check_count(n, N_('n (number of lines)'))
     if (isinstance(tie_fraction, bool) or not isinstance(tie_fraction, Real)
             or not 0 <= tie_fraction <= 1):
         raise PokerError(_('tie_fraction must be a number from 0 to 1, got {tie_fraction}').format(

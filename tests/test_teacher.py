@@ -106,7 +106,7 @@ def test_the_chinese_teachers_copy_is_folded_alike_with_a_chinese_banner(tmp_pat
         for cell in answers(copy):
             assert cell.metadata['jupyter']['source_hidden']
             if cell.cell_type == 'markdown':
-                assert cell.source.startswith('<details><summary>预期结果（点击显示）</summary>')
+                assert cell.source.startswith('<details><summary>预期答案（点击显示）</summary>')
     assert {p.name: p.read_bytes() for p in zh.glob('*.ipynb')} == before
     with pytest.raises(SystemExit, match='will not write'):
         main(['teacher', str(zh / 'copy'), '--language', 'zh_CN'])

@@ -88,9 +88,35 @@ def test_a_changed_english_sentence_is_named_until_it_is_translated(tmp_path):
     assert 'fuzzy (its English changed)' in lines[0] and 'never a wrong answer' in lines[0]
 
 
+@pytest.mark.slow
+def test_a_new_library_message_is_named_until_it_is_translated(tmp_path):
+    """The library's messages are extracted too: a new _('...') in pokerlib fails the check."""
+    copy = tmp_path / 'course'
+    for folder in ('tools', 'site', 'locale', 'pokerlib', 'notebooks'):
+        shutil.copytree(ROOT / folder, copy / folder, ignore=shutil.ignore_patterns('__pycache__'))
+    shutil.copy(ROOT / 'babel.cfg', copy)
+    path = copy / 'pokerlib' / 'versus.py'
+    path.write_text(path.read_text(encoding='utf-8') + "\n\ndef _new():\n"
+                    "    return _('a message nobody has translated yet')\n", encoding='utf-8')
+    result = translate('check', root=copy)
+    assert result.returncode == 1
+    assert result.stdout.splitlines() == [
+        'pokerlib.po pokerlib/versus.py:{}: new, not in the catalog: '
+        '"a message nobody has translated yet"'.format(len(path.read_text().splitlines()))], result.stdout
+
+
 # --- the Chinese teacher's edition ---------------------------------------------
 
+def names(code: str) -> list:
+    """The code's tokens less its comments and strings: what translating it never changes."""
+    import io
+    import tokenize
+    return [tok.string for tok in tokenize.generate_tokens(io.StringIO(code).readline)
+            if tok.type not in (tokenize.COMMENT, tokenize.STRING, tokenize.NL, tokenize.NEWLINE)]
+
+
 def test_the_chinese_edition_has_every_notebook_and_the_same_code():
+    """The same code: only comments, docstrings and strings of words are translated."""
     assert [p.name for p in ZH] == [p.name for p in NOTEBOOKS]
     for en, zh in zip(NOTEBOOKS, ZH):
         en_code = [text(c) for c in load(en)['cells'] if c['cell_type'] == 'code']
@@ -99,10 +125,9 @@ def test_the_chinese_edition_has_every_notebook_and_the_same_code():
         assert zh_code[0].startswith("from pokerlib.i18n import set_language; set_language('zh_CN')")
         assert len(zh_code) == len(en_code) + 1
         for a, b in zip(en_code, zh_code[1:]):
-            if editions.BEGIN in a:       # a Your turn cell: comments and docstrings translated
-                assert a.count('\n') == b.count('\n'), zh.name
-            else:                         # figures from assets/zh/, otherwise the same code
-                assert a == b.replace("ASSETS / 'zh' / '", "ASSETS / '"), zh.name
+            b = b.replace("ASSETS / 'zh' / '", "ASSETS / '")     # figures from assets/zh/
+            assert a.count('\n') == b.count('\n'), zh.name
+            assert names(a) == names(b), (zh.name, a[:80])
 
 
 def test_the_chinese_edition_speaks_chinese():

@@ -15,9 +15,13 @@ prose is translated through gettext catalogs in locale/zh_CN/LC_MESSAGES/:
   brought up to date by sphinx-intl, which keeps every translation whose
   English is unchanged, marks the ones whose English changed ``fuzzy`` and
   adds the new ones empty;
-- ``code.po``: the comments and docstrings of the Your turn cells, and the
-  comment of the line that switches a Chinese notebook to Chinese (extracted
-  here, merged by sphinx-intl in the same way);
+- ``code.po``: the comments and docstrings of the code cells, the string
+  literals of words that the cells outside Your turn show (an f-string's
+  translation is the literal written in its place: the same fields, other
+  words), and the comment of the line that switches a Chinese notebook to
+  Chinese (extracted here, merged by sphinx-intl in the same way). The
+  lecture's own code stays as the lecture wrote it: its entries are
+  translated as themselves;
 - ``site.po``: the website's own words (tools/build_site.py's SITE_TEXT),
   compiled to ``site.mo``, which the site's build reads with the standard
   library's gettext;
@@ -28,8 +32,8 @@ prose is translated through gettext catalogs in locale/zh_CN/LC_MESSAGES/:
 
 ``generate`` writes the Chinese teacher's edition, notebooks/zh/NN-*.ipynb:
 every markdown paragraph, list item, heading and table cell replaced by its
-translation, code unchanged except the Your turn cells' comments and
-docstrings, and a first code line that switches the library to Chinese.
+translation, code unchanged except its comments, docstrings and strings of
+words (code.po), and a first code line that switches the library to Chinese.
 A figure the notebook shows from assets/ is shown from assets/zh/, the same
 figure with Chinese titles and labels (``python -m pokerlib.figures`` with the
 library in Chinese). ``make translations`` runs update, generate, remakes
@@ -122,17 +126,61 @@ def your_turn_cells(nb):
             if c['cell_type'] == 'code' and editions.SOLUTION_LINE.search(source(c))]
 
 
-def code_texts(code: str):
-    """(kind, text, start, end) of each comment and docstring a reader of the code sees.
+WORDS = re.compile(r'[A-Za-z]{2,}[ -][A-Za-z]{2,}')
+"""Two words in a row: a string literal that holds them is shown to a reader (an f-string
+needs one word)."""
+CARDS = re.compile(r'\s*(?:[0-9TJQKA?][SHDCBR]\s*)+')
+"""A string of cards ('AS KH 9D'), which stays as it is."""
+
+
+def _shown_strings(tree, code: str, at) -> list:
+    """('string', source, start, end) of each string literal outside a docstring that holds
+    words for a reader (an f-string whole): its translation replaces its source."""
+    docs = {id(node.body[0].value) for node in ast.walk(tree)
+            if isinstance(node, (ast.FunctionDef, ast.ClassDef)) and node.body
+            and isinstance(node.body[0], ast.Expr)}
+    inner = {id(part) for node in ast.walk(tree) if isinstance(node, ast.JoinedStr)
+             for part in ast.walk(node) if part is not node}
+    found = []
+    for node in ast.walk(tree):
+        if id(node) in docs or id(node) in inner:
+            continue
+        if isinstance(node, ast.JoinedStr):     # an f-string: one word is enough
+            words = ' '.join(p.value for p in node.values if isinstance(p, ast.Constant))
+            if not re.search('[A-Za-z]{2,}', words):
+                continue
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            words = node.value
+            if not WORDS.search(words) or '/' in words:     # not a path
+                continue
+        else:
+            continue
+        if not CARDS.fullmatch(words) and not words.startswith('<'):
+            start, end = at(node.lineno, node.col_offset), at(node.end_lineno, node.end_col_offset)
+            found.append(('string', code[start:end], start, end))
+    return found
+
+
+def code_texts(code: str, strings: bool = False):
+    """(kind, text, start, end) of each comment and docstring a reader of the code sees,
+    and with strings=True each string literal that holds words (see _shown_strings).
 
     start and end are offsets in code of the comment's text (after '# ') or of
-    the whole string literal of the docstring.
+    the whole string literal of the docstring or string.
     """
     lines = code.splitlines(keepends=True)
     offsets = [0]
     for line in lines:
         offsets.append(offsets[-1] + len(line))
+
+    def at(lineno, col):          # ast's column is in UTF-8 bytes
+        return offsets[lineno - 1] + len(lines[lineno - 1].encode()[:col].decode())
+
     found = []
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:           # a cell with IPython's %magic: its comments only
+        tree = ast.Module(body=[], type_ignores=[])
     for tok in tokenize.generate_tokens(io.StringIO(code).readline):
         if tok.type == tokenize.COMMENT:
             body = tok.string.lstrip('#').strip()
@@ -140,30 +188,48 @@ def code_texts(code: str):
                 start = offsets[tok.start[0] - 1] + tok.start[1]
                 skip = len(tok.string) - len(tok.string.lstrip('#').lstrip())
                 found.append(('comment', body, start + skip, start + len(tok.string)))
-    for node in ast.walk(ast.parse(code)):
+    for node in ast.walk(tree):
         if isinstance(node, (ast.FunctionDef, ast.ClassDef)) and node.body:
             first = node.body[0]
             if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) \
                     and isinstance(first.value.value, str):
                 v = first.value
-                start = offsets[v.lineno - 1] + v.col_offset
-                end = offsets[v.end_lineno - 1] + v.end_col_offset
-                found.append(('docstring', v.value, start, end))
+                found.append(('docstring', v.value, at(v.lineno, v.col_offset),
+                              at(v.end_lineno, v.end_col_offset)))
+    if strings:
+        found += _shown_strings(tree, code, at)
     return sorted(found, key=lambda f: f[2])
 
 
 def extract_code(potdir: Path, folder: Path = NOTEBOOKS) -> None:
-    """code.pot: the comments and docstrings of the Your turn cells, and the switch line's."""
+    """code.pot: the comments and docstrings of the code cells, the strings of words of
+    the cells outside Your turn (see _shown_strings), and the switch line's comment.
+
+    The lecture's own code stays as the lecture wrote it: its entries are
+    translated as themselves."""
     catalog = Catalog(project='pokerlib course', fuzzy=False, charset='utf-8')
     for path in notebooks(folder):
-        for k, cell in your_turn_cells(load(path)):
-            for kind, text, _, _ in code_texts(source(cell)):
+        nb = load(path)
+        turn = {k for k, _ in your_turn_cells(nb)}
+        for k, cell in enumerate(nb['cells']):
+            if cell['cell_type'] != 'code':
+                continue
+            for kind, text, _, _ in code_texts(source(cell), strings=k not in turn):
                 catalog.add(text, locations=[(f'notebooks/{path.name}', k)],
                             auto_comments=[kind])
     catalog.add(SWITCH_COMMENT, locations=[('tools/translate.py', 0)],
                 auto_comments=["the comment of every Chinese notebook's first code line"])
     with open(potdir / f'{CODE_DOMAIN}.pot', 'wb') as out:
         write_po(out, catalog, width=76, omit_header=False)
+
+
+def extract_library(potdir: Path) -> Path:
+    """pokerlib.pot: every _('...') and N_('...') of the library, by Babel (babel.cfg)."""
+    library_pot = potdir / 'pokerlib.pot'
+    run(Path(sys.executable).parent / 'pybabel', '-q', 'extract', '-F', ROOT / 'babel.cfg',
+        '-k', '_', '-k', 'N_', '--no-wrap', '--sort-by-file', '--project', 'pokerlib',
+        '-o', library_pot, 'pokerlib')
+    return library_pot
 
 
 def extract_site(potdir: Path) -> None:
@@ -192,9 +258,7 @@ def update() -> None:
         extract_site(pot)
         # keeps what is unchanged, marks what changed fuzzy, adds what is new
         run(bindir / 'sphinx-intl', 'update', '-p', pot, '-d', LOCALE, '-l', LANGUAGE, '-w', '0')
-        library_pot = pot / 'pokerlib.pot'
-        run(bindir / 'pybabel', '-q', 'extract', '-F', ROOT / 'babel.cfg', '-k', '_', '-k', 'N_',
-            '--no-wrap', '--sort-by-file', '--project', 'pokerlib', '-o', library_pot, 'pokerlib')
+        library_pot = extract_library(pot)
         po = LIBRARY_LOCALE / LANGUAGE / 'LC_MESSAGES' / 'pokerlib.po'
         verb = 'update' if po.exists() else 'init'
         run(bindir / 'pybabel', '-q', verb, '-D', 'pokerlib', '-i', library_pot, '-d', LIBRARY_LOCALE,
@@ -372,15 +436,17 @@ def quoted(original: str, text: str) -> str:
     return prefix + quote + text + quote
 
 
-def translate_code(code: str, table: dict, missing: list) -> str:
-    """The Your turn cell's code with its comments and docstrings translated."""
+def translate_code(code: str, table: dict, missing: list, strings: bool = False) -> str:
+    """The code with its comments and docstrings translated (and its strings of words,
+    with strings=True: a string's translation is the literal to write in its place)."""
     out, last = [], 0
-    for kind, text, start, end in code_texts(code):
+    for kind, text, start, end in code_texts(code, strings):
         if text not in table:
             missing.append(text)
             continue
         out.append(code[last:start])
-        out.append(table[text] if kind == 'comment' else quoted(code[start:end], table[text]))
+        out.append(table[text] if kind in ('comment', 'string')
+                   else quoted(code[start:end], table[text]))
         last = end
     return ''.join(out) + code[last:]
 
@@ -409,8 +475,7 @@ def chinese_notebook(path: Path, prose: dict, code: dict, missing: list) -> dict
                 cell['source'] += ' | ' + OTHER_LANGUAGE.format(name=f'../{path.name}')
         elif cell['cell_type'] == 'code':
             cell['source'] = cell['source'].replace("ASSETS / '", "ASSETS / 'zh' / '")
-            if k in turn:
-                cell['source'] = translate_code(cell['source'], code, missing)
+            cell['source'] = translate_code(cell['source'], code, missing, strings=k not in turn)
             if not switched:
                 cells.append({'cell_type': 'code', 'execution_count': None, 'id': 'language',
                               'metadata': {}, 'outputs': [],
@@ -483,10 +548,13 @@ def problems() -> list:
         extract_prose(pot)
         extract_code(pot)
         extract_site(pot)
-        for template in sorted(pot.glob('*.pot')):
-            po_path = CATALOGS / f'{template.stem}.po'
+        (Path(tmp) / 'library').mkdir()
+        library = extract_library(Path(tmp) / 'library')
+        for template in sorted(pot.glob('*.pot')) + [library]:
+            po_path = (LIBRARY_LOCALE / LANGUAGE / 'LC_MESSAGES' / 'pokerlib.po' if template == library
+                       else CATALOGS / f'{template.stem}.po')
             done = {e.msgid: e for e in polib.pofile(str(po_path))} if po_path.exists() else {}
-            name = (f'{template.stem}.po' if template.stem in (CODE_DOMAIN, SITE_DOMAIN)
+            name = (f'{template.stem}.po' if template.stem in (CODE_DOMAIN, SITE_DOMAIN, 'pokerlib')
                     else f'{template.stem}.ipynb')
             for entry in polib.pofile(str(template)):
                 have = done.get(entry.msgid)
@@ -495,7 +563,9 @@ def problems() -> list:
                          'not translated' if not have.msgstr else None)
                 if state:
                     short = entry.msgid if len(entry.msgid) <= 90 else entry.msgid[:87] + '...'
-                    found.append(f'{name} {where(entry) or entry.occurrences[0][0]}: '
+                    place = (':'.join(entry.occurrences[0]) if template == library
+                             else where(entry) or entry.occurrences[0][0])
+                    found.append(f'{name} {place}: '
                                  f'{state}: "{short}"')
     out, _ = generated()
     for name, nb in out.items():

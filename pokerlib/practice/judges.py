@@ -23,6 +23,7 @@ from ..classes import hand_classes
 from ..fairness import chi_square
 from ..i18n import N_, _
 from .core import Mismatch, code, describe_call, kind_of, same_value, short, wrong
+from .reports import prose
 
 __all__ = ['cases_judge', 'judge_ranking', 'ShownIterator', 'hand_words', 'warm_chi_square',
            'fresh_seed', 'noted', 'never_meet']
@@ -277,7 +278,7 @@ def judge_ranking(run, reference, describe, mistakes=(), better=BETTER):
                         ('rankings', f'{" ".join(lo)} -> {short(values[i - 1], 70)}\n'
                                      f'{" ".join(hi)} -> {short(values[i], 70)}'),
                         ('hint', hint)],
-                       call=f'{" ".join(lo)} and {" ".join(hi)}',
+                       call=prose(_('{a} and {b}'), a=" ".join(lo), b=" ".join(hi)),
                        calls=[(list(lo),), (list(hi),)])
     n = len(keyed)
     return _(': every class of hands ({n:,d}) in the right order, with the same ranking for '
@@ -343,7 +344,7 @@ def _not_invariant(run, hand, other, value, second) -> Mismatch:
     return Mismatch([('problem', _('{name} ranks two hands of the same class differently').format(
                          name=run.name)),
                      ('rankings', shown), ('hint', hint)],
-                    call=f'{" ".join(hand)} and {" ".join(other)}')
+                    call=prose(_('{a} and {b}'), a=" ".join(hand), b=" ".join(other)))
 
 
 @functools.cache

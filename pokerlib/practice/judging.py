@@ -33,7 +33,7 @@ import time
 from ..i18n import N_, _, set_language
 from . import wire
 from .registry import EXERCISES, SLOW
-from .reports import Mismatch, Report, code, describe_call, plain, short
+from .reports import Mismatch, Report, code, describe_call, plain, prose, short
 from .values import apply_rng_state, encode_arg, from_json, to_python  # noqa: F401
 from .values import _from_plain
 
@@ -339,33 +339,35 @@ def which_exercise(facts):
         quoted = facts.get('quoted')
         if quoted is not None:
             if quoted in EXERCISES:
-                return _unknown(quoted, f'check needs your function itself, not its name '
-                                        f'in quotes: {code(f"check({quoted})")}')
+                return _unknown(quoted, _('check needs your function itself, not its name '
+                                          'in quotes: {call}').format(call=code(f"check({quoted})")))
             close = difflib.get_close_matches(quoted, EXERCISES, n=3)
-            return _unknown(quoted, 'check needs your function itself, not a name in '
-                                    'quotes', close)
+            return _unknown(quoted, _('check needs your function itself, not a name in '
+                                      'quotes'), close)
         if not facts.get('callable'):
             return _unknown(facts.get('short', '?'),
-                            f'check needs a function, and this is {facts.get("kind")}: '
-                            f'write the function\'s name without brackets after it, '
-                            f'{code("check(straight)")}, not {code("check(straight(ranks))")}; '
-                            f'for an answer that is a value, say which exercise: '
-                            f'{code("check(value, name=" + repr("count_wheels") + ")")}')
+                            _('check needs a function, and this is {kind}: write the '
+                              "function's name without brackets after it, {right}, not {wrong}; "
+                              'for an answer that is a value, say which exercise: {value}').format(
+                                kind=code(facts.get('kind')), right=code('check(straight)'),
+                                wrong=code('check(straight(ranks))'),
+                                value=code("check(value, name=" + repr("count_wheels") + ")")))
         name = own
         if name is None or name == '<lambda>':
-            return _unknown(name, 'check needs the exercise name: '
-                                  + code("check(my_function, name='straight')"))
+            return _unknown(name, _('check needs the exercise name: {call}').format(
+                                      call=code("check(my_function, name='straight')")))
     if not isinstance(name, str) or name not in EXERCISES:
         close = difflib.get_close_matches(str(name), EXERCISES, n=3, cutoff=0.5)
-        note = (f'there is no exercise called {name!r}'
-                + (f'; if this is your version of one, say which: '
-                   f'{code("check(" + name + ", name=" + repr(close[0]) + ")")}'
+        note = (_('there is no exercise called {name}').format(name=code(repr(name)))
+                + (_('; if this is your version of one, say which: {call}').format(
+                       call=code("check(" + name + ", name=" + repr(close[0]) + ")"))
                    if close and isinstance(name, str) and name.isidentifier()
                    and facts.get('callable') and own == name else ''))
         return _unknown(name, note, close)
     exercise = EXERCISES[name]
     own = own if facts.get('callable') else None
-    shown = name if own in (None, name, '<lambda>') else f'{own} (checked as {name})'
+    shown = name if own in (None, name, '<lambda>') else own + prose(
+        _(' (checked as {name})'), name=name)
     return exercise, shown
 
 
@@ -420,7 +422,7 @@ def judge_exercise(run, exercise, slow=SLOW) -> Report:
             summary = exercise.judge(run)
         else:
             value = run.value()
-            run.last_call = f'the answer {short(value)}'
+            run.last_call = prose(_('the answer {value}'), value=short(value))
             summary = exercise.judge(value) or _(': right')
         n = max(run.cases, 1)
         seconds = run.seconds           # in the student's code (not the judge's own work)
@@ -472,10 +474,10 @@ def judge_exercise(run, exercise, slow=SLOW) -> Report:
                                         'closer to an answer?'))])
         elif info.get('exit') or info.get('interrupt') or info.get('genexit'):
             kind = 'exit' if info.get('exit') else 'interrupt' if info.get('interrupt') else 'genexit'
-            what = {'exit': f'called {code("exit()")} (or {code("sys.exit()")}), which would '
-                            f'stop the whole program',
-                    'interrupt': 'was interrupted (KeyboardInterrupt)',
-                    'genexit': 'raised GeneratorExit'}[kind]
+            what = {'exit': _('called {exit} (or {sys_exit}), which would stop the whole '
+                              'program').format(exit=code('exit()'), sys_exit=code('sys.exit()')),
+                    'interrupt': _('was interrupted ({error})').format(error=code('KeyboardInterrupt')),
+                    'genexit': _('raised {error}').format(error=code('GeneratorExit'))}[kind]
             report = Report(name, 'error', _('stopped on {call}').format(call=code(call)),
                             [('error', str(info.get('type'))),
                              ('hint', _('your function {what}: return the answer instead').format(

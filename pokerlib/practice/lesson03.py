@@ -11,7 +11,7 @@ from collections import Counter
 
 from ..classes import hand_classes
 from ..ranking import COUNT_RANKINGS, HAND_NAMES, category_name, group, hand_rank
-from ..i18n import N_, _
+from ..i18n import N_, _, english_category
 from .core import exercise, mistakes, unreadable, wrong
 from .judges import judge_ranking, mistake_signature, ranking_cases
 from .lesson01 import all_hands
@@ -164,22 +164,25 @@ def distinct_rankings() -> dict:
 @exercise('distinct_rankings', takes_value=True, prepare=[distinct_rankings],
           returns=N_('a dict: {category name: number of distinct rankings}'))
 def _distinct_rankings(value):
-    expected = distinct_rankings()
+    expected, given = distinct_rankings(), value
+    if isinstance(value, dict):          # keys named as in a Chinese notebook (一对) or in English
+        named = {english_category(k): v for k, v in value.items()}
+        value = named if len(named) == len(value) else value
     if isinstance(value, dict) and dict(value) == expected:
         return
     if isinstance(value, dict) and set(value) != set(expected):
         hint = _('one count for each of the nine categories, keyed by its name as '
-                 'category_name gives it')
+                 'hand_name or category_name gives it')
     elif isinstance(value, dict) and all(isinstance(v, int) for v in value.values()) \
             and sum(value.values()) == math.comb(52, 5):
         hint = _('those are numbers of hands: count the distinct rankings, one for each '
                  'class that hand_classes lists')
     elif isinstance(value, dict):
         bad = next(k for k in expected if value[k] != expected[k])
-        hint = _('the count for {bad} is off').format(bad=repr(bad))
+        hint = _('the count for {bad} is off').format(bad=repr(_(bad)))
     else:
         hint = _('a dict: {category name: number of distinct rankings}')
-    raise wrong(value, expected, hint)
+    raise wrong(given, {_(name): n for name, n in expected.items()}, hint)
 
 
 

@@ -24,7 +24,7 @@ from ..fairness import chi_square
 from ..frequencies import EXACT_COUNTS
 from ..ranking import HAND_NAMES, hand_rank_elif
 from ..scripted import ScriptedRandom
-from ..i18n import N_, _
+from ..i18n import N_, _, english_category
 from .core import Mismatch, code, exercise, mistakes, same_value, short, wrong
 from .judges import warm_chi_square
 from .shuffles import call_and_read, judge_shuffle, predicate, uniform, warm
@@ -537,9 +537,9 @@ def _hands_needed(run):
 def _most_common_seven(value):
     counts = EXACT_COUNTS[7]
     expected = max(counts, key=counts.get)
-    if value != expected:
-        raise wrong(value, expected, _('look at the exact % column of frequency_table(counts, '
-                                       'cards=7)') if value in HAND_NAMES else
+    if english_category(value) != expected:      # 一对 in a Chinese notebook, or 'one pair'
+        raise wrong(value, _(expected), _('look at the exact % column of frequency_table(counts, '
+                                          'cards=7)') if english_category(value) in HAND_NAMES else
                     _('the name of a category, as in HAND_NAMES'))
 
 

@@ -18,7 +18,7 @@ from ..i18n import N_, _
 from .values import to_python
 
 __all__ = ['Report', 'Mismatch', 'code', 'short', 'wrong', 'kind_of', 'unreadable', 'need_bool',
-           'describe_call', 'LABELS', 'CODE_LABELS', 'STATUSES']
+           'describe_call', 'prose', 'LABELS', 'CODE_LABELS', 'STATUSES']
 
 STATUSES = ('pass', 'fail', 'todo', 'error', 'slow', 'unknown')
 
@@ -28,12 +28,23 @@ def code(text) -> str:
     return f'\x02{text}\x03'
 
 
+def prose(template, **fields) -> str:
+    """A call described in words, for a report that shows the call as code: the words
+    (translated template) outside the code style, each field inside it.
+
+    >>> plain(prose('{a} and {b}', a='2S 3S', b='4S 5S'))
+    '2S 3S and 4S 5S'
+    """
+    return '\x03' + template.format(**{k: code(v) for k, v in fields.items()}) + '\x02'
+
+
 def plain(text) -> str:
     """Text with its code marks taken out."""
     return text.replace('\x02', '').replace('\x03', '')
 
 
 def _as_html(text) -> str:
+    text = text.replace('\x02\x03', '')         # an empty code span (prose at its edge)
     return (html.escape(text).replace('\x02', '<code>').replace('\x03', '</code>')
             .replace('\n', '<br>'))
 
@@ -92,7 +103,7 @@ class Report:
                         f'{body}</div>')
         icon = self.ICONS[self.status]
         name_sep = '' if self.summary.startswith(':') else ' '
-        head = (f'{icon} <code>{html.escape(self.name)}</code>{name_sep}'
+        head = (f'{icon} {_as_html(code(self.name))}{name_sep}'
                 f'{_as_html(self.summary)}')
         return (f'<div style="border-left:4px solid {colour};padding:2px 8px">'
                 f'<span style="color:{colour}">{head}</span>{"".join(rows)}</div>')
@@ -157,7 +168,7 @@ def kind_of(value) -> str:
         return 'None'
     if cls.__module__ != 'builtins':
         return f'{cls.__module__.split(".")[0]}.{cls.__name__}'
-    return ('an ' if cls.__name__[0] in 'aeiou' else 'a ') + cls.__name__
+    return (_('an {type}') if cls.__name__[0] in 'aeiou' else _('a {type}')).format(type=cls.__name__)
 
 
 def unreadable(got, expected_what) -> Mismatch:

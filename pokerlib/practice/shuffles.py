@@ -41,6 +41,7 @@ from ..cards import DECK
 from ..i18n import _
 from ..scripted import ScriptedRandom, enumerate_runs
 from .core import Mismatch, code, short
+from .reports import prose
 
 __all__ = ['judge_shuffle', 'exact_distribution', 'full_deck_tests', 'power', 'FULL_TRIALS',
            'ALPHA']
@@ -264,10 +265,9 @@ def judge_shuffle(run, target, want, hint_for, mistakes=(), deal=False, full='un
     exact_upto, why_not = None, None
     for deck in EXACT_DECKS:
         deck = deck if not deal else DEAL_CARDS[:len(deck)]
-        run.last_call = (f'{name}(list({deck!r}), rng) over every sequence of random choices'
-                         if not deal else
-                         f'deal({len(deck)}, 1, {deck!r}, rng) over every sequence of '
-                         f'random choices')
+        run.last_call = prose(_('{call} over every sequence of random choices'),
+                              call=(f'{name}(list({deck!r}), rng)' if not deal else
+                                    f'deal({len(deck)}, 1, {deck!r}, rng)'))
         play = _deal_play(run, run.last_call) if deal else _shuffle_play(run, run.last_call)
         probs, unfinished, runs, why = exact_distribution(play, deck)
         run.cases += runs
@@ -425,13 +425,17 @@ def _not_a_function(name) -> Mismatch:
                                 'calls, nothing kept from an earlier call'))])
 
 
+def _seeds(call, first, trials) -> str:
+    """The call, run for the seeds s = first ... first + trials - 1, in words."""
+    return prose(_('{call} for {s} = {first} to {last}'), call=call, s='s', first=first,
+                 last=first + trials - 1)
+
+
 def _full_deck(run, name, deal, full):
     """Steps 2 and 3: replays, random.Random against ScriptedRandom, the five tests."""
     deck = list(DECK)
-    run.last_call = (f'{name}(list(DECK), random.Random(s)) for s = {FULL_SEED} to '
-                     f'{FULL_SEED + FULL_TRIALS - 1}' if not deal else
-                     f'deal(52, 1, DECK, random.Random(s)) for s = {FULL_SEED} to '
-                     f'{FULL_SEED + FULL_TRIALS - 1}')
+    run.last_call = _seeds(f'{name}(list(DECK), random.Random(s))' if not deal else
+                           'deal(52, 1, DECK, random.Random(s))', FULL_SEED, FULL_TRIALS)
     shown = run.last_call
     play = _deal_play(run, shown) if deal else _shuffle_play(run, shown)
     outcomes = []
@@ -469,10 +473,9 @@ def _full_deck(run, name, deal, full):
         raise Mismatch(_full_deck_report(test, value, detail, where, name))
     # The ascents on a long deck
     long = list(range(LONG_DECK))
-    run.last_call = (f'{name}(list(range({LONG_DECK})), random.Random(s)) for s = {LONG_SEED} '
-                     f'to {LONG_SEED + LONG_TRIALS - 1}' if not deal else
-                     f'deal({LONG_DECK}, 1, list(range({LONG_DECK})), random.Random(s)) for s '
-                     f'= {LONG_SEED} to {LONG_SEED + LONG_TRIALS - 1}')
+    run.last_call = _seeds(f'{name}(list(range({LONG_DECK})), random.Random(s))' if not deal else
+                           f'deal({LONG_DECK}, 1, list(range({LONG_DECK})), random.Random(s))',
+                           LONG_SEED, LONG_TRIALS)
     play = _deal_play(run, run.last_call) if deal else _shuffle_play(run, run.last_call)
     ascents = 0
     for k in range(LONG_TRIALS):
@@ -499,10 +502,8 @@ def _small_deck(run, name, deal, exact_upto):
     import numpy as np
     from scipy.stats import chi2
     deck = EXACT_DECKS[-1] if not deal else DEAL_CARDS
-    shown = (f'{name}(list({deck!r}), random.Random(s)) for s = {SMALL_SEED} to '
-             f'{SMALL_SEED + FULL_TRIALS - 1}' if not deal else
-             f'deal({len(deck)}, 1, {deck!r}, random.Random(s)) for s = {SMALL_SEED} to '
-             f'{SMALL_SEED + FULL_TRIALS - 1}')
+    shown = _seeds(f'{name}(list({deck!r}), random.Random(s))' if not deal else
+                   f'deal({len(deck)}, 1, {deck!r}, random.Random(s))', SMALL_SEED, FULL_TRIALS)
     run.last_call = shown
     play = _deal_play(run, shown) if deal else _shuffle_play(run, shown)
     outcomes = []

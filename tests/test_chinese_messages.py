@@ -1,0 +1,257 @@
+"""Every word the library says to a Chinese student is Chinese, outside code.
+
+With the library in Chinese (set_language('zh_CN')), this runs the report
+paths of ``check`` (not written, the course's version, no such exercise, a
+value instead of a function, a wrong answer, an error, a recursion, exit(),
+KeyboardInterrupt, GeneratorExit, os._exit, the time limit, printing, a
+value exercise, a ranking told apart by two hands, a shuffle judged over
+every sequence of random choices) and the PokerErrors of the library's
+functions on bad arguments, and fails on an English word outside code.
+
+Code is what a report marks as code, a quoted value ('AS', "abc"), an
+identifier (with an underscore or a digit, or a name of pokerlib, of the
+exercises, of a parameter of its functions or of Python's exceptions) and a few names (Python, NumPy, ...).
+"""
+
+import builtins
+import inspect
+import os
+import random
+import re
+import sys
+import time
+
+import numpy as np
+import pytest
+
+import pokerlib
+from pokerlib import PokerError, i18n
+from pokerlib.practice import check, core, exercise_names
+from pokerlib.practice.reports import CODE_LABELS, code
+
+NAMES = {'Python', 'NumPy', 'pandas', 'Knuth', 'UTF', 'JSON', 'CSV', 'HTML', 'ASCII', 'id', 'ids',
+         'rng', 'np', 'pd', 'os', 'sys', 'Ctrl', 'Fisher', 'Yates', 'Counter', 'DataFrame', 'Series',
+         'dtype', 'ndarray', 'uint', 'int', 'float', 'str', 'NaN', 'inf', 'nan'}
+"""Names that stay as they are in a Chinese sentence."""
+
+
+
+def parameters() -> set:
+    """The names of the parameters of pokerlib's functions (a message names the argument)."""
+    names = set()
+    for name in pokerlib.__all__:
+        try:
+            names |= set(inspect.signature(getattr(pokerlib, name)).parameters)
+        except (TypeError, ValueError):
+            pass
+    return names
+
+
+ALLOWED = (NAMES | set(dir(pokerlib)) | set(exercise_names()) | {'True', 'False', 'None'}
+           | {name for name in dir(builtins) if name[0].isupper()} | parameters())
+
+
+def english_words(text: str) -> list:
+    """The English words of text outside code (see the module's docstring)."""
+    text = re.sub('\x02.*?\x03', ' ', text, flags=re.S)                  # marked as code
+    text = re.sub(r"'[^'\n]*'|\"[^\"\n]*\"|`[^`\n]*`", ' ', text)           # quoted values
+    text = re.sub(r'\b[A-Za-z_][\w.]*\([^()]*\)', ' ', text, flags=re.A)    # calls
+    text = re.sub(r'\b\w*[A-Za-z]\w*[\d_.]\w*\b|\b[\d_]\w*[A-Za-z]\w*\b', ' ', text, flags=re.A)
+    text = re.sub(r'\b(?:[0-9TJQKA?][SHDCBR])+\b', ' ', text)              # cards
+    return [w for w in re.findall(r'[A-Za-z]{2,}', text) if w not in ALLOWED]
+
+
+def test_the_detector_finds_english_and_passes_code():
+    """The check below can fail: English words are found, code and names are not."""
+    assert english_words('在 the answer \x02(1020, 4)\x03 上出错') == ['the', 'answer']
+    assert english_words("重复的牌 'AS'：它同时在第 0 手和第 1 手里（hand_rank, NumPy）") == []
+    assert english_words('一手牌需要 5 to 7 张牌') == ['to']
+    assert english_words('QS KS AS AH AD and 2S 3S 4S 5S AH') == ['and']
+
+
+@pytest.fixture
+def chinese():
+    i18n.set_language('zh_CN')
+    yield
+    i18n.set_language('en')
+
+
+def report_text(report) -> str:
+    """Everything a report says, its code marks kept (they mark what is code): the name
+    and the details that are code (the call, what came back, a traceback's line) as code."""
+    return '\n'.join([code(report.name), report.summary] + [
+        f'{i18n._(label)} ' + (code(text) if label in CODE_LABELS else text)
+        for label, text in report.details])
+
+
+def named(name, f):
+    f.__name__ = f.__qualname__ = name
+    return f
+
+
+def _straight_never_ends(ranks):
+    while True:
+        pass
+
+
+def _sleeper(ranks):
+    time.sleep(60)
+
+
+def _recursive(ranks):
+    return _recursive(ranks)
+
+
+def _exits(ranks):
+    sys.exit()
+
+
+def _interrupted(ranks):
+    raise KeyboardInterrupt
+
+
+def _generator_exit(ranks):
+    raise GeneratorExit
+
+
+def _kills(ranks):
+    os._exit(3)
+
+
+def _raises(ranks):
+    raise ValueError('x')
+
+
+def _prints(ranks):
+    print('ranks', ranks)
+    return max(ranks) - min(ranks) == 4 and len(set(ranks)) == 5
+
+
+def _not_written(ranks):
+    raise NotImplementedError()
+
+
+def _flush_returns_nothing(hand):
+    suits = {s for r, s in hand}      # ...and the return is missing
+    suits.clear()
+
+
+def _same_for_all(hand):
+    return (0,)
+
+
+def _shuffle_naive(deck, rng):
+    for i in range(len(deck)):
+        j = rng.randrange(len(deck))
+        deck[i], deck[j] = deck[j], deck[i]
+
+
+REPORTS = {
+    'a value, not a function (check(straight(ranks)))': lambda: check(True),
+    'no exercise called print': lambda: check(print),
+    'a name in quotes': lambda: check('straight'),
+    'a near name': lambda: check(named('straigt', lambda ranks: True)),
+    'a lambda without a name': lambda: check(lambda ranks: True),
+    'not written yet': lambda: check(named('straight', _not_written)),
+    'the course\'s version': lambda: check(pokerlib.straight),
+    'checked as another name': lambda: check(named('my_flush', _flush_returns_nothing), name='flush'),
+    'a value exercise, wrong': lambda: check((1020, 4), name='count_wheels'),
+    'a ranking that ties everything': lambda: check(named('hand_rank', _same_for_all)),
+    'a naive shuffle': lambda: check(named('shuffle2', _shuffle_naive)),
+    'an error': lambda: check(named('straight', _raises)),
+    'printing': lambda: check(named('straight', _prints)),
+    'recursion': lambda: check(named('straight', _recursive)),
+    'exit()': lambda: check(named('straight', _exits)),
+    'KeyboardInterrupt': lambda: check(named('straight', _interrupted)),
+    'GeneratorExit': lambda: check(named('straight', _generator_exit)),
+    'os._exit': lambda: check(named('straight', _kills)),
+    'a loop that never ends': lambda: check(named('straight', _straight_never_ends)),
+    'time.sleep': lambda: check(named('straight', _sleeper)),
+    'distinct_rankings, one count wrong': lambda: check({'一对': 1}, name='distinct_rankings'),
+    'most_common_seven, wrong': lambda: check('高牌', name='most_common_seven'),
+}
+FAST = {'a value, not a function (check(straight(ranks)))', 'no exercise called print',
+        'checked as another name', 'a value exercise, wrong', 'a ranking that ties everything',
+        'exit()'}
+
+
+@pytest.mark.parametrize('path', [pytest.param(p, marks=[] if p in FAST else [pytest.mark.slow])
+                                  for p in REPORTS])
+def test_every_report_of_check_is_chinese_outside_code(path, chinese, monkeypatch):
+    monkeypatch.setattr(core, 'AT_MOST', 3)
+    report = REPORTS[path]()
+    assert (report.status == 'pass') == (path == 'printing'), str(report)
+    text = report_text(report)
+    assert any('\u4e00' <= c <= '\u9fff' for c in text), text
+    assert english_words(text) == [], text
+
+
+def test_the_time_limit_blames_the_function_not_a_busy_computer(chinese, monkeypatch):
+    monkeypatch.setattr(core, 'AT_MOST', 2)
+    report = check(named('straight', _sleeper))
+    assert report.status == 'slow' and 'busy' not in str(report) and '忙' not in str(report), str(report)
+
+
+def test_a_category_is_named_in_the_notebooks_language(chinese):
+    """distinct_rankings and most_common_seven accept the Chinese names in a Chinese
+    notebook (as hand_name gives them there), and the English ones (category_name's)."""
+    from pokerlib.practice.lesson03 import distinct_rankings
+    english = distinct_rankings()
+    chinese_keys = {i18n._(name): n for name, n in english.items()}
+    assert check(chinese_keys, name='distinct_rankings')
+    assert check(english, name='distinct_rankings')
+    assert check('一对', name='most_common_seven') and check('one pair', name='most_common_seven')
+    wrong = check('高牌', name='most_common_seven')
+    assert not wrong and '一对' in str(wrong)
+    assert not check(dict(chinese_keys, 一对=1), name='distinct_rankings')
+    assert pokerlib.hand_name(['AS', 'AH', 'AD', 'AC', '?B']) == '五条'
+    i18n.set_language('en')
+    assert not check('一对', name='most_common_seven')      # in English, the English names
+    assert pokerlib.hand_name(['AS', 'AH', 'AD', 'AC', '?B']) == 'five of a kind'
+
+
+BAD = [
+    lambda: pokerlib.hand_rank(['AS', 'KS']), lambda: pokerlib.hand_rank(['AS'] * 5),
+    lambda: pokerlib.hand_rank('AS KS QS JS TS'), lambda: pokerlib.hand_rank(['AS', 'KS', 'QS', 'JS', 'XX']),
+    lambda: pokerlib.best_hand(['AS', 'KS', 'QS']), lambda: pokerlib.hand_name(['AS', 'KS']),
+    lambda: pokerlib.category_name(8), lambda: pokerlib.category_name('x'),
+    lambda: pokerlib.parse_hand(3), lambda: pokerlib.parse_versus_line('AS KS', lineno=3),
+    lambda: pokerlib.parse_versus_line('AS KS QS JS TS AS 3D 4D 5D 6D', lineno=3),
+    lambda: pokerlib.parse_versus_line(b'\xff', lineno=2),
+    lambda: pokerlib.deal(20, 5), lambda: pokerlib.deal(-1), lambda: pokerlib.deal(2, 5, rng=3),
+    lambda: pokerlib.hand_frequencies(10, cards=6), lambda: pokerlib.frequency_table({'x': 1}),
+    lambda: pokerlib.frequency_table({'flush': 0}), lambda: pokerlib.poker([]),
+    lambda: pokerlib.hand_rank_ids([1, 2, 3]), lambda: pokerlib.best_hand_ids([1, 2, 3]),
+    lambda: pokerlib.id_card(52), lambda: pokerlib.card_id('XX'),
+    lambda: pokerlib.evaluate(np.zeros((2, 4), dtype=int)),
+    lambda: pokerlib.chi_square({'a': -1}), lambda: pokerlib.expected_swaps('nope'),
+    lambda: pokerlib.showdown(['AS', 'AH'], ['AS', 'KH'], 10, random.Random(1)),
+    lambda: pokerlib.winning_hands(['AS KS', 'QS JS']),
+    lambda: pokerlib.best_wild_hand(['?B', '?B', 'AS', 'KS', 'QS']),
+]
+
+
+def test_every_poker_error_is_chinese_outside_code(chinese):
+    messages = []
+    for call in BAD:
+        with pytest.raises(PokerError) as caught:
+            call()
+        messages.append(str(caught.value))
+    english = {m: english_words(m) for m in messages if english_words(m)}
+    assert english == {}, english
+    assert any(m.startswith('第 3 行：') for m in messages)
+
+
+def test_the_tables_and_the_command_line_speak_chinese(chinese, capsys):
+    from pokerlib.cli import main
+    table = pokerlib.frequency_table(pokerlib.hand_frequencies(200, random.Random(1)))
+    shown = repr(table.round(2)) + repr(table['exact %']) + table._repr_html_()
+    assert '一对' in shown and '精确 %' in shown and '期望次数' in shown
+    assert 'one pair' not in shown and 'expected' not in shown
+    assert table.loc['one pair', 'count'] == table['count']['one pair']    # keyed as code reads it
+    assert main(['rank', 'AS', 'KS', 'QS', 'JS', 'TS', '9S', '2D']) == 0
+    out = capsys.readouterr().out
+    assert '牌型：' in out and '同花顺' in out and english_words(out) == [], out
+    versus = pokerlib.versus_table(['AS KS QS JS TS 2H 2D 2C 2S 3H'])
+    assert versus.iloc[0].to_dict()['category1'] == '同花顺'
+    assert pokerlib.EXACT_COUNTS[5]['一对'] == pokerlib.EXACT_COUNTS[5]['one pair']
