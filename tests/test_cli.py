@@ -250,7 +250,9 @@ def test_a_reader_that_stopped_reading_gives_status_1_quietly_in_every_subcomman
     assert capsys.readouterr().err == ''
 
 
-@pytest.mark.parametrize('command', ['deal', 'make-versus'])
+# A process per case; make-versus's case is the same code path as deal's, so it waits
+# for the slow tier (every subcommand is covered in-process just above).
+@pytest.mark.parametrize('command', ['deal', pytest.param('make-versus', marks=pytest.mark.slow)])
 def test_a_reader_that_stopped_reading_in_a_process(command):
     read, write = os.pipe()
     os.close(read)                  # as `| head -1` does once it has its line
@@ -455,7 +457,8 @@ def test_only_a_regular_file_or_a_new_name_is_replaced_whole(tmp_path):
     assert stat.S_ISCHR(os.stat('/dev/null').st_mode)
 
 
-@pytest.mark.parametrize('signum', [signal.SIGTERM, signal.SIGHUP])
+# SIGHUP takes the same handler as SIGTERM: its process waits for the slow tier.
+@pytest.mark.parametrize('signum', [signal.SIGTERM, pytest.param(signal.SIGHUP, marks=pytest.mark.slow)])
 def test_a_terminated_make_versus_leaves_no_part_file(tmp_path, signum):
     out = tmp_path / 'deals.txt'
     out.write_text('the old file\n')
