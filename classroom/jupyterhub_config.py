@@ -29,6 +29,7 @@ import signal
 import sys
 from pathlib import Path
 
+import chinese  # the class in Chinese
 from roster import (LANGUAGES, HashedPasswordAuthenticator, RosterError, addresses,  # beside it:
                     load_roster, write_edition)    # the hub runs as `python -m jupyterhub.app` in classroom/
 from spawner import SandboxSpawner, check_settings, refusal
@@ -123,6 +124,9 @@ c.Spawner.http_timeout = 120
 # The edition is written here; each workspace is brought up to date from it by the
 # spawner, inside the student's sandbox, with her rights.
 c.Spawner.pre_spawn_hook = lambda spawner: write_edition(ROOT, STATE, LANGUAGE)
+# A class in Chinese: JupyterLab's language pack and the course's font for every student,
+# the hub's pages in Chinese (classroom/chinese.py).
+chinese.configure(c, LANGUAGE, VENV_BIN.parent)
 
 # --- services: the teacher's gradebook and the idle culler ----------------------
 c.JupyterHub.services = [

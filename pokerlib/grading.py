@@ -537,7 +537,7 @@ def grade_notebook(path, exercises, timeout=30, memory_mb=4096, wall=None, sandb
             rows_file = Path(box) / 'rows.jsonl'
             text = rows_file.read_text('utf-8', 'replace') if rows_file.exists() else ''
     rows = _rows_from(text, exercises)
-    for function_name, _ in exercises:
+    for function_name, _exercise in exercises:
         if function_name not in rows:
             status = 'timeout' if proc.returncode in (None, -signal.SIGKILL if posix else None, 143, -15) else 'crash'
             rows[function_name] = {'exercise': function_name, 'status': status, 'seconds': 0,

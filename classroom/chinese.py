@@ -1,0 +1,95 @@
+"""The class in Chinese (CLASSROOM_LANGUAGE=zh_CN): the hub's pages and the students' JupyterLab.
+
+Most machines have no CJK font, so everything Chinese the class shows is
+drawn in the course's own font (``pokerlib.fonts``), served by the hub and by
+each student's server, as ``make lab-zh`` does on a student's own machine:
+
+- the students' JupyterLab: the language pack (jupyterlab-language-pack-zh-CN,
+  pinned in requirements.txt, which the hub's requirements include) chosen as
+  the default language in a settings folder of its own (a sibling of the
+  venv's ``share/jupyter/lab/settings``, with the course's overrides as well),
+  the course's font and its ``custom.css`` in a config folder of its own
+  (``etc/jupyter-zh/custom``, as make lab-zh), and ``LANGUAGE=zh_CN`` for the
+  programs that ask gettext. A student may still choose another language in
+  JupyterLab's Settings menu: that is her own setting, kept in her home.
+- the hub's pages (login, the students' home page): the templates of
+  ``templates-zh/`` (beside this file) extend JupyterHub's own and say every
+  word through the class server's catalog (``locale/zh_CN/LC_MESSAGES/
+  classroom.po``, extracted with ``babel.cfg``); the font is served from the
+  hub's static files.
+
+The folders are written into the hub's venv when the hub starts (read-only
+for the students' sandboxes, which see that venv).
+
+>>> translated('zh_CN')('Sign in'), translated('en')('Sign in')
+('登录', 'Sign in')
+"""
+
+import gettext
+import json
+from pathlib import Path
+
+from pokerlib.fonts import FAMILY, FONT, lab_font
+from pokerlib.i18n import N_
+
+HERE = Path(__file__).resolve().parent
+TEMPLATES = HERE / 'templates-zh'
+LOCALE = {'@jupyterlab/translation-extension:plugin': {'locale': 'zh_CN'}}
+"""JupyterLab's setting that chooses its interface's language (the language pack's)."""
+ANNOUNCEMENT = N_('Your name and the password your teacher gave you.')
+"""The login page's announcement."""
+SHOWN = (N_('gradebook'), N_('Invalid username or password'))
+"""Words the templates translate that come from JupyterHub: a service's name, the login's error."""
+DOMAIN = 'classroom'
+LOCALE_DIR = HERE / 'locale'
+
+
+def translated(language):
+    """The gettext function of the class's language (for the templates: ``_``)."""
+    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[language], fallback=True).gettext
+
+
+def lab_folders(venv) -> dict:
+    """Write the Chinese JupyterLab's settings and config folders into venv; return their paths.
+
+    settings: overrides.json, the course's overrides (the venv's own
+    ``share/jupyter/lab/settings/overrides.json``) with the language added;
+    config: custom/ with the course's font and its custom.css.
+    """
+    venv = Path(venv)
+    lab = venv / 'share' / 'jupyter' / 'lab'
+    course = lab / 'settings' / 'overrides.json'
+    overrides = json.loads(course.read_text(encoding='utf-8')) if course.exists() else {}
+    settings = lab / 'settings-zh'    # a sibling of settings/: JupyterLab finds its app beside it
+    settings.mkdir(parents=True, exist_ok=True)
+    (settings / 'overrides.json').write_text(json.dumps({**overrides, **LOCALE}, indent=2),
+                                             encoding='utf-8')
+    config = venv / 'etc' / 'jupyter-zh'
+    lab_font(config / 'custom')
+    return {'settings': settings, 'config': config}
+
+
+def hub_font(static) -> Path:
+    """Put the course's font into the hub's static folder (static/pokerlib/); return its path."""
+    folder = Path(static) / 'pokerlib'
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / FONT.name
+    if not target.exists() or target.read_bytes() != FONT.read_bytes():
+        target.write_bytes(FONT.read_bytes())
+    return target
+
+
+def configure(c, language, venv) -> None:
+    """Set the hub's config c for a class in language (nothing changes for 'en')."""
+    if language != 'zh_CN':
+        return
+    folders = lab_folders(venv)
+    c.Spawner.args = list(c.Spawner.args) + ['--LabApp.custom_css=True',
+                                             f'--LabApp.app_settings_dir={folders["settings"]}']
+    c.Spawner.environment = dict(c.Spawner.environment, JUPYTER_CONFIG_DIR=str(folders['config']),
+                                 LANGUAGE='zh_CN')
+    hub_font(Path(venv) / 'share' / 'jupyterhub' / 'static')
+    c.JupyterHub.template_paths = [str(TEMPLATES)]
+    _ = translated(language)
+    c.JupyterHub.template_vars = dict(c.JupyterHub.template_vars, _=_, font_family=FAMILY,
+                                      announcement_login=_(ANNOUNCEMENT))
