@@ -169,9 +169,10 @@ translations: setup site-setup
 
 # JupyterLab in Chinese, for these two targets only, all inside the venv: the
 # language pack selected in its own settings folder (.venv/share/jupyter/lab/
-# user-settings-zh), and the course's Chinese font through a custom.css in its own
-# config folder (.venv/etc/jupyter-zh/custom, by pokerlib.fonts). course.py does it,
-# so that `make lab-zh` and `python course.py lab-zh` never differ.
+# user-settings-zh); the course's Chinese font comes through a custom.css in the
+# course's config folder (.venv/etc/jupyter-course/custom, by pokerlib.fonts), as for
+# every lab target. course.py does it, so that `make lab-zh` and `python course.py
+# lab-zh` never differ.
 
 # Your own Chinese copy of the course, in workspace-zh/ (git ignores it; the same
 # rules as make lab: nothing you changed is ever overwritten).

@@ -47,8 +47,9 @@ CHINESE = {'lab-zh', 'lab-teacher-zh'}
 ZH_SETTINGS = 'share/jupyter/lab/user-settings-zh'
 """JupyterLab's settings for the course in Chinese (in .venv): its interface's language."""
 ZH_LOCALE = 'locale/zh_CN/jupyterlab/@jupyterlab/translation-extension/plugin.jupyterlab-settings'
-ZH_CONFIG = 'etc/jupyter-zh'
-"""JupyterLab's config folder for the course in Chinese (in .venv): custom/ holds the font."""
+LAB_CONFIG = 'etc/jupyter-course'
+"""JupyterLab's config folder for the course (in .venv): custom/ holds the course's Chinese font
+and its custom.css, for the Chinese edition and the English one's Chinese (00's glossary)."""
 
 
 def bin_dir(venv, os_name=os.name) -> Path:
@@ -65,7 +66,8 @@ def lab_command(folder, venv=VENV, os_name=os.name, root=None, port=None, chines
     """The command that opens JupyterLab on folder, its layout kept in .lab-layouts/<folder>.
 
     port: the port to serve on (JupyterLab's own choice, 8888 or the next free one, if None).
-    chinese: with the course's custom.css (its Chinese font; see chinese_env).
+    chinese: the course in Chinese (see lab_env); every lab command has the course's
+    custom.css (its Chinese font).
     """
     if root is None:
         root = os_name != 'nt' and hasattr(os, 'geteuid') and os.geteuid() == 0
@@ -74,28 +76,33 @@ def lab_command(folder, venv=VENV, os_name=os.name, root=None, port=None, chines
             + (['--allow-root'] if root else [])     # JupyterLab needs it to run as root
             + ['--LabApp.default_url=/lab/tree/00-Contents.ipynb',
                f'--LabApp.workspaces_dir={layouts}']
-            + (['--LabApp.custom_css=True'] if chinese else [])
+            + ['--LabApp.custom_css=True']
             + ([f'--ServerApp.port={port}', '--ServerApp.port_retries=0'] if port else []))
 
 
-def chinese_env(venv=VENV, environ=None) -> dict:
-    """The environment of JupyterLab in Chinese: its own settings and config folders in the venv.
+def lab_env(venv=VENV, environ=None, chinese=False) -> dict:
+    """The environment of the course's JupyterLab: its config folder in the venv.
 
-    The settings folder holds the interface's language (the language pack,
-    jupyterlab-language-pack-zh-CN); the config folder's custom/ the course's
-    font and the custom.css that uses it (pokerlib.fonts.lab_font).
+    The config folder's custom/ holds the course's font and the custom.css that
+    uses it (pokerlib.fonts.lab_font). Your own settings stay where they were
+    (~/.jupyter/lab/user-settings), except for the course in Chinese, which has
+    a settings folder of its own in the venv: the interface's language (the
+    language pack, jupyterlab-language-pack-zh-CN).
     """
-    return dict(os.environ if environ is None else environ,
-                JUPYTERLAB_SETTINGS_DIR=str(Path(venv) / ZH_SETTINGS),
-                JUPYTER_CONFIG_DIR=str(Path(venv) / ZH_CONFIG))
+    environ = dict(os.environ if environ is None else environ)
+    own = environ.get('JUPYTERLAB_SETTINGS_DIR') or str(
+        Path(environ.get('JUPYTER_CONFIG_DIR') or Path.home() / '.jupyter') / 'lab' / 'user-settings')
+    return dict(environ, JUPYTER_CONFIG_DIR=str(Path(venv) / LAB_CONFIG),
+                JUPYTERLAB_SETTINGS_DIR=str(Path(venv) / ZH_SETTINGS) if chinese else own)
 
 
-def chinese_setup(venv=VENV) -> int:
-    """Put the Chinese interface's setting and the course's font into the venv's zh folders."""
-    settings = Path(venv) / ZH_SETTINGS / ZH_LOCALE.split('jupyterlab/', 1)[1]
-    settings.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(ROOT / ZH_LOCALE, settings)
-    custom = Path(venv) / ZH_CONFIG / 'custom'
+def lab_setup(venv=VENV, chinese=False) -> int:
+    """Put the course's font (and, in Chinese, the interface's language) into the venv's folders."""
+    if chinese:
+        settings = Path(venv) / ZH_SETTINGS / ZH_LOCALE.split('jupyterlab/', 1)[1]
+        settings.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(ROOT / ZH_LOCALE, settings)
+    custom = Path(venv) / LAB_CONFIG / 'custom'
     return run([program(venv, 'python'), '-c',
                 f'from pokerlib.fonts import lab_font; lab_font({str(custom)!r})'])
 
@@ -181,14 +188,14 @@ def lab(command, port=None) -> int:
         print('Editing the course itself: notebooks/ is tracked by git; '
               'run a notebook top to bottom before you commit it.')
         status = 0
-    if chinese and not status:
-        status = chinese_setup()
+    if not status:
+        status = lab_setup(chinese=chinese)
     if status:
         return status
     (ROOT / '.lab-layouts' / folder).mkdir(parents=True, exist_ok=True)
     print('JupyterLab is starting; press Ctrl-C twice here to stop it.', flush=True)
     return run(lab_command(folder, port=port, chinese=chinese), cwd=ROOT / folder,
-               env=chinese_env() if chinese else None)
+               env=lab_env(chinese=chinese))
 
 
 def main(argv) -> int:

@@ -1,5 +1,8 @@
 """The class in Chinese (CLASSROOM_LANGUAGE=zh_CN): the hub's pages and the students' JupyterLab.
 
+(The course's font goes to every class's JupyterLab: the English edition has
+Chinese too, in 00's glossary.)
+
 Most machines have no CJK font, so everything Chinese the class shows is
 drawn in the course's own font (``pokerlib.fonts``), served by the hub and by
 each student's server, as ``make lab-zh`` does on a student's own machine:
@@ -8,8 +11,8 @@ each student's server, as ``make lab-zh`` does on a student's own machine:
   pinned in requirements.txt, which the hub's requirements include) chosen as
   the default language in a settings folder of its own (a sibling of the
   venv's ``share/jupyter/lab/settings``, with the course's overrides as well),
-  the course's font and its ``custom.css`` in a config folder of its own
-  (``etc/jupyter-zh/custom``, as make lab-zh), and ``LANGUAGE=zh_CN`` for the
+  the course's font and its ``custom.css`` in the course's config folder
+  (``etc/jupyter-course/custom``, as make lab and make lab-zh), and ``LANGUAGE=zh_CN`` for the
   programs that ask gettext. A student may still choose another language in
   JupyterLab's Settings menu: that is her own setting, kept in her home.
 - the hub's pages (login, the students' home page): the templates of
@@ -57,6 +60,7 @@ def lab_folders(venv) -> dict:
     config: custom/ with the course's font and its custom.css.
     """
     venv = Path(venv)
+    config = font_folder(venv)
     lab = venv / 'share' / 'jupyter' / 'lab'
     course = lab / 'settings' / 'overrides.json'
     overrides = json.loads(course.read_text(encoding='utf-8')) if course.exists() else {}
@@ -64,9 +68,14 @@ def lab_folders(venv) -> dict:
     settings.mkdir(parents=True, exist_ok=True)
     (settings / 'overrides.json').write_text(json.dumps({**overrides, **LOCALE}, indent=2),
                                              encoding='utf-8')
-    config = venv / 'etc' / 'jupyter-zh'
-    lab_font(config / 'custom')
     return {'settings': settings, 'config': config}
+
+
+def font_folder(venv) -> Path:
+    """JupyterLab's config folder with the course's font and custom.css (custom/), written in venv."""
+    config = Path(venv) / 'etc' / 'jupyter-course'
+    lab_font(config / 'custom')
+    return config
 
 
 def hub_font(static) -> Path:
@@ -80,14 +89,14 @@ def hub_font(static) -> Path:
 
 
 def configure(c, language, venv) -> None:
-    """Set the hub's config c for a class in language (nothing changes for 'en')."""
+    """Set the hub's config c for a class in language: the font for every class, the rest in Chinese."""
+    c.Spawner.args = list(c.Spawner.args) + ['--LabApp.custom_css=True']
+    c.Spawner.environment = dict(c.Spawner.environment, JUPYTER_CONFIG_DIR=str(font_folder(venv)))
     if language != 'zh_CN':
         return
     folders = lab_folders(venv)
-    c.Spawner.args = list(c.Spawner.args) + ['--LabApp.custom_css=True',
-                                             f'--LabApp.app_settings_dir={folders["settings"]}']
-    c.Spawner.environment = dict(c.Spawner.environment, JUPYTER_CONFIG_DIR=str(folders['config']),
-                                 LANGUAGE='zh_CN')
+    c.Spawner.args.append(f'--LabApp.app_settings_dir={folders["settings"]}')
+    c.Spawner.environment['LANGUAGE'] = 'zh_CN'
     hub_font(Path(venv) / 'share' / 'jupyterhub' / 'static')
     c.JupyterHub.template_paths = [str(TEMPLATES)]
     _ = translated(language)

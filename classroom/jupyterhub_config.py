@@ -124,7 +124,7 @@ c.Spawner.http_timeout = 120
 # The edition is written here; each workspace is brought up to date from it by the
 # spawner, inside the student's sandbox, with her rights.
 c.Spawner.pre_spawn_hook = lambda spawner: write_edition(ROOT, STATE, LANGUAGE)
-# A class in Chinese: JupyterLab's language pack and the course's font for every student,
+# The course's font in every student's JupyterLab; a class in Chinese: the language pack too,
 # the hub's pages in Chinese (classroom/chinese.py).
 chinese.configure(c, LANGUAGE, VENV_BIN.parent)
 

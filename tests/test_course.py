@@ -142,20 +142,21 @@ def test_the_chinese_lab_commands_are_course_py_s_and_make_calls_them(monkeypatc
     ran, made, set_up = [], [], []
     monkeypatch.setattr(course, 'setup', lambda: 0)
     monkeypatch.setattr(course, 'editions', lambda *args: made.append(args) or 0)
-    monkeypatch.setattr(course, 'chinese_setup', lambda: set_up.append(1) or 0)
+    monkeypatch.setattr(course, 'lab_setup', lambda chinese: set_up.append(chinese) or 0)
     monkeypatch.setattr(course, 'run', lambda cmd, cwd=None, env=None: ran.append((cmd, cwd, env)) or 0)
     assert course.main(['lab-zh', '--port', '9501']) == 0
     assert course.main(['lab-teacher-zh']) == 0
     assert course.main(['lab']) == 0
     assert made == [('workspace', 'workspace-zh', 'zh_CN'), ('teacher', 'teacher-zh', 'zh_CN'),
                     ('workspace', 'workspace', None)]
-    assert set_up == [1, 1]
+    assert set_up == [True, True, False]         # the font for all, the language for lab-zh
     (zh, zh_cwd, zh_env), (_, teacher_cwd, _), (en, _, en_env) = ran
     assert zh_cwd == course.ROOT / 'workspace-zh' and teacher_cwd == course.ROOT / 'teacher-zh'
     assert '--LabApp.custom_css=True' in zh and '--ServerApp.port=9501' in zh
-    assert '--LabApp.custom_css=True' not in en and en_env is None
+    assert '--LabApp.custom_css=True' in en                 # the English 00 has Chinese too
     assert zh_env['JUPYTERLAB_SETTINGS_DIR'] == str(course.VENV / course.ZH_SETTINGS)
-    assert zh_env['JUPYTER_CONFIG_DIR'] == str(course.VENV / course.ZH_CONFIG)
+    assert zh_env['JUPYTER_CONFIG_DIR'] == en_env['JUPYTER_CONFIG_DIR'] == str(course.VENV / course.LAB_CONFIG)
+    assert en_env['JUPYTERLAB_SETTINGS_DIR'] != zh_env['JUPYTERLAB_SETTINGS_DIR']
     if shutil.which('make'):
         dry = subprocess.run(['make', '-n', '--no-print-directory', 'lab-zh', 'lab-teacher-zh',
                               'PORT=9502'], cwd=ROOT, capture_output=True, text=True, check=True).stdout
@@ -164,20 +165,24 @@ def test_the_chinese_lab_commands_are_course_py_s_and_make_calls_them(monkeypatc
 
 
 @pytest.mark.skipif(not course.program(course.VENV, 'python').exists(), reason='needs .venv')
-def test_the_chinese_setup_puts_the_language_and_the_font_into_the_venv(tmp_path):
+def test_the_lab_setup_puts_the_font_and_in_chinese_the_language_into_the_venv(tmp_path):
     venv = tmp_path / 'venv'
     (course.bin_dir(venv)).mkdir(parents=True)
     python = course.program(venv, 'python')               # the course's own, under the venv's name
     python.write_text(f'#!/bin/sh\nexec {course.program(course.VENV, "python")} "$@"\n')
     python.chmod(0o755)
-    assert course.chinese_setup(venv) == 0
-    settings = venv / course.ZH_SETTINGS / '@jupyterlab/translation-extension/plugin.jupyterlab-settings'
-    assert '"locale": "zh_CN"' in settings.read_text()
-    custom = venv / course.ZH_CONFIG / 'custom'
+    assert course.lab_setup(venv) == 0
+    custom = venv / course.LAB_CONFIG / 'custom'
     assert sorted(p.name for p in custom.iterdir()) == ['NotoSansSC-Course.otf', 'custom.css']
-    env = course.chinese_env(venv, {'PATH': '/bin'})
+    settings = venv / course.ZH_SETTINGS / '@jupyterlab/translation-extension/plugin.jupyterlab-settings'
+    assert not settings.exists()                           # English: your own settings
+    assert course.lab_setup(venv, chinese=True) == 0
+    assert '"locale": "zh_CN"' in settings.read_text()
+    env = course.lab_env(venv, {'PATH': '/bin'}, chinese=True)
     assert env == {'PATH': '/bin', 'JUPYTERLAB_SETTINGS_DIR': str(venv / course.ZH_SETTINGS),
-                   'JUPYTER_CONFIG_DIR': str(venv / course.ZH_CONFIG)}
+                   'JUPYTER_CONFIG_DIR': str(venv / course.LAB_CONFIG)}
+    assert course.lab_env(venv, {'JUPYTER_CONFIG_DIR': '/mine'})['JUPYTERLAB_SETTINGS_DIR'] == \
+        str(Path('/mine/lab/user-settings'))
 
 
 @pytest.mark.slow

@@ -100,3 +100,107 @@ def without_cjk_fonts(folder) -> Path:
     path = Path(folder) / 'no-cjk-fonts.conf'
     path.write_text(NO_CJK, encoding='utf-8')
     return path
+
+
+MENUS = '.lm-MenuBar-itemLabel'
+"""JupyterLab's menu bar's labels."""
+
+
+def _wait(driver, css, seconds):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as ready
+    from selenium.webdriver.support.ui import WebDriverWait
+    WebDriverWait(driver, seconds).until(ready.presence_of_element_located((By.CSS_SELECTOR, css)))
+
+
+def _run_all(driver, menu, item):
+    """Run every cell of the open notebook through JupyterLab's own menu (menu -> item)."""
+    from selenium.webdriver.common.by import By
+    [label] = [e for e in driver.find_elements(By.CSS_SELECTOR, MENUS) if e.text == menu]
+    label.click()
+    [entry] = [e for e in driver.find_elements(By.CSS_SELECTOR, '.lm-Menu-itemLabel') if e.text == item]
+    entry.click()
+
+
+def look(driver, url, shot=None, lab=False, run_all=None, wait_for=None, login=None,
+         find=None) -> dict:
+    """Open url (a JupyterLab, if lab) and report its empty boxes, menus and the text asked for.
+
+    login: (name, password) for a JupyterHub's login page at url (reported too, as 'login');
+    run_all: (menu, item) of JupyterLab's "Run all cells", then wait_for (a CSS selector);
+    find: a text to scroll to first (JupyterLab draws only the cells in view).
+    """
+    import time
+
+    from selenium.webdriver.common.by import By
+    report = {}
+    if login:
+        driver.get(url)
+        _wait(driver, '#login_submit', 60)
+        report['login'] = {**empty_boxes(driver), 'text': driver.find_element(By.TAG_NAME, 'body').text,
+                           'submit': driver.find_element(By.ID, 'login_submit').get_attribute('value'),
+                           'lang': driver.execute_script('return document.documentElement.lang')}
+        if shot:
+            driver.save_screenshot(str(shot).replace('.png', '-login.png'))
+        driver.find_element(By.ID, 'username_input').send_keys(login[0])
+        driver.find_element(By.ID, 'password_input').send_keys(login[1])
+        driver.find_element(By.ID, 'login_submit').click()
+    else:
+        driver.get(url)
+    if lab:
+        _wait(driver, '.jp-Notebook .jp-Cell', 240)
+        time.sleep(5)                                     # the notebook's rendering settles
+        report['menus'] = [e.text for e in driver.find_elements(By.CSS_SELECTOR, MENUS)]
+    if run_all:
+        _run_all(driver, *run_all)
+        _wait(driver, wait_for, 120)
+        time.sleep(3)
+        found = driver.find_element(By.CSS_SELECTOR, wait_for)
+        driver.execute_script('arguments[0].scrollIntoView({block: "center"})', found)
+        time.sleep(1)
+        report['found'] = [o.text for o in found.find_elements(By.TAG_NAME, 'option')] or [found.text]
+    if find:
+        report['found'] = driver.execute_script(
+            "const cell = [...document.querySelectorAll('.jp-Cell, p, td')]"
+            ".find(c => c.textContent.includes(arguments[0]));"
+            "if (cell) cell.scrollIntoView({block: 'start'}); return cell ? cell.innerText : null;", find)
+        time.sleep(2)
+    report.update(empty_boxes(driver))
+    report['text'] = driver.find_element(By.TAG_NAME, 'body').text[:4000]
+    if shot:
+        driver.save_screenshot(str(shot))
+    return report
+
+
+def main(argv=None) -> int:
+    """python -m tools.cjk_glyphs URL [options]: a JSON report of the page (see look)."""
+    import argparse
+    import json
+    import os
+    import tempfile
+    p = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
+    p.add_argument('url')
+    p.add_argument('--shot', help='save a screenshot here (PNG)')
+    p.add_argument('--lab', action='store_true', help='the page is JupyterLab: wait for a notebook')
+    p.add_argument('--run-all', nargs=2, metavar=('MENU', 'ITEM'), help="JupyterLab's Run all")
+    p.add_argument('--wait-for', default='.widget-dropdown select', help='after --run-all')
+    p.add_argument('--login', nargs=2, metavar=('NAME', 'PASSWORD'), help='log in to a hub first')
+    p.add_argument('--find', help='scroll to the first cell with this text first')
+    p.add_argument('--driver-port', type=int, default=0, help="chromedriver's port (default: any)")
+    args = p.parse_args(argv)
+    from tools.check_site import browser
+    with tempfile.TemporaryDirectory(prefix='pokerlib-glyphs-') as folder:
+        os.environ['FONTCONFIG_FILE'] = str(without_cjk_fonts(folder))   # Chromium inherits it
+        driver = browser(os.path.join(folder, 'profile'), port=args.driver_port)
+        try:
+            driver.set_window_size(1400, 1000)
+            report = look(driver, args.url, args.shot, args.lab, args.run_all, args.wait_for,
+                          args.login, args.find)
+        finally:
+            driver.quit()
+    print(json.dumps(report, ensure_ascii=False, indent=1))
+    return 0
+
+
+if __name__ == '__main__':
+    raise SystemExit(main())
