@@ -15,6 +15,9 @@ each student's server, as ``make lab-zh`` does on a student's own machine:
   (``etc/jupyter-course/custom``, as make lab and make lab-zh), and ``LANGUAGE=zh_CN`` for the
   programs that ask gettext. A student may still choose another language in
   JupyterLab's Settings menu: that is her own setting, kept in her home.
+- the teacher's gradebook (gradebook.py): its page's units (headings,
+  paragraphs, buttons) through the same catalog (``page_for``), the font
+  served beside it;
 - the hub's pages (login, the students' home page): the templates of
   ``templates-zh/`` (beside this file) extend JupyterHub's own and say every
   word through the class server's catalog (``locale/zh_CN/LC_MESSAGES/
@@ -30,6 +33,7 @@ for the students' sandboxes, which see that venv).
 
 import gettext
 import json
+import re
 from pathlib import Path
 
 from pokerlib.fonts import FAMILY, FONT, lab_font
@@ -48,7 +52,7 @@ LOCALE_DIR = HERE / 'locale'
 
 
 def translated(language):
-    """The gettext function of the class's language (for the templates: ``_``)."""
+    """The gettext function of the class's language (for the templates: ``tr``)."""
     return gettext.translation(DOMAIN, LOCALE_DIR, languages=[language], fallback=True).gettext
 
 
@@ -99,6 +103,59 @@ def configure(c, language, venv) -> None:
     c.Spawner.environment['LANGUAGE'] = 'zh_CN'
     hub_font(Path(venv) / 'share' / 'jupyterhub' / 'static')
     c.JupyterHub.template_paths = [str(TEMPLATES)]
-    _ = translated(language)
-    c.JupyterHub.template_vars = dict(c.JupyterHub.template_vars, _=_, font_family=FAMILY,
-                                      announcement_login=_(ANNOUNCEMENT))
+    tr = translated(language)
+    # JupyterHub calls a callable of template_vars with the user and passes what it returns:
+    # hence a function that returns tr (the templates call it tr, as `_` is taken).
+    c.JupyterHub.template_vars = dict(c.JupyterHub.template_vars, tr=lambda user: tr,
+                                      font_family=FAMILY, announcement_login=tr(ANNOUNCEMENT))
+
+
+UNIT = re.compile(r'(<(h1|h2|h3|p|button|li|title)\b[^>]*>)(.*?)(</\2>)', re.S)
+"""A unit of a page to translate: the inside of a heading, paragraph, button, item or title."""
+
+
+def units(page) -> list:
+    """The page's texts to translate: each unit's inside (its inline tags and {fields} kept),
+    those with words in them only.
+
+    >>> units('<h1>Gradebook</h1><p class="note">{status}</p><p>A <b>bold</b> {n}.</p>')
+    ['Gradebook', 'A <b>bold</b> {n}.']
+    """
+    found = []
+    for match in UNIT.finditer(page):
+        inside = match.group(3)
+        if re.search(r'[A-Za-z]', re.sub(r'<[^>]*>|\{\w*\}', '', inside)) and inside not in found:
+            found.append(inside)
+    return found
+
+
+def translate_page(page, tr) -> str:
+    """The page with each unit's inside through tr (a unit with no translation stays as it is).
+
+    >>> translate_page('<h1>Gradebook</h1><p>{n} Nobody.</p>', translated('zh_CN'))
+    '<h1>成绩册</h1><p>{n} Nobody.</p>'
+    """
+    def one(match):
+        inside = match.group(3)
+        return match.group(1) + (tr(inside) if inside in units(match.group(0)) else inside) + match.group(4)
+    return UNIT.sub(one, page)
+
+
+FONT_STYLE = ('<style>@font-face {{ font-family: "{family}"; font-weight: 400; '
+              'src: url("{url}") format("opentype"); '
+              'unicode-range: U+3000-303F, U+3400-4DBF, U+4E00-9FFF, U+FF00-FFEF; }}\n'
+              'body, button, input, select {{ font-family: "{family}", system-ui, sans-serif; }}</style>')
+"""The course's font for a page of the class server (the font served at url)."""
+
+
+def page_for(page, language, font_url=FONT.name) -> str:
+    """A page of the class server (the gradebook's) in language: its units translated, its
+    lang, and the course's font (served at font_url) for its Chinese; in English, as it is.
+
+    >>> print(page_for('<html lang="en"><head><title>Gradebook</title></head>', 'zh_CN')[:43])
+    <html lang="zh-CN"><head><title>成绩册</title>
+    """
+    if language != 'zh_CN':
+        return page
+    page = translate_page(page, translated(language)).replace('<html lang="en">', '<html lang="zh-CN">', 1)
+    return page.replace('</head>', FONT_STYLE.format(family=FAMILY, url=font_url) + '</head>', 1)

@@ -76,7 +76,7 @@ from .i18n import LANGUAGES, N_, _, language, set_language
 
 __all__ = ['grade', 'lesson_exercises', 'find_notebooks', 'lesson_of', 'serve_judge', 'judge_in',
            'read_regular', 'write_csv', 'read_csv', 'write_html', 'grade_table', 'summary',
-           'shown', 'safe_cell', 'COLUMNS', 'notebook_language']
+           'shown', 'safe_cell', 'COLUMNS', 'notebook_language', 'status_word']
 
 COLUMNS = ['student', 'notebook', 'exercise', 'status', 'seconds', 'report']
 SYMBOLS = {'pass': '✓', 'fail': '✗', 'todo': '…', 'error': '⚠', 'slow': '◔',
@@ -806,7 +806,7 @@ def grade_table(rows, students=None) -> str:
                 continue
             colour = COLOURS.get(r['status'], FAILED)
             tds.append(f'<td class="mark" style="background:{colour}" title="{e(r["status"])}: {e(r["report"])}">'
-                       f'<details><summary>{SYMBOLS.get(r["status"], "?")} {e(_status(r["status"]))}</summary>'
+                       f'<details><summary>{SYMBOLS.get(r["status"], "?")} {e(status_word(r["status"]))}</summary>'
                        f'{e(r["report"])} ({e(r["seconds"])} s)</details></td>')
         passed = sum(cell.get((s, n, x), {}).get('status') == 'pass' for n, x in columns)
         body.append(f'<tr class="student"><th>{e(s)}</th>'
@@ -816,7 +816,7 @@ def grade_table(rows, students=None) -> str:
             f'{top}</tr><tr>{head}</tr></thead><tbody>\n{chr(10).join(body)}\n</tbody></table>')
 
 
-def _status(status) -> str:
+def status_word(status) -> str:
     """A status in the library's language ('pass' is 通过 in Chinese); an unknown one as it is."""
     return _(STATUS_WORDS[status]) if status in STATUS_WORDS else status
 

@@ -94,7 +94,7 @@ def test_every_word_of_the_hubs_pages_is_in_the_classroom_catalog():
     """Extracted as a translator would (classroom/babel.cfg), each has Chinese, and the .mo is current."""
     method_map = [('chinese.py', 'python'), ('templates-zh/**.html', 'jinja2')]
     found = {message for _, _, message, *_ in
-             extract_from_dir(CLASSROOM, method_map, keywords={'_': None, 'N_': None})}
+             extract_from_dir(CLASSROOM, method_map, keywords={'tr': None, 'N_': None})}
     assert {'Sign in', 'Username:', 'Password:', 'Logout', 'gradebook',
             'Your name and the password your teacher gave you.'} <= found
     words = gettext.translation('classroom', CLASSROOM / 'locale', languages=['zh_CN'])
@@ -131,5 +131,5 @@ def test_the_hubs_config_for_each_language(tmp_path):
         'a': {'b': 1}, '@jupyterlab/translation-extension:plugin': {'locale': 'zh_CN'}}
     assert zh.JupyterHub.template_paths == [str(CLASSROOM / 'templates-zh')]
     assert zh.JupyterHub.template_vars['announcement_login'] == '用你的名字和老师给你的密码登录。'
-    assert zh.JupyterHub.template_vars['_']('Sign in') == '登录'
+    assert zh.JupyterHub.template_vars['tr'](None)('Sign in') == '登录'   # called with the user first
     assert (venv / 'share' / 'jupyterhub' / 'static' / 'pokerlib' / 'NotoSansSC-Course.otf').exists()
