@@ -144,8 +144,10 @@ def translate_page(page, tr) -> str:
 FONT_STYLE = ('<style>@font-face {{ font-family: "{family}"; font-weight: 400; '
               'src: url("{url}") format("opentype"); '
               'unicode-range: U+3000-303F, U+3400-4DBF, U+4E00-9FFF, U+FF00-FFEF; }}\n'
-              'body, button, input, select {{ font-family: "{family}", system-ui, sans-serif; }}</style>')
-"""The course's font for a page of the class server (the font served at url)."""
+              'body, button, input, select {{ font-family: "{family}", system-ui, sans-serif; }}\n'
+              'pre, code {{ font-family: "{family}", ui-monospace, monospace !important; }}</style>')
+"""The course's font for a page of the class server (the font served at url): first, for its
+Chinese only (its unicode-range), so that the page's own fonts draw the rest."""
 
 
 def page_for(page, language, font_url=FONT.name) -> str:

@@ -5,7 +5,9 @@ element covers is drawn as an empty box, the same box for every such
 character (the font's .notdef glyph; Chromium's box is as wide as a real
 Han glyph, so widths alone do not tell). So each Chinese character of the
 page is drawn on a canvas in its element's own font (style, weight,
-family), at 32 px, after the page's fonts are loaded, and compared pixel by
+family), at 32 px, once the fonts the page asked for are loaded (a web font
+the page never asked for is not loaded here either: on screen it drew nothing),
+and compared pixel by
 pixel with a private-use character (U+E000), which no font has, drawn in the
 same font: the same pixels are an empty box. Visible text, buttons' and
 inputs' values and every option of a ``<select>`` (a widget's dropdown) are
@@ -61,10 +63,9 @@ const done = arguments[arguments.length - 1];
     if (el.getClientRects().length) add(el.value, el);
   }
   for (const el of document.querySelectorAll('select option')) add(el.textContent, el);
-  for (const font of new Set(items.map(i => i[1]))) {
-    try { await document.fonts.load(font, '\u4e2d'); } catch (e) { /* a family list it cannot parse */ }
-  }
+  // Only the fonts the page itself loaded: a font it never asked for draws nothing on screen.
   await document.fonts.ready;
+  await new Promise(resolve => setTimeout(resolve, 500));
   const canvas = document.createElement('canvas');
   canvas.width = canvas.height = 48;
   const ctx = canvas.getContext('2d', {willReadFrequently: true});
