@@ -99,6 +99,7 @@ def test_make_lab_zh_draws_every_chinese_character_and_its_menus_are_chinese(tmp
         lab.stop()
     assert report['menus'] == MENUS_ZH
     assert report['bad'] == [] and report['checked'] > 300, report['bad'][:10]
+    assert report['screen']['bad'] == [] and report['screen']['checked'] > 30, report['screen']['bad'][:5]
     # the dropdown of explore_shuffles, its options drawn in the course's font (measured too)
     assert 'shuffle3 (讲座：shuffle2)' in report['found'], report['found']
 
@@ -112,6 +113,7 @@ def test_the_english_00_draws_its_glossarys_chinese(tmp_path):
     assert report['menus'] == MENUS_EN
     assert '同花顺' in report['found']           # the glossary's Chinese column, scrolled to
     assert report['bad'] == [] and report['checked'] >= 15, report['bad'][:10]
+    assert report['screen']['bad'] == [] and report['screen']['checked'] >= 10, report['screen']
 
 
 def test_a_chinese_class_on_the_hub_draws_every_chinese_character(tmp_path):
@@ -136,6 +138,8 @@ def test_a_chinese_class_on_the_hub_draws_every_chinese_character(tmp_path):
     assert login['submit'] == '登录' and login['lang'] == 'zh-CN'
     assert '用你的名字和老师给你的密码登录。' in login['text'] and '用户名' in login['text']
     assert login['bad'] == [] and login['checked'] >= 10, login['bad']
+    assert login['screen']['bad'] == [] and login['screen']['checked'] >= 3, login['screen']
     assert report['menus'] == MENUS_ZH
     assert report['bad'] == [] and report['checked'] > 300, report['bad'][:10]
+    assert report['screen']['bad'] == [] and report['screen']['checked'] > 30, report['screen']['bad'][:5]
     assert '目录' in report['text']                      # the Chinese edition's 00

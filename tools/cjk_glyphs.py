@@ -18,6 +18,14 @@ fontconfig file that hides every font for Chinese, Japanese or Korean:
 Chromium started with ``FONTCONFIG_FILE`` set to it sees the fonts of a
 machine that has none (``fc-list :lang=zh-cn`` lists nothing under it).
 
+The canvas draws with every font the page loaded, but Chromium does not
+always redraw text it laid out before a web font arrived (listed after the
+system's fonts, the course's font left some of a page's Chinese as boxes on
+screen while the canvas drew it). So ``screen_boxes(driver)`` also asks
+Chromium itself (DevTools' ``CSS.getPlatformFontsForNode``) which fonts drew
+each element's text: every Chinese character must have been drawn by a web
+font (the course's), none by a system font's empty box.
+
 ``empty_boxes(driver)`` returns the characters drawn as boxes, with their
 text and font; ``tests/test_cjk_glyphs.py`` uses it on the class server's
 JupyterLab, make lab-zh's, the English 00 and the website.
@@ -25,7 +33,7 @@ JupyterLab, make lab-zh's, the English 00 and the website.
 
 from pathlib import Path
 
-__all__ = ['SCRIPT', 'empty_boxes', 'without_cjk_fonts']
+__all__ = ['SCRIPT', 'empty_boxes', 'screen_boxes', 'without_cjk_fonts']
 
 NO_CJK = """<?xml version="1.0"?>
 <!DOCTYPE fontconfig SYSTEM "fonts.dtd">
@@ -96,6 +104,41 @@ def empty_boxes(driver) -> dict:
 
 
 
+MARK = r"""
+const HAN = /[\u3400-\u4dbf\u4e00-\u9fff]/gu;
+let k = 0;
+const found = [];
+for (const el of document.querySelectorAll('body *')) {
+  if (el.closest('script, style, noscript, option, select') || !el.getClientRects().length) continue;
+  const own = [...el.childNodes].filter(n => n.nodeType === 3).map(n => n.data).join('');
+  const han = own.match(HAN);
+  if (!han) continue;
+  el.setAttribute('data-cjk-check', String(k++));
+  found.push([han.length, own.trim().slice(0, 60)]);
+}
+return found;
+"""
+
+
+def screen_boxes(driver) -> dict:
+    """{'checked': elements asked about, 'bad': [{text, han, fonts}]}: elements whose Chinese
+    Chromium drew (on screen) with fewer web-font glyphs than it has Han characters."""
+    found = driver.execute_script(MARK)
+    driver.execute_cdp_cmd('DOM.enable', {})
+    driver.execute_cdp_cmd('CSS.enable', {})
+    root = driver.execute_cdp_cmd('DOM.getDocument', {'depth': -1})['root']['nodeId']
+    nodes = driver.execute_cdp_cmd('DOM.querySelectorAll',
+                                   {'nodeId': root, 'selector': '[data-cjk-check]'})['nodeIds']
+    bad = []
+    for node, (han, text) in zip(nodes, found):
+        fonts = driver.execute_cdp_cmd('CSS.getPlatformFontsForNode', {'nodeId': node})['fonts']
+        web = sum(f['glyphCount'] for f in fonts if f.get('isCustomFont'))
+        if web < han:
+            bad.append({'text': text, 'han': han,
+                        'fonts': {f['familyName']: f['glyphCount'] for f in fonts}})
+    return {'checked': len(found), 'bad': bad}
+
+
 def without_cjk_fonts(folder) -> Path:
     """Write a fontconfig file that hides every CJK font of the machine; its path (FONTCONFIG_FILE)."""
     path = Path(folder) / 'no-cjk-fonts.conf'
@@ -138,7 +181,7 @@ def look(driver, url, shot=None, lab=False, run_all=None, wait_for=None, login=N
     if login:
         driver.get(url)
         _wait(driver, '#login_submit', 60)
-        report['login'] = {**empty_boxes(driver), 'text': driver.find_element(By.TAG_NAME, 'body').text,
+        report['login'] = {**empty_boxes(driver), 'screen': screen_boxes(driver), 'text': driver.find_element(By.TAG_NAME, 'body').text,
                            'submit': driver.find_element(By.ID, 'login_submit').get_attribute('value'),
                            'lang': driver.execute_script('return document.documentElement.lang')}
         if shot:
@@ -167,6 +210,7 @@ def look(driver, url, shot=None, lab=False, run_all=None, wait_for=None, login=N
             "if (cell) cell.scrollIntoView({block: 'start'}); return cell ? cell.innerText : null;", find)
         time.sleep(2)
     report.update(empty_boxes(driver))
+    report['screen'] = screen_boxes(driver)
     report['text'] = driver.find_element(By.TAG_NAME, 'body').text[:4000]
     if shot:
         driver.save_screenshot(str(shot))
