@@ -143,3 +143,31 @@ def test_a_chinese_class_on_the_hub_draws_every_chinese_character(tmp_path):
     assert report['bad'] == [] and report['checked'] > 300, report['bad'][:10]
     assert report['screen']['bad'] == [] and report['screen']['checked'] > 30, report['screen']['bad'][:5]
     assert '目录' in report['text']                      # the Chinese edition's 00
+
+
+def test_the_website_draws_every_chinese_character_and_its_chinese_footer(tmp_path):
+    """The English 00 (its glossary's column, the 中文版 link), the Chinese 00 with its footer
+    in Chinese, and the Chinese 05 (synthetic bold allowed: the face is a regular one)."""
+    build = subprocess.run([str(SITE_PYTHON), '-m', 'tools.build_site', '--out', str(tmp_path)],
+                           cwd=ROOT, capture_output=True, text=True, timeout=900)
+    assert build.returncode == 0, build.stderr[-3000:]
+    port = next(PORTS)
+    server = subprocess.Popen([sys.executable, '-m', 'http.server', str(port), '--bind', '127.0.0.1',
+                               '--directory', str(tmp_path / 'html')],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        url = f'http://127.0.0.1:{port}/'
+        wait_for(url + '00-Contents.html')
+        pages = {'en-00': look(url + '00-Contents.html', 'site-en-00.png', '--find', '同花顺'),
+                 'en-00-link': look(url + '00-Contents.html', 'site-en-00-link.png', '--find', '中文版'),
+                 'zh-00': look(url + 'zh/00-Contents.html', 'site-zh-00.png', '--find', 'Norvig 的课程'),
+                 'zh-05': look(url + 'zh/05-Shuffling.html', 'site-zh-05.png')}
+    finally:
+        server.terminate()
+        server.wait()
+    for name, page in pages.items():
+        assert page['bad'] == [] and page['screen']['bad'] == [], (name, page['bad'][:5], page['screen'])
+        assert page['checked'] >= 1 and page['screen']['checked'] >= 1, name
+    assert '同花顺' in pages['en-00']['found'] and '中文版' in pages['en-00-link']['found']
+    assert '扑克程序和它的设计都出自' in pages['zh-00']['found']       # the footer, in Chinese
+    assert pages['zh-05']['checked'] > 300
