@@ -151,8 +151,9 @@ Chinese only (its unicode-range), so that the page's own fonts draw the rest."""
 
 
 def page_for(page, language, font_url=FONT.name) -> str:
-    """A page of the class server (the gradebook's) in language: its units translated, its
-    lang, and the course's font (served at font_url) for its Chinese; in English, as it is.
+    """A page of the class server (the gradebook's, a str.format template) in language: its
+    units translated, its lang, and the course's font (served at font_url) for its Chinese;
+    in English, as it is.
 
     >>> print(page_for('<html lang="en"><head><title>Gradebook</title></head>', 'zh_CN')[:43])
     <html lang="zh-CN"><head><title>成绩册</title>
@@ -160,4 +161,5 @@ def page_for(page, language, font_url=FONT.name) -> str:
     if language != 'zh_CN':
         return page
     page = translate_page(page, translated(language)).replace('<html lang="en">', '<html lang="zh-CN">', 1)
-    return page.replace('</head>', FONT_STYLE.format(family=FAMILY, url=font_url) + '</head>', 1)
+    style = FONT_STYLE.format(family=FAMILY, url=font_url).replace('{', '{{').replace('}', '}}')
+    return page.replace('</head>', style + '</head>', 1)   # braces doubled: the page is a format string

@@ -133,3 +133,24 @@ def test_the_hubs_config_for_each_language(tmp_path):
     assert zh.JupyterHub.template_vars['announcement_login'] == '用你的名字和老师给你的密码登录。'
     assert zh.JupyterHub.template_vars['tr'](None)('Sign in') == '登录'   # called with the user first
     assert (venv / 'share' / 'jupyterhub' / 'static' / 'pokerlib' / 'NotoSansSC-Course.otf').exists()
+
+
+def test_every_unit_of_the_gradebooks_page_has_chinese():
+    """gradebook.PAGE (read from the file: the gradebook needs the hub's venv) translated unit by
+    unit: a sentence added to the page without its Chinese fails here."""
+    import ast
+    sys.path.insert(0, str(CLASSROOM))
+    import chinese
+    tree = ast.parse((CLASSROOM / 'gradebook.py').read_text(encoding='utf-8'))
+    [page] = [ast.literal_eval(node.value) for node in tree.body if isinstance(node, ast.Assign)
+              and [getattr(t, 'id', None) for t in node.targets] == ['PAGE']]
+    tr = chinese.translated('zh_CN')
+    units = chinese.units(page)
+    assert len(units) >= 10
+    assert [u for u in units if tr(u) == u] == []
+    shown = chinese.page_for(page, 'zh_CN')
+    assert '<html lang="zh-CN">' in shown and '<h1>成绩册</h1>' in shown and 'NotoSansSC-Course.otf' in shown
+    assert set(re.findall(r'\{\w*\}', shown)) == set(re.findall(r'\{\w*\}', page))   # every field kept
+    assert chinese.page_for(page, 'en') == page
+    fields = {name: 'x' for name in re.findall(r'\{(\w+)\}', page)}
+    assert '@font-face {' in shown.format(**fields)                # still a format string
