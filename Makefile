@@ -27,7 +27,8 @@ setup:
 lab:
 	$(COURSE) lab $(LAB_PORT)
 
-# Which exercises your workspace already passes (it runs your notebooks, unchanged).
+# Which exercises your workspaces already pass (workspace/, and workspace-zh/ of make lab-zh;
+# it runs your notebooks, unchanged), in the language of each.
 progress:
 	$(COURSE) progress
 
@@ -158,8 +159,6 @@ a11y: site a11y-setup
 #                       and execute the Chinese notebooks
 # Translate what is empty or fuzzy (Poedit, or any .po editor), run it again,
 # commit. `make test` fails, naming the notebook and the paragraph, until then.
-ZH_WORKSPACE = workspace-zh
-ZH_SETTINGS  = $(VENV)/share/jupyter/lab/user-settings-zh
 .PHONY: translations lab-zh lab-teacher-zh student-zh
 
 translations: setup site-setup
@@ -169,33 +168,22 @@ translations: setup site-setup
 	$(SITE_VENV)/bin/python -m tools.translate stats
 
 # JupyterLab in Chinese, for these two targets only, all inside the venv: the
-# language pack selected in its own settings folder, and the course's Chinese font
-# through a custom.css in its own config folder.
-ZH_CUSTOM  = $(VENV)/etc/jupyter-zh/custom
-ZH_LAB     = $(abspath $(BIN))/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root,) \
-             --LabApp.default_url=/lab/tree/00-Contents.ipynb --LabApp.custom_css=True
-ZH_ENV     = JUPYTERLAB_SETTINGS_DIR=$(abspath $(ZH_SETTINGS)) JUPYTER_CONFIG_DIR=$(abspath $(VENV)/etc/jupyter-zh)
-ZH_JUPYTER = $(ZH_SETTINGS)/@jupyterlab/translation-extension/plugin.jupyterlab-settings \
-             $(ZH_CUSTOM)/custom.css
-$(ZH_SETTINGS)/@jupyterlab/translation-extension/plugin.jupyterlab-settings: locale/zh_CN/jupyterlab/@jupyterlab/translation-extension/plugin.jupyterlab-settings
-	mkdir -p $(dir $@)
-	cp $< $@
-# The font and its custom.css, by pokerlib.fonts (the one home of the course's font).
-$(ZH_CUSTOM)/custom.css: pokerlib/locale/custom.css pokerlib/locale/NotoSansSC-Course.otf
-	$(BIN)/python -c "from pokerlib.fonts import lab_font; lab_font('$(ZH_CUSTOM)')"
+# language pack selected in its own settings folder (.venv/share/jupyter/lab/
+# user-settings-zh); the course's Chinese font comes through a custom.css in the
+# course's config folder (.venv/etc/jupyter-course/custom, by pokerlib.fonts), as for
+# every lab target. course.py does it, so that `make lab-zh` and `python course.py
+# lab-zh` never differ.
 
 # Your own Chinese copy of the course, in workspace-zh/ (git ignores it; the same
 # rules as make lab: nothing you changed is ever overwritten).
-lab-zh: setup $(ZH_JUPYTER)
-	@$(BIN)/python -m tools.editions workspace $(ZH_WORKSPACE) --language zh_CN
-	cd $(ZH_WORKSPACE) && $(ZH_ENV) $(ZH_LAB) --LabApp.workspaces_dir=$(abspath .lab-layouts/$(ZH_WORKSPACE))
+lab-zh:
+	$(COURSE) lab-zh $(LAB_PORT)
 
 # The Chinese teacher's copy to project, in teacher-zh/ (which git ignores): made from
 # notebooks/zh/ as make lab-teacher makes teacher/ (a banner, every answer folded, the
 # same never-overwrite rules), so running and saving never change a tracked file.
-lab-teacher-zh: setup $(ZH_JUPYTER)
-	@$(BIN)/python -m tools.editions teacher teacher-zh --language zh_CN
-	cd teacher-zh && $(ZH_ENV) $(ZH_LAB) --LabApp.workspaces_dir=$(abspath .lab-layouts/teacher-zh)
+lab-teacher-zh:
+	$(COURSE) lab-teacher-zh $(LAB_PORT)
 
 # The Chinese student's edition, in student-zh/ (which git ignores).
 student-zh: setup

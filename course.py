@@ -3,12 +3,15 @@
     python course.py setup        create .venv and install the course (first time only)
     python course.py lab          your own copy of the course (workspace/), in JupyterLab
                                   (--port 8890: on that port; the lab commands all take it)
-    python course.py progress     which exercises your copy already passes
+    python course.py progress     which exercises your copies (workspace/, workspace-zh/) pass
     python course.py test         the tests, in under a minute (extra arguments go to pytest)
     python course.py test-slow    the slow tests that `test` leaves out
     python course.py lab-teacher  the teacher's copy to project (teacher/), answers folded
     python course.py lab-edit     the course's own notebooks (notebooks/), to edit the course
     python course.py student      the student's edition in student/, to hand out
+    python course.py lab-zh       the course in Chinese: your own copy (workspace-zh/), in
+                                  JupyterLab in Chinese, with the course's Chinese font
+    python course.py lab-teacher-zh  the Chinese teacher's copy to project (teacher-zh/)
 
 On Windows, type `py course.py lab` if `python` is not found. The Makefile
 calls this file, so `make lab` and `python course.py lab` are the same.
@@ -33,8 +36,20 @@ SETTINGS = {   # JupyterLab's and the kernel's settings, put into .venv (never t
     'jupyter/pokerlib-course.json': 'etc/jupyter/jupyter_server_config.d/pokerlib-course.json',
     'jupyter/ipython_kernel_config.json': 'etc/ipython/ipython_kernel_config.json',
 }
-FOLDERS = {'lab': 'workspace', 'lab-teacher': 'teacher', 'lab-edit': 'notebooks'}
+FOLDERS = {'lab': 'workspace', 'lab-teacher': 'teacher', 'lab-edit': 'notebooks',
+           'lab-zh': 'workspace-zh', 'lab-teacher-zh': 'teacher-zh'}
 """The folder each lab command serves."""
+EDITIONS = {'lab': 'workspace', 'lab-teacher': 'teacher', 'lab-zh': 'workspace',
+            'lab-teacher-zh': 'teacher'}
+"""The edition (tools.editions) each lab command writes into its folder first."""
+CHINESE = {'lab-zh', 'lab-teacher-zh'}
+"""The lab commands of the course in Chinese."""
+ZH_SETTINGS = 'share/jupyter/lab/user-settings-zh'
+"""JupyterLab's settings for the course in Chinese (in .venv): its interface's language."""
+ZH_LOCALE = 'locale/zh_CN/jupyterlab/@jupyterlab/translation-extension/plugin.jupyterlab-settings'
+LAB_CONFIG = 'etc/jupyter-course'
+"""JupyterLab's config folder for the course (in .venv): custom/ holds the course's Chinese font
+and its custom.css, for the Chinese edition and the English one's Chinese (00's glossary)."""
 
 
 def bin_dir(venv, os_name=os.name) -> Path:
@@ -47,10 +62,12 @@ def program(venv, name, os_name=os.name) -> Path:
     return bin_dir(venv, os_name) / (name + '.exe' if os_name == 'nt' else name)
 
 
-def lab_command(folder, venv=VENV, os_name=os.name, root=None, port=None) -> list:
+def lab_command(folder, venv=VENV, os_name=os.name, root=None, port=None, chinese=False) -> list:
     """The command that opens JupyterLab on folder, its layout kept in .lab-layouts/<folder>.
 
     port: the port to serve on (JupyterLab's own choice, 8888 or the next free one, if None).
+    chinese: the course in Chinese (see lab_env); every lab command has the course's
+    custom.css (its Chinese font).
     """
     if root is None:
         root = os_name != 'nt' and hasattr(os, 'geteuid') and os.geteuid() == 0
@@ -59,7 +76,35 @@ def lab_command(folder, venv=VENV, os_name=os.name, root=None, port=None) -> lis
             + (['--allow-root'] if root else [])     # JupyterLab needs it to run as root
             + ['--LabApp.default_url=/lab/tree/00-Contents.ipynb',
                f'--LabApp.workspaces_dir={layouts}']
+            + ['--LabApp.custom_css=True']
             + ([f'--ServerApp.port={port}', '--ServerApp.port_retries=0'] if port else []))
+
+
+def lab_env(venv=VENV, environ=None, chinese=False) -> dict:
+    """The environment of the course's JupyterLab: its config folder in the venv.
+
+    The config folder's custom/ holds the course's font and the custom.css that
+    uses it (pokerlib.fonts.lab_font). Your own settings stay where they were
+    (~/.jupyter/lab/user-settings), except for the course in Chinese, which has
+    a settings folder of its own in the venv: the interface's language (the
+    language pack, jupyterlab-language-pack-zh-CN).
+    """
+    environ = dict(os.environ if environ is None else environ)
+    own = environ.get('JUPYTERLAB_SETTINGS_DIR') or str(
+        Path(environ.get('JUPYTER_CONFIG_DIR') or Path.home() / '.jupyter') / 'lab' / 'user-settings')
+    return dict(environ, JUPYTER_CONFIG_DIR=str(Path(venv) / LAB_CONFIG),
+                JUPYTERLAB_SETTINGS_DIR=str(Path(venv) / ZH_SETTINGS) if chinese else own)
+
+
+def lab_setup(venv=VENV, chinese=False) -> int:
+    """Put the course's font (and, in Chinese, the interface's language) into the venv's folders."""
+    if chinese:
+        settings = Path(venv) / ZH_SETTINGS / ZH_LOCALE.split('jupyterlab/', 1)[1]
+        settings.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(ROOT / ZH_LOCALE, settings)
+    custom = Path(venv) / LAB_CONFIG / 'custom'
+    return run([program(venv, 'python'), '-c',
+                f'from pokerlib.fonts import lab_font; lab_font({str(custom)!r})'])
 
 
 def lab_options(args) -> dict:
@@ -130,30 +175,32 @@ def setup() -> int:
     return 0
 
 
-def editions(what, folder) -> int:
-    return run([program(VENV, 'python'), '-m', 'tools.editions', what, ROOT / folder])
+def editions(what, folder, language=None) -> int:
+    return run([program(VENV, 'python'), '-m', 'tools.editions', what, ROOT / folder]
+               + (['--language', language] if language else []))
 
 
 def lab(command, port=None) -> int:
-    folder = FOLDERS[command]
-    if command == 'lab':
-        status = editions('workspace', folder)
-    elif command == 'lab-teacher':
-        status = editions('teacher', folder)
+    folder, chinese = FOLDERS[command], command in CHINESE
+    if command in EDITIONS:
+        status = editions(EDITIONS[command], folder, 'zh_CN' if chinese else None)
     else:
         print('Editing the course itself: notebooks/ is tracked by git; '
               'run a notebook top to bottom before you commit it.')
         status = 0
+    if not status:
+        status = lab_setup(chinese=chinese)
     if status:
         return status
     (ROOT / '.lab-layouts' / folder).mkdir(parents=True, exist_ok=True)
     print('JupyterLab is starting; press Ctrl-C twice here to stop it.', flush=True)
-    return run(lab_command(folder, port=port), cwd=ROOT / folder)
+    return run(lab_command(folder, port=port, chinese=chinese), cwd=ROOT / folder,
+               env=lab_env(chinese=chinese))
 
 
 def main(argv) -> int:
     commands = ['setup', 'lab', 'lab-teacher', 'lab-edit', 'student', 'test', 'test-slow',
-                'progress']
+                'progress', 'lab-zh', 'lab-teacher-zh']
     if not argv or argv[0] not in commands:
         print(__doc__)
         return 0 if argv[:1] in (['-h'], ['--help']) else 2
@@ -173,7 +220,7 @@ def main(argv) -> int:
     if command == 'student':
         return editions('student', 'student')
     if command == 'progress':
-        return run([python, '-m', 'pokerlib', 'progress', ROOT / 'workspace', *extra])
+        return run([python, '-m', 'pokerlib', 'progress', *extra])   # workspace/, workspace-zh/
     slow = ['-m', 'slow'] if command == 'test-slow' else []
     # One worker per core; --dist loadscope keeps each notebook's cells together, in order.
     return run([python, '-m', 'pytest', '-n', 'auto', '--dist', 'loadscope', *slow, *extra])

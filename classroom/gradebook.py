@@ -22,6 +22,7 @@ starts it (see jupyterhub_config.py) with:
     GRADEBOOK_STUDENTS    the names on the class list, space-separated, in order
     GRADEBOOK_OUT         where the CSV, the grader's HTML and the live log go
     GRADEBOOK_ROOT        the course (the grader runs from there)
+    GRADEBOOK_LANGUAGE    the class's language: en, or zh_CN (the page in Chinese, chinese.py)
 
 Grading runs the students' code, each notebook in a sandbox of its own (pokerlib.grading).
 """
@@ -44,9 +45,12 @@ from tornado import ioloop, web
 from tornado.iostream import StreamClosedError
 
 from pokerlib.cards import PokerError
-from pokerlib.grading import SYMBOLS, grade_table, read_csv, read_regular   # the grader's own
+from pokerlib.fonts import FONT
+from pokerlib.grading import SYMBOLS, grade_table, read_csv, read_regular, status_word   # the grader's own
+from pokerlib.i18n import set_language
 from pokerlib.practice import exercise_names
 
+import chinese  # beside it: the page in the class's language
 from board import (MARKS, STUCK_FAILS, STUCK_IDLE, WORDS, Board, RateLimit,  # beside it: the hub
                    Refused, course_exercises)   # runs this file as a script, its folder first on the path
 
@@ -91,10 +95,14 @@ latest check and official grade per exercise) ·
 <a class="button" href="attempts.csv" download>Download attempts.csv</a> (every check received)</p>
 </body></html>"""
 
-CSP = ("default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+CSP = ("default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; font-src 'self'; "
        "connect-src 'self'; img-src 'self'; form-action 'self'; base-uri 'none'; "
        "frame-ancestors 'none'")
 """The page runs its own script only, and nothing a student wrote (which it shows as text)."""
+LANGUAGE = os.environ.get('GRADEBOOK_LANGUAGE', 'en')
+tr = chinese.translated(LANGUAGE)
+SHOWN = chinese.page_for(PAGE, LANGUAGE)
+"""The page in the class's language (its units through the classroom catalog)."""
 
 
 class Gradebook:
@@ -133,7 +141,7 @@ class Gradebook:
     async def grade(self):
         changed = self.changed()
         if not changed:
-            self.message = 'Nothing to grade yet: no student has saved a notebook.'
+            self.message = tr('Nothing to grade yet: no student has saved a notebook.')
             return
         # The grader names a student by the first folder under the folder it is
         # given: one folder per student, of copies of the notebooks to grade
@@ -193,14 +201,14 @@ class PageHandler(Admin):
     @web.authenticated
     def get(self):
         running = self.book.running is not None and not self.book.running.done()
-        status = 'Grading… this page reloads by itself.' if running else (
-            self.book.message or ('Press Grade to grade.' if not self.book.rows() else ''))
-        self.write(PAGE.format(
+        status = tr('Grading… this page reloads by itself.') if running else (
+            self.book.message or (tr('Press Grade to grade.') if not self.book.rows() else ''))
+        self.write(SHOWN.format(
             refresh='<meta http-equiv="refresh" content="3">' if running else '',
             xsrf=self.xsrf_form_html(), disabled='disabled' if running else '',
             xsrf_token=html.escape(_text(self.xsrf_token)),
             status=html.escape(status), table=self.book.table(), hub=self.hub_auth.hub_prefix,
-            legend='; '.join(f'{SYMBOLS[k]} {k}' for k in SYMBOLS if k != 'unknown'),
+            legend='; '.join(f'{SYMBOLS[k]} {status_word(k)}' for k in SYMBOLS if k != 'unknown'),
             live_legend=html.escape('; '.join(f'{MARKS[k]} {WORDS[k]}' for k in MARKS)),
             fails=STUCK_FAILS, idle=STUCK_IDLE // 60))
 
@@ -211,14 +219,15 @@ class PageHandler(Admin):
 
 
 class AssetHandler(Admin):
-    """The page's script and style (files beside this one)."""
+    """The page's script and style (files beside this one), and the course's font."""
 
-    TYPES = {'gradebook.js': 'text/javascript; charset=utf-8', 'gradebook.css': 'text/css; charset=utf-8'}
+    TYPES = {'gradebook.js': 'text/javascript; charset=utf-8', 'gradebook.css': 'text/css; charset=utf-8',
+             FONT.name: 'font/otf'}
 
     @web.authenticated
     def get(self, name):
         self.set_header('Content-Type', self.TYPES[name])
-        self.write((HERE / name).read_bytes())
+        self.write((FONT if name == FONT.name else HERE / name).read_bytes())
 
 
 class CsvHandler(Admin):
@@ -336,6 +345,7 @@ def log_errors(handler):
 
 
 def main():
+    set_language(LANGUAGE)          # the grade table's words (pokerlib.grading)
     book = Gradebook(os.environ['GRADEBOOK_WORKSPACES'], os.environ['GRADEBOOK_EDITION'],
                      os.environ['GRADEBOOK_STUDENTS'].split(),
                      os.environ['GRADEBOOK_OUT'], os.environ['GRADEBOOK_ROOT'])
@@ -348,7 +358,7 @@ def main():
     app = web.Application([
         (prefix, PageHandler, shared),
         (url_path_join(prefix, '(grades.csv|attempts.csv)'), CsvHandler, shared),
-        (url_path_join(prefix, '(gradebook.js|gradebook.css)'), AssetHandler, shared),
+        (url_path_join(prefix, r'(gradebook.js|gradebook.css|NotoSansSC-Course\.otf)'), AssetHandler, shared),
         (url_path_join(prefix, 'events'), EventsHandler, shared),
         (url_path_join(prefix, 'api/verdicts'), VerdictHandler, {'live': live}),
         (url_path_join(prefix, 'oauth_callback'), HubOAuthCallbackHandler),

@@ -29,6 +29,7 @@ import signal
 import sys
 from pathlib import Path
 
+import chinese  # the class in Chinese
 from roster import (LANGUAGES, HashedPasswordAuthenticator, RosterError, addresses,  # beside it:
                     load_roster, write_edition)    # the hub runs as `python -m jupyterhub.app` in classroom/
 from spawner import SandboxSpawner, check_settings, refusal
@@ -123,6 +124,9 @@ c.Spawner.http_timeout = 120
 # The edition is written here; each workspace is brought up to date from it by the
 # spawner, inside the student's sandbox, with her rights.
 c.Spawner.pre_spawn_hook = lambda spawner: write_edition(ROOT, STATE, LANGUAGE)
+# The course's font in every student's JupyterLab; a class in Chinese: the language pack too,
+# the hub's pages in Chinese (classroom/chinese.py).
+chinese.configure(c, LANGUAGE, VENV_BIN.parent)
 
 # --- services: the teacher's gradebook and the idle culler ----------------------
 c.JupyterHub.services = [
@@ -134,7 +138,8 @@ c.JupyterHub.services = [
                         'GRADEBOOK_EDITION': str(STATE / 'edition'),
                         'GRADEBOOK_OUT': str(STATE / 'gradebook'),
                         'GRADEBOOK_STUDENTS': ' '.join(roster.students),
-                        'GRADEBOOK_ROOT': str(ROOT)},
+                        'GRADEBOOK_ROOT': str(ROOT),
+                        'GRADEBOOK_LANGUAGE': LANGUAGE},
         'oauth_no_confirm': True,
         'display': True,
     },

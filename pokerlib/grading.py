@@ -72,10 +72,11 @@ from pathlib import Path
 
 from . import sandbox
 from .cards import PokerError
+from .i18n import LANGUAGES, N_, _, language, set_language
 
 __all__ = ['grade', 'lesson_exercises', 'find_notebooks', 'lesson_of', 'serve_judge', 'judge_in',
            'read_regular', 'write_csv', 'read_csv', 'write_html', 'grade_table', 'summary',
-           'shown', 'safe_cell', 'COLUMNS']
+           'shown', 'safe_cell', 'COLUMNS', 'notebook_language', 'status_word']
 
 COLUMNS = ['student', 'notebook', 'exercise', 'status', 'seconds', 'report']
 SYMBOLS = {'pass': '✓', 'fail': '✗', 'todo': '…', 'error': '⚠', 'slow': '◔',
@@ -536,7 +537,7 @@ def grade_notebook(path, exercises, timeout=30, memory_mb=4096, wall=None, sandb
             rows_file = Path(box) / 'rows.jsonl'
             text = rows_file.read_text('utf-8', 'replace') if rows_file.exists() else ''
     rows = _rows_from(text, exercises)
-    for function_name, _ in exercises:
+    for function_name, _exercise in exercises:
         if function_name not in rows:
             status = 'timeout' if proc.returncode in (None, -signal.SIGKILL if posix else None, 143, -15) else 'crash'
             rows[function_name] = {'exercise': function_name, 'status': status, 'seconds': 0,
@@ -753,7 +754,8 @@ def summary(rows) -> list:
         passed = sum(r['status'] == 'pass' for r in mine)
         marks = ' '.join(f"{shown(r['notebook'])}:{''.join(SYMBOLS.get(x['status'], '?') for x in mine if x['notebook'] == r['notebook'])}"
                          for r in {r['notebook']: r for r in mine}.values())
-        lines.append(f'{shown(student)}: {passed} of {len(mine)} passed  {marks}')
+        lines.append(_('{name}: {passed} of {total} passed').format(
+            name=shown(student), passed=passed, total=len(mine)) + f'  {marks}')
     return lines
 
 
@@ -765,8 +767,12 @@ table.grades td.none { color: #888; text-align: center; }
 table.grades td details { max-width: 16em; }
 table.grades summary { cursor: pointer; white-space: nowrap; }"""
 """The table's look, for a page that shows grade_table."""
-LEGEND = ('✓ pass · ✗ a wrong answer · ⚠ an error in the function · ✸ a crash · '
-          '… not written yet · ∅ missing · ◔ too slow or stopped · – not graded')
+LEGEND = N_('✓ pass · ✗ a wrong answer · ⚠ an error in the function · ✸ a crash · '
+            '… not written yet · ∅ missing · ◔ too slow or stopped · – not graded')
+STATUS_WORDS = {'pass': N_('pass'), 'fail': N_('fail'), 'todo': N_('todo'), 'error': N_('error'),
+                'slow': N_('slow'), 'missing': N_('missing'), 'timeout': N_('timeout'),
+                'crash': N_('crash')}
+"""A status as a cell of the grade table says it (the CSV keeps the status itself)."""
 
 
 def grade_table(rows, students=None) -> str:
@@ -800,26 +806,54 @@ def grade_table(rows, students=None) -> str:
                 continue
             colour = COLOURS.get(r['status'], FAILED)
             tds.append(f'<td class="mark" style="background:{colour}" title="{e(r["status"])}: {e(r["report"])}">'
-                       f'<details><summary>{SYMBOLS.get(r["status"], "?")} {e(r["status"])}</summary>'
+                       f'<details><summary>{SYMBOLS.get(r["status"], "?")} {e(status_word(r["status"]))}</summary>'
                        f'{e(r["report"])} ({e(r["seconds"])} s)</details></td>')
         passed = sum(cell.get((s, n, x), {}).get('status') == 'pass' for n, x in columns)
         body.append(f'<tr class="student"><th>{e(s)}</th>'
                     f'<td class="passed">{passed} / {len(columns)}</td>{"".join(tds)}</tr>')
-    return (f'<table class="grades"><thead><tr><th rowspan="2">student</th><th rowspan="2">passed</th>'
+    return (f'<table class="grades"><thead><tr><th rowspan="2">{e(_("student"))}</th>'
+            f'<th rowspan="2">{e(_("passed"))}</th>'
             f'{top}</tr><tr>{head}</tr></thead><tbody>\n{chr(10).join(body)}\n</tbody></table>')
 
 
+def status_word(status) -> str:
+    """A status in the library's language ('pass' is 通过 in Chinese); an unknown one as it is."""
+    return _(STATUS_WORDS[status]) if status in STATUS_WORDS else status
+
+
+def notebook_language(paths) -> str:
+    """The language of the course the notebooks at paths (files or folders) come from.
+
+    'zh_CN' when one of them switches the library to Chinese (the Chinese
+    edition's first code cell calls ``set_language('zh_CN')``), else 'en'.
+    """
+    for _student, path in find_notebooks(paths):
+        try:
+            cells = _cells(path)
+        except (OSError, ValueError, KeyError, TypeError):
+            continue
+        if any(kind == 'code' and SETS_CHINESE.search(src) for kind, src in cells):
+            return 'zh_CN'
+    return 'en'
+
+
+SETS_CHINESE = re.compile(r"""set_language\(\s*['"]zh""")
+
+
 def write_html(rows, path):
-    """A page of the grade table (grade_table): colour and symbol, the report on hover or click."""
+    """A page of the grade table (grade_table), in the library's language: colour and symbol,
+    the report on hover or click."""
+    e = html.escape
+    lang = {'zh_CN': 'zh-CN'}.get(language(), 'en')
     Path(path).write_text(f"""<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>Grades</title>
+<html lang="{lang}"><head><meta charset="utf-8"><title>{e(_('Grades'))}</title>
 <style>
 body {{ font-family: sans-serif; }}
 {TABLE_STYLE}
 </style></head><body>
-<h1>Grades</h1>
-<p>One row per student, one column per exercise. Hover over a cell for the check's report, or click it.
-{LEGEND}.</p>
+<h1>{e(_('Grades'))}</h1>
+<p>{e(_("One row per student, one column per exercise. Hover over a cell for the check's report, or click it."))}
+{e(_(LEGEND))}.</p>
 {grade_table(rows)}
 </body></html>
 """, encoding='utf-8')
@@ -865,8 +899,9 @@ def add_commands(sub):
     p = sub.add_parser('progress', help='which exercises your workspace already passes',
                        description='Run your notebooks (without changing them) and judge '
                        'every exercise, as the teacher\'s grading does.')
-    p.add_argument('workspace', nargs='?', default='workspace', metavar='FOLDER',
-                   help='your copy of the course (default workspace)')
+    p.add_argument('workspace', nargs='?', default=None, metavar='FOLDER',
+                   help='your copy of the course (default: workspace and workspace-zh, '
+                   'the Chinese copy, whichever exist)')
     _common(p)
     p.set_defaults(run=_cmd_progress)
 
@@ -878,6 +913,14 @@ def _common(p):
                    help='notebooks run side by side (default: one per core)')
     p.add_argument('--memory', type=_jobs, default=4096, metavar='MB',
                    help='memory limit of each notebook, in MB (default 4096)')
+    p.add_argument('--language', choices=LANGUAGES, default=None,
+                   help="the language of the reports, the page and the summary (default: the "
+                   "notebooks' own, zh_CN for the Chinese edition's)")
+
+
+def _speak(args, paths) -> str:
+    """Make the library speak --language, else the notebooks' language; return it."""
+    return set_language(args.language or notebook_language(paths))
 
 
 def _cmd_grade(args):
@@ -888,6 +931,7 @@ def _cmd_grade(args):
         print(f'pokerlib: error: no exercises found in {course_notebooks()} '
               '(set POKERLIB_NOTEBOOKS to the teacher\'s notebooks)', file=sys.stderr)
         return 1
+    _speak(args, args.paths)
     rows = grade(args.paths, args.timeout, args.jobs, args.memory)
     if args.csv:
         write_csv(rows, args.csv)
@@ -898,22 +942,37 @@ def _cmd_grade(args):
     return 0
 
 
+WORKSPACES = ('workspace', 'workspace-zh')
+"""The student's copies of the course (make lab, make lab-zh): what progress looks at."""
+
+
 def _cmd_progress(args):
-    folder = Path(args.workspace)
-    if not folder.is_dir():
-        raise FileNotFoundError(2, 'no such folder (make lab creates workspace/)', str(folder))
+    folders = ([args.workspace] if args.workspace else
+               [w for w in WORKSPACES if Path(w).is_dir()] or [WORKSPACES[0]])
+    for folder in folders:
+        if not Path(folder).is_dir():
+            raise FileNotFoundError(2, 'no such folder (make lab creates workspace/)', str(folder))
+    for folder in folders:
+        _progress(args, Path(folder))
+    return 0
+
+
+def _progress(args, folder):
+    """Run the notebooks of one workspace and print, lesson by lesson, what they pass."""
     paths = [p for p in sorted(folder.glob('[0-9][0-9]-*.ipynb'))    # yours, not the
              if p.name[:2] in lesson_exercises() and UPDATE not in p.name]   # course's
-    print(f'Running your {len(paths)} notebooks in {folder} (nothing is changed)...', flush=True)
+    _speak(args, paths)
+    print(_('Running your {n} notebooks in {folder} (nothing is changed)...').format(
+        n=len(paths), folder=folder), flush=True)
     rows = grade(paths, args.timeout, args.jobs, args.memory, sandboxed=False)   # her own code, her machine
     for lesson in sorted({r['notebook'] for r in rows}):
         mine = [r for r in rows if r['notebook'] == lesson]
         passed = [r['exercise'] for r in mine if r['status'] == 'pass']
         rest = [f"{SYMBOLS.get(r['status'], '?')} {r['exercise']}" for r in mine
                 if r['status'] != 'pass']
-        print(f'{lesson}: {len(passed)} of {len(mine)} passed'
-              + (f"  (to do: {', '.join(rest)})" if rest else ''))
-    return 0
+        print(_('{name}: {passed} of {total} passed').format(
+                  name=lesson, passed=len(passed), total=len(mine))
+              + (_('  (to do: {exercises})').format(exercises=', '.join(rest)) if rest else ''))
 
 
 if __name__ == '__main__':

@@ -277,6 +277,10 @@ def plot_shuffle_overview(results, axes=None, sigmas=3, exact=None, columns=3):
     return axes
 
 
+CONTENDER_WORDS = (N_('pokerlib fast (one hand a call)'),)
+"""The contenders' names with words in them (the rest are libraries' names, never translated)."""
+
+
 def plot_benchmarks(results, ax=None, title=None):
     """Evaluations per second of each contender, 5 and 7 cards, on a log scale.
 
@@ -304,7 +308,7 @@ def plot_benchmarks(results, ax=None, title=None):
             if x == x:   # not NaN
                 ax.annotate(f'{x:,.0f}', (x, y), xytext=(3, 0),
                             textcoords='offset points', va='center', fontsize='x-small')
-    ax.set_yticks(range(len(order)), order)
+    ax.set_yticks(range(len(order)), [_(name) if name in CONTENDER_WORDS else name for name in order])
     ax.set_xscale('log')
     ax.set_xlim(right=ax.get_xlim()[1] * 12)   # room for the labels
     ax.legend(loc='lower right', frameon=False)

@@ -34,11 +34,8 @@ html_theme_options = {
     'show_navbar_depth': 1,
     'navigation_with_keys': False,
     'show_prev_next': False,        # each notebook has its own navigation lines
-    'footer_content_items': ['extra-footer.html'],
-    'extra_footer': ("<p>The poker program and its design are Peter Norvig's, from "
-                     "<em>Design of Computer Programs</em> (CS212); where the course departs "
-                     "from the lecture, each notebook says so. Built from the course's "
-                     "notebooks as committed, with their outputs.</p>"),
+    'footer_content_items': ['extra-footer.html'],   # the footer in the page's language:
+    # course_footer, which tools/build_site.py passes (SITE_TEXT['footer'], translated)
     'navbar_persistent': [],        # the search box is in the sidebar already
 }
 html_context = {'default_mode': 'light'}   # readable on a projector; the reader may switch

@@ -27,7 +27,7 @@ def test_each_served_folder_keeps_its_own_layout_and_root_is_allowed_only_as_roo
     commands = {folder: course.lab_command(folder, '.venv', 'posix', root=False)
                 for folder in course.FOLDERS.values()}
     layouts = {next(a for a in c if a.startswith('--LabApp.workspaces_dir=')) for c in commands.values()}
-    assert len(layouts) == 3                                  # one per folder
+    assert len(layouts) == len(course.FOLDERS) == 5           # one per folder
     assert all(str(ROOT / '.lab-layouts') in l for l in layouts)
     assert commands['teacher'][:2] == [str(Path('.venv', 'bin', 'jupyter')), 'lab']
     assert '--allow-root' not in commands['teacher']
@@ -134,6 +134,55 @@ def test_make_lab_passes_its_port_to_course_py_and_course_py_to_jupyterlab(monke
         plain = subprocess.run(['make', '-n', '--no-print-directory', 'lab'], cwd=ROOT,
                                capture_output=True, text=True, check=True).stdout
         assert '--port' not in plain
+
+
+def test_the_chinese_lab_commands_are_course_py_s_and_make_calls_them(monkeypatch):
+    """lab-zh: the Chinese workspace, JupyterLab's settings and config folders of the course in
+    Chinese (its language and font), custom.css on; make lab-zh runs exactly that."""
+    ran, made, set_up = [], [], []
+    monkeypatch.setattr(course, 'setup', lambda: 0)
+    monkeypatch.setattr(course, 'editions', lambda *args: made.append(args) or 0)
+    monkeypatch.setattr(course, 'lab_setup', lambda chinese: set_up.append(chinese) or 0)
+    monkeypatch.setattr(course, 'run', lambda cmd, cwd=None, env=None: ran.append((cmd, cwd, env)) or 0)
+    assert course.main(['lab-zh', '--port', '9501']) == 0
+    assert course.main(['lab-teacher-zh']) == 0
+    assert course.main(['lab']) == 0
+    assert made == [('workspace', 'workspace-zh', 'zh_CN'), ('teacher', 'teacher-zh', 'zh_CN'),
+                    ('workspace', 'workspace', None)]
+    assert set_up == [True, True, False]         # the font for all, the language for lab-zh
+    (zh, zh_cwd, zh_env), (_, teacher_cwd, _), (en, _, en_env) = ran
+    assert zh_cwd == course.ROOT / 'workspace-zh' and teacher_cwd == course.ROOT / 'teacher-zh'
+    assert '--LabApp.custom_css=True' in zh and '--ServerApp.port=9501' in zh
+    assert '--LabApp.custom_css=True' in en                 # the English 00 has Chinese too
+    assert zh_env['JUPYTERLAB_SETTINGS_DIR'] == str(course.VENV / course.ZH_SETTINGS)
+    assert zh_env['JUPYTER_CONFIG_DIR'] == en_env['JUPYTER_CONFIG_DIR'] == str(course.VENV / course.LAB_CONFIG)
+    assert en_env['JUPYTERLAB_SETTINGS_DIR'] != zh_env['JUPYTERLAB_SETTINGS_DIR']
+    if shutil.which('make'):
+        dry = subprocess.run(['make', '-n', '--no-print-directory', 'lab-zh', 'lab-teacher-zh',
+                              'PORT=9502'], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+        assert dry.splitlines() == ['python3 course.py lab-zh --port 9502',
+                                    'python3 course.py lab-teacher-zh --port 9502'], dry
+
+
+@pytest.mark.skipif(not course.program(course.VENV, 'python').exists(), reason='needs .venv')
+def test_the_lab_setup_puts_the_font_and_in_chinese_the_language_into_the_venv(tmp_path):
+    venv = tmp_path / 'venv'
+    (course.bin_dir(venv)).mkdir(parents=True)
+    python = course.program(venv, 'python')               # the course's own, under the venv's name
+    python.write_text(f'#!/bin/sh\nexec {course.program(course.VENV, "python")} "$@"\n')
+    python.chmod(0o755)
+    assert course.lab_setup(venv) == 0
+    custom = venv / course.LAB_CONFIG / 'custom'
+    assert sorted(p.name for p in custom.iterdir()) == ['NotoSansSC-Course.otf', 'custom.css']
+    settings = venv / course.ZH_SETTINGS / '@jupyterlab/translation-extension/plugin.jupyterlab-settings'
+    assert not settings.exists()                           # English: your own settings
+    assert course.lab_setup(venv, chinese=True) == 0
+    assert '"locale": "zh_CN"' in settings.read_text()
+    env = course.lab_env(venv, {'PATH': '/bin'}, chinese=True)
+    assert env == {'PATH': '/bin', 'JUPYTERLAB_SETTINGS_DIR': str(venv / course.ZH_SETTINGS),
+                   'JUPYTER_CONFIG_DIR': str(venv / course.LAB_CONFIG)}
+    assert course.lab_env(venv, {'JUPYTER_CONFIG_DIR': '/mine'})['JUPYTERLAB_SETTINGS_DIR'] == \
+        str(Path('/mine/lab/user-settings'))
 
 
 @pytest.mark.slow

@@ -76,6 +76,10 @@ SITE_TEXT = {
     'used_in': 'Used in {links}.', 'figure_alt': 'The figure {name}',
     'title': "Norvig's poker program, step by step",
     'manual': 'The manual',
+    'footer': ("<p>The poker program and its design are Peter Norvig's, from "
+               "<em>Design of Computer Programs</em> (CS212); where the course departs "
+               "from the lecture, each notebook says so. Built from the course's "
+               "notebooks as committed, with their outputs.</p>"),
 }
 """The website's own words, in English; their Chinese is in the site's catalog (DOMAIN)."""
 OTHER_LANGUAGE = {
@@ -310,6 +314,7 @@ def build(out: Path, quiet: bool = True, folder: Path = NOTEBOOKS, assets: Path 
     command = [sys.executable, '-m', 'sphinx', '-b', 'html', '-c', str(CONF),
                '-d', str(out / 'doctrees'), '-D', f'root_doc={paths[0].stem}',
                '-D', f'language={language}', '-D', f'html_title={site_text(language)["title"]}',
+               '-A', f'course_footer={site_text(language)["footer"]}',   # site/_templates/extra-footer.html
                str(src), str(html)]
     if quiet:
         command.append('-q')

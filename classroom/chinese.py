@@ -1,0 +1,165 @@
+"""The class in Chinese (CLASSROOM_LANGUAGE=zh_CN): the hub's pages and the students' JupyterLab.
+
+(The course's font goes to every class's JupyterLab: the English edition has
+Chinese too, in 00's glossary.)
+
+Most machines have no CJK font, so everything Chinese the class shows is
+drawn in the course's own font (``pokerlib.fonts``), served by the hub and by
+each student's server, as ``make lab-zh`` does on a student's own machine:
+
+- the students' JupyterLab: the language pack (jupyterlab-language-pack-zh-CN,
+  pinned in requirements.txt, which the hub's requirements include) chosen as
+  the default language in a settings folder of its own (a sibling of the
+  venv's ``share/jupyter/lab/settings``, with the course's overrides as well),
+  the course's font and its ``custom.css`` in the course's config folder
+  (``etc/jupyter-course/custom``, as make lab and make lab-zh), and ``LANGUAGE=zh_CN`` for the
+  programs that ask gettext. A student may still choose another language in
+  JupyterLab's Settings menu: that is her own setting, kept in her home.
+- the teacher's gradebook (gradebook.py): its page's units (headings,
+  paragraphs, buttons) through the same catalog (``page_for``), the font
+  served beside it;
+- the hub's pages (login, the students' home page): the templates of
+  ``templates-zh/`` (beside this file) extend JupyterHub's own and say every
+  word through the class server's catalog (``locale/zh_CN/LC_MESSAGES/
+  classroom.po``, extracted with ``babel.cfg``); the font is served from the
+  hub's static files.
+
+The folders are written into the hub's venv when the hub starts (read-only
+for the students' sandboxes, which see that venv).
+
+>>> translated('zh_CN')('Sign in'), translated('en')('Sign in')
+('登录', 'Sign in')
+"""
+
+import gettext
+import json
+import re
+from pathlib import Path
+
+from pokerlib.fonts import FAMILY, FONT, lab_font
+from pokerlib.i18n import N_
+
+HERE = Path(__file__).resolve().parent
+TEMPLATES = HERE / 'templates-zh'
+LOCALE = {'@jupyterlab/translation-extension:plugin': {'locale': 'zh_CN'}}
+"""JupyterLab's setting that chooses its interface's language (the language pack's)."""
+ANNOUNCEMENT = N_('Your name and the password your teacher gave you.')
+"""The login page's announcement."""
+SHOWN = (N_('gradebook'), N_('Invalid username or password'))
+"""Words the templates translate that come from JupyterHub: a service's name, the login's error."""
+DOMAIN = 'classroom'
+LOCALE_DIR = HERE / 'locale'
+
+
+def translated(language):
+    """The gettext function of the class's language (for the templates: ``tr``)."""
+    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[language], fallback=True).gettext
+
+
+def lab_folders(venv) -> dict:
+    """Write the Chinese JupyterLab's settings and config folders into venv; return their paths.
+
+    settings: overrides.json, the course's overrides (the venv's own
+    ``share/jupyter/lab/settings/overrides.json``) with the language added;
+    config: custom/ with the course's font and its custom.css.
+    """
+    venv = Path(venv)
+    config = font_folder(venv)
+    lab = venv / 'share' / 'jupyter' / 'lab'
+    course = lab / 'settings' / 'overrides.json'
+    overrides = json.loads(course.read_text(encoding='utf-8')) if course.exists() else {}
+    settings = lab / 'settings-zh'    # a sibling of settings/: JupyterLab finds its app beside it
+    settings.mkdir(parents=True, exist_ok=True)
+    (settings / 'overrides.json').write_text(json.dumps({**overrides, **LOCALE}, indent=2),
+                                             encoding='utf-8')
+    return {'settings': settings, 'config': config}
+
+
+def font_folder(venv) -> Path:
+    """JupyterLab's config folder with the course's font and custom.css (custom/), written in venv."""
+    config = Path(venv) / 'etc' / 'jupyter-course'
+    lab_font(config / 'custom')
+    return config
+
+
+def hub_font(static) -> Path:
+    """Put the course's font into the hub's static folder (static/pokerlib/); return its path."""
+    folder = Path(static) / 'pokerlib'
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / FONT.name
+    if not target.exists() or target.read_bytes() != FONT.read_bytes():
+        target.write_bytes(FONT.read_bytes())
+    return target
+
+
+def configure(c, language, venv) -> None:
+    """Set the hub's config c for a class in language: the font for every class, the rest in Chinese."""
+    c.Spawner.args = list(c.Spawner.args) + ['--LabApp.custom_css=True']
+    c.Spawner.environment = dict(c.Spawner.environment, JUPYTER_CONFIG_DIR=str(font_folder(venv)))
+    if language != 'zh_CN':
+        return
+    folders = lab_folders(venv)
+    c.Spawner.args.append(f'--LabApp.app_settings_dir={folders["settings"]}')
+    c.Spawner.environment['LANGUAGE'] = 'zh_CN'
+    hub_font(Path(venv) / 'share' / 'jupyterhub' / 'static')
+    c.JupyterHub.template_paths = [str(TEMPLATES)]
+    tr = translated(language)
+    # JupyterHub calls a callable of template_vars with the user and passes what it returns:
+    # hence a function that returns tr (the templates call it tr, as `_` is taken).
+    c.JupyterHub.template_vars = dict(c.JupyterHub.template_vars, tr=lambda user: tr,
+                                      font_family=FAMILY, announcement_login=tr(ANNOUNCEMENT))
+
+
+UNIT = re.compile(r'(<(h1|h2|h3|p|button|li|title)\b[^>]*>)(.*?)(</\2>)', re.S)
+"""A unit of a page to translate: the inside of a heading, paragraph, button, item or title."""
+
+
+def units(page) -> list:
+    """The page's texts to translate: each unit's inside (its inline tags and {fields} kept),
+    those with words in them only.
+
+    >>> units('<h1>Gradebook</h1><p class="note">{status}</p><p>A <b>bold</b> {n}.</p>')
+    ['Gradebook', 'A <b>bold</b> {n}.']
+    """
+    found = []
+    for match in UNIT.finditer(page):
+        inside = match.group(3)
+        if re.search(r'[A-Za-z]', re.sub(r'<[^>]*>|\{\w*\}', '', inside)) and inside not in found:
+            found.append(inside)
+    return found
+
+
+def translate_page(page, tr) -> str:
+    """The page with each unit's inside through tr (a unit with no translation stays as it is).
+
+    >>> translate_page('<h1>Gradebook</h1><p>{n} Nobody.</p>', translated('zh_CN'))
+    '<h1>成绩册</h1><p>{n} Nobody.</p>'
+    """
+    def one(match):
+        inside = match.group(3)
+        return match.group(1) + (tr(inside) if inside in units(match.group(0)) else inside) + match.group(4)
+    return UNIT.sub(one, page)
+
+
+FONT_STYLE = ('<style>@font-face {{ font-family: "{family}"; font-weight: 400; '
+              'src: url("{url}") format("opentype"); '
+              'unicode-range: U+3000-303F, U+3400-4DBF, U+4E00-9FFF, U+FF00-FFEF; }}\n'
+              'body, button, input, select {{ font-family: "{family}", system-ui, sans-serif; }}\n'
+              'pre, code {{ font-family: "{family}", ui-monospace, monospace !important; }}</style>')
+"""The course's font for a page of the class server (the font served at url): first, for its
+Chinese only (its unicode-range), so that the page's own fonts draw the rest."""
+
+
+def page_for(page, language, font_url=FONT.name) -> str:
+    """A page of the class server (the gradebook's, a str.format template) in language: its
+    units translated, its lang, and the course's font (served at font_url) for its Chinese;
+    in English, as it is.
+
+    >>> print(page_for('<html lang="en"><head><title>Gradebook</title></head>', 'zh_CN')[:43])
+    <html lang="zh-CN"><head><title>成绩册</title>
+    """
+    if language != 'zh_CN':
+        return page
+    page = translate_page(page, translated(language)).replace('<html lang="en">', '<html lang="zh-CN">', 1)
+    style = FONT_STYLE.format(family=FAMILY, url=font_url).replace('{', '{{').replace('}', '}}')
+    return page.replace('</head>', style + '</head>', 1)   # braces doubled: the page is a format string

@@ -1,0 +1,173 @@
+"""No empty boxes for Chinese, on a machine without a CJK font (slow: real servers and Chromium).
+
+tools/cjk_glyphs.py opens a page in headless Chromium with every CJK font of
+the machine hidden (a fontconfig file), draws each Chinese character of the
+page in its element's font and compares it with a character no font has:
+the same pixels are an empty box. Here: make lab-zh's JupyterLab (05, run
+to its dropdown), the English 00's glossary in make lab's JupyterLab, a
+Chinese class on the hub (its login page and a student's JupyterLab), and the
+website's pages. Screenshots go to build/glyphs/ to look at. Without
+Chromium, its driver or .venv-site, these tests are skipped (in CI they fail).
+"""
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import requests
+
+import course
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE_PYTHON = ROOT / '.venv-site' / 'bin' / 'python'
+SHOTS = ROOT / 'build' / 'glyphs'
+IN_CI = os.environ.get('CI', '').lower() in ('1', 'true', 'yes')
+PORTS = iter(range(9540, 9560))          # this test's ports (the hub takes four from 9530)
+MENUS_ZH = ['文件', '编辑', '查看', '运行', '内核', '标签页', '设置', '帮助']
+MENUS_EN = ['File', 'Edit', 'View', 'Run', 'Kernel', 'Tabs', 'Settings', 'Help']
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope='module', autouse=True)
+def needs_browser():
+    missing = [what for what, there in [
+        ('.venv-site (make site-setup)', SITE_PYTHON.exists()),
+        ('chromium and chromium-driver', shutil.which('chromium') and shutil.which('chromedriver')),
+        ('.venv (make setup)', course.program(course.VENV, 'jupyter').exists())] if not there]
+    if missing:
+        (pytest.fail if IN_CI else pytest.skip)('needs ' + ', '.join(missing))
+    SHOTS.mkdir(parents=True, exist_ok=True)
+
+
+def look(url, shot, *options) -> dict:
+    """tools.cjk_glyphs' report on url (in .venv-site, where selenium is)."""
+    done = subprocess.run([str(SITE_PYTHON), '-m', 'tools.cjk_glyphs', url, '--shot', str(SHOTS / shot),
+                           '--driver-port', str(next(PORTS)), *options],
+                          cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return json.loads(done.stdout)
+
+
+def wait_for(url, seconds=120):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            if requests.get(url, timeout=5).status_code < 500:
+                return
+        except requests.ConnectionError:
+            pass
+        time.sleep(0.5)
+    raise AssertionError(f'{url} did not answer in {seconds} s')
+
+
+class Lab:
+    """course.py's JupyterLab (as make lab / make lab-zh run it) on a copy of an edition."""
+
+    def __init__(self, folder, chinese):
+        self.port, self.token = next(PORTS), 'glyphs-test-token'
+        python = course.program(course.VENV, 'python')
+        edition = ['--language', 'zh_CN'] if chinese else []
+        subprocess.run([python, '-m', 'tools.editions', 'workspace', folder, *edition],
+                       cwd=ROOT, check=True, capture_output=True)
+        assert course.lab_setup(chinese=chinese) == 0
+        env = dict(course.lab_env(chinese=chinese), JUPYTER_TOKEN=self.token, BROWSER='true')
+        self.process = subprocess.Popen(course.lab_command(folder, port=self.port, chinese=chinese),
+                                        cwd=folder, env=env, stdout=subprocess.DEVNULL,
+                                        stderr=subprocess.DEVNULL, start_new_session=True)
+        wait_for(f'http://127.0.0.1:{self.port}/api/status?token={self.token}')
+
+    def url(self, notebook):
+        return f'http://127.0.0.1:{self.port}/lab/tree/{notebook}?token={self.token}'
+
+    def stop(self):
+        os.killpg(self.process.pid, signal.SIGTERM)
+        self.process.wait(timeout=60)
+
+
+def test_make_lab_zh_draws_every_chinese_character_and_its_menus_are_chinese(tmp_path):
+    lab = Lab(tmp_path / 'workspace-zh', chinese=True)
+    try:
+        report = look(lab.url('05-Shuffling.ipynb'), 'lab-zh-05.png', '--lab',
+                      '--run-all', '运行', '运行所有单元格')
+    finally:
+        lab.stop()
+    assert report['menus'] == MENUS_ZH
+    assert report['bad'] == [] and report['checked'] > 300, report['bad'][:10]
+    assert report['screen']['bad'] == [] and report['screen']['checked'] > 30, report['screen']['bad'][:5]
+    # the dropdown of explore_shuffles, its options drawn in the course's font (measured too)
+    assert 'shuffle3 (讲座：shuffle2)' in report['found'], report['found']
+
+
+def test_the_english_00_draws_its_glossarys_chinese(tmp_path):
+    lab = Lab(tmp_path / 'workspace', chinese=False)
+    try:
+        report = look(lab.url('00-Contents.ipynb'), 'lab-en-00.png', '--lab', '--find', '同花顺')
+    finally:
+        lab.stop()
+    assert report['menus'] == MENUS_EN
+    assert '同花顺' in report['found']           # the glossary's Chinese column, scrolled to
+    assert report['bad'] == [] and report['checked'] >= 15, report['bad'][:10]
+    assert report['screen']['bad'] == [] and report['screen']['checked'] >= 10, report['screen']
+
+
+def test_a_chinese_class_on_the_hub_draws_every_chinese_character(tmp_path):
+    sys.path.insert(0, str(ROOT))
+    from classroom.simulate import HUB, PROXY, Hub
+    if not (HUB.exists() and PROXY.exists() and shutil.which('node')):
+        (pytest.fail if IN_CI else pytest.skip)('needs make classroom-setup and node')
+    hub = Hub(tmp_path, ['ada'], warmup=0)
+    hub.port = 9530                                    # this test's ports: 9530-9533
+    hub.url = f'http://127.0.0.1:{hub.port}/'
+    hub.env.update(CLASSROOM_PORT=str(hub.port), CLASSROOM_LANGUAGE='zh_CN')
+    try:
+        try:
+            hub.start(timeout=240)
+        except requests.exceptions.ReadTimeout:      # a loaded machine: the hub is still starting
+            wait_for(hub.url + 'hub/health', 240)
+        report = look(hub.url + 'hub/login', 'hub-zh-lab.png', '--lab',
+                      '--login', 'ada', hub.passwords()['ada'])
+    finally:
+        hub.stop()
+    login = report['login']
+    assert login['submit'] == '登录' and login['lang'] == 'zh-CN'
+    assert '用你的名字和老师给你的密码登录。' in login['text'] and '用户名' in login['text']
+    assert login['bad'] == [] and login['checked'] >= 10, login['bad']
+    assert login['screen']['bad'] == [] and login['screen']['checked'] >= 3, login['screen']
+    assert report['menus'] == MENUS_ZH
+    assert report['bad'] == [] and report['checked'] > 300, report['bad'][:10]
+    assert report['screen']['bad'] == [] and report['screen']['checked'] > 30, report['screen']['bad'][:5]
+    assert '目录' in report['text']                      # the Chinese edition's 00
+
+
+def test_the_website_draws_every_chinese_character_and_its_chinese_footer(tmp_path):
+    """The English 00 (its glossary's column, the 中文版 link), the Chinese 00 with its footer
+    in Chinese, and the Chinese 05 (synthetic bold allowed: the face is a regular one)."""
+    build = subprocess.run([str(SITE_PYTHON), '-m', 'tools.build_site', '--out', str(tmp_path)],
+                           cwd=ROOT, capture_output=True, text=True, timeout=900)
+    assert build.returncode == 0, build.stderr[-3000:]
+    port = next(PORTS)
+    server = subprocess.Popen([sys.executable, '-m', 'http.server', str(port), '--bind', '127.0.0.1',
+                               '--directory', str(tmp_path / 'html')],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        url = f'http://127.0.0.1:{port}/'
+        wait_for(url + '00-Contents.html')
+        pages = {'en-00': look(url + '00-Contents.html', 'site-en-00.png', '--find', '同花顺'),
+                 'en-00-link': look(url + '00-Contents.html', 'site-en-00-link.png', '--find', '中文版'),
+                 'zh-00': look(url + 'zh/00-Contents.html', 'site-zh-00.png', '--find', 'Norvig 的课程'),
+                 'zh-05': look(url + 'zh/05-Shuffling.html', 'site-zh-05.png')}
+    finally:
+        server.terminate()
+        server.wait()
+    for name, page in pages.items():
+        assert page['bad'] == [] and page['screen']['bad'] == [], (name, page['bad'][:5], page['screen'])
+        assert page['checked'] >= 1 and page['screen']['checked'] >= 1, name
+    assert '同花顺' in pages['en-00']['found'] and '中文版' in pages['en-00-link']['found']
+    assert '扑克程序和它的设计都出自' in pages['zh-00']['found']       # the footer, in Chinese
+    assert pages['zh-05']['checked'] > 300
