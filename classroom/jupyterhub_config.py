@@ -186,6 +186,7 @@ for _service in c.JupyterHub.services:
 # "Skipping XSRF check for insecure request" on every page any student opens. It is true of the
 # whole class's connection, not of one request: said once (classroom/hub.py, OnceOnly).
 from hub import OnceOnly  # noqa: E402
+from pokerlib.i18n import _  # noqa: E402
 
 logging.getLogger('tornado.application').addFilter(OnceOnly())
 
@@ -200,4 +201,5 @@ c.ClassroomHub.banner = (f'\nThe classroom: students open  {urls}\n'
          'all as your account (run it as root for an account per student)')
       + f'; at most {LIMITS["CLASSROOM_PROCESSES"]} processes and '
       f'{LIMITS["CLASSROOM_MEMORY_MB"]} MB a process\n'
-      f'  each server\'s messages in {STATE / "logs"}/NAME.log\n')
+      + _("  each student's server writes its messages to {logs}").format(logs=STATE / 'logs' / 'NAME.log')
+      + '\n')
