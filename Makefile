@@ -228,7 +228,7 @@ $(NPM_STAMP): classroom/package.json classroom/package-lock.json
 
 classroom: classroom-setup
 	@test -f classroom/students.txt || { echo "Write the class list first: classroom/students.txt, one name per line (see classroom/students.example.txt)"; exit 1; }
-	cd classroom && CLASSROOM_IP=$(CLASSROOM_IP) CLASSROOM_PORT=$(CLASSROOM_PORT) ../$(HUB_VENV)/bin/python -m jupyterhub.app -f jupyterhub_config.py
+	cd classroom && CLASSROOM_IP=$(CLASSROOM_IP) CLASSROOM_PORT=$(CLASSROOM_PORT) ../$(HUB_VENV)/bin/python hub.py -f jupyterhub_config.py
 
 # Screenshots of the login page, a student's JupyterLab and the gradebook, in
 # headless Chromium (Debian's chromium and chromium-driver; Selenium from .venv-site).

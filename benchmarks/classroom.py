@@ -5,17 +5,20 @@
     make bench-classroom BENCH_ARGS='--warmup 0'  # no server started before the bell (as before)
 
 Starts the real hub (as `make classroom` does, on loopback, its state in a
-temporary folder), waits until the hub says the class is ready (every
+temporary folder) and waits until the hub says the class is ready (every
 student's server started before the bell, CLASSROOM_WARMUP at a time; the
-time this takes and the memory of an idle server are recorded), then starts
-every simulated student at the same moment: log in
-through the login page, start their server, wait for JupyterLab's page (the
-first screen), put the teacher's edition of notebook 01 in (every exercise
-answered, so it runs to the end without an error), run every cell in a
-kernel through the Jupyter server's API, and save. Meanwhile it samples the
-memory (RSS) of the hub, the proxy and each student's server with its
-kernel. At the end it checks every saved notebook on disk, stops the hub
-and prints the figures (a benchmark, not a test: nothing is asserted).
+time this takes from the hub's start and the memory of each idle server are
+recorded). Then every simulated student, her login page already open, sends
+the login form at the same moment, as a class does when the teacher says go.
+Each one's **first screen** is timed from her form sent to JupyterLab's page
+and the scripts it names served (the hub's redirects followed as a browser
+follows them). Then she puts the teacher's edition of notebook 01 in (every
+exercise answered, so it runs to the end without an error), runs every cell
+in a kernel through the Jupyter server's API, and saves. Meanwhile it samples
+the memory (PSS: each student's share, shared pages split) of the hub, the
+proxy and each student's server, kernel and check's judge. At the end it
+checks every saved notebook on disk, stops the hub and prints the figures as
+JSON and as a Markdown table (a benchmark, not a test: nothing is asserted).
 """
 
 import argparse
@@ -40,35 +43,49 @@ MB = 2 ** 20
 
 
 class Sampler(threading.Thread):
-    """Peak memory of the hub, the proxy, and each student's server with its kernels."""
+    """Peak memory of the hub, the proxy, and each student's server, kernels and judge."""
 
-    def __init__(self, hub_pid, every=0.5):
+    def __init__(self, hub_pid, every=1.0):
         super().__init__(daemon=True)
         self.hub, self.every, self.done = psutil.Process(hub_pid), every, threading.Event()
         self.peak = {'hub': 0, 'proxy': 0, 'total': 0}
-        self.students = {}              # name -> peak RSS of server + kernels
-        self.now = {}                   # name -> RSS of server + kernels at the last sample
-        self.cpu = {}                   # name -> CPU seconds of server + kernels, last seen
+        self.students = {}              # name -> peak PSS of server + kernels + judge
+        self.now = {}                   # name -> PSS of the same at the last sample
+        self.cpu = {}                   # name -> CPU seconds of the same, last seen
+        self.parts = {}                 # name -> {'server', 'kernel', 'judge': PSS} at her peak
+
+    @staticmethod
+    def part(process) -> str:
+        """Which part of a student's tree a process is: her server, a kernel, or check's judge."""
+        cmd = ' '.join(process.cmdline())
+        return ('judge' if 'pokerlib.practice.judging' in cmd else
+                'kernel' if 'ipykernel' in cmd else 'server')
 
     def sample(self):
+        """One sample: each process's proportional set size (PSS: a page shared by n processes
+        counts 1/n in each), so that a student's figure is her share of the machine's memory."""
         total = 0
         for child in self.hub.children():
             try:
                 cmd = ' '.join(child.cmdline())
                 tree = [child] + child.children(recursive=True)
-                rss = sum(p.memory_info().rss for p in tree)
+                parts = {'server': 0, 'kernel': 0, 'judge': 0}
+                for p in tree:
+                    parts[self.part(p)] += p.memory_full_info().pss
+                pss = sum(parts.values())
                 cpu = sum(sum(p.cpu_times()[:2]) for p in tree)
                 env_user = child.environ().get('JUPYTERHUB_USER') if 'singleuser' in cmd else None
             except psutil.Error:
                 continue
-            total += rss
+            total += pss
             if 'configurable-http-proxy' in cmd:
-                self.peak['proxy'] = max(self.peak['proxy'], rss)
+                self.peak['proxy'] = max(self.peak['proxy'], pss)
             elif env_user:
-                self.students[env_user] = max(self.students.get(env_user, 0), rss)
-                self.now[env_user] = rss
+                if pss > self.students.get(env_user, 0):
+                    self.students[env_user], self.parts[env_user] = pss, parts
+                self.now[env_user] = pss
                 self.cpu[env_user] = max(self.cpu.get(env_user, 0), cpu)
-        hub = self.hub.memory_info().rss
+        hub = self.hub.memory_full_info().pss
         self.peak['hub'] = max(self.peak['hub'], hub)
         self.peak['total'] = max(self.peak['total'], total + hub)
 
@@ -80,20 +97,37 @@ class Sampler(threading.Thread):
                 pass
 
 
-def lesson(hub, name, password, teacher_nb, start) -> dict:
-    """One student's lesson; times from the moment the whole class starts."""
+class Bell:
+    """Every student's thread waits for it; then they all send the login form at once."""
+
+    def __init__(self, n):
+        self.barrier = threading.Barrier(n + 1)
+
+    def wait(self):
+        self.barrier.wait(timeout=600)
+
+
+def lesson(hub, name, password, teacher_nb, bell) -> dict:
+    """One student's lesson. The first screen is timed from her login (the form sent) to
+    JupyterLab's page and its scripts served; the end of notebook 01 from her login too."""
     row = {'student': name, 'error': None}
     try:
         student = Student(hub.url, name, password)
-        if student.log_in().status_code != 302:
-            raise RuntimeError('log-in refused')
-        student.start_server()
-        row['first_screen'] = time.monotonic() - start
+        student.get('hub/login')                    # the login page, open before the bell
+    except Exception as e:
+        row['error'] = f'{type(e).__name__}: {e}'
+    bell.wait()
+    if row['error']:
+        return row
+    try:
+        sent = time.monotonic()
+        student.open_lab()
+        row['first_screen'] = time.monotonic() - sent
         nb = copy.deepcopy(teacher_nb)
         student.save_notebook(NOTEBOOK, nb)
         counts = student.run_notebook(nb, NOTEBOOK)
         student.save_notebook(NOTEBOOK, nb)
-        row['end'] = time.monotonic() - start
+        row['end'] = time.monotonic() - sent
         row['cells'] = counts['cells']
         row['errors'] = sum(any(o['output_type'] == 'error' for o in c['outputs'])    # not on purpose
                             for c in nb['cells'] if c['cell_type'] == 'code'
@@ -109,6 +143,33 @@ def lesson(hub, name, password, teacher_nb, start) -> dict:
 def summary(values) -> dict:
     return {'median': round(statistics.median(values), 1), 'slowest': round(max(values), 1)} \
         if values else {}
+
+
+def table(r) -> str:
+    """The figures as a Markdown table (for benchmarks/README.md)."""
+    def two(d, unit):
+        return f"{d['median']} {unit}, {d['slowest']} {unit}" if d else '–'
+    rows = [
+        ('students, cores, servers started at once before the bell',
+         f"{r['students']}, {r['cores']}, {r['warmup']}"),
+        ("the class ready (the hub's line; from its start)",
+         f"{r['class_ready_s']} s" if r['class_ready_s'] is not None else '–'),
+        ('an idle server, settled: median, largest', two(r['idle_server_mb'], 'MB')),
+        ("**first screen** (login sent to JupyterLab's page and scripts served): median, slowest",
+         two(r['first_screen_s'], 's')),
+        ('notebook 01 run and saved (from the login): median, slowest', two(r['end_s'], 's')),
+        ('finished, cell errors, 5xx, hub errors, failures',
+         f"{r['finished']} of {r['students']}, {r['cell_errors']}, {r['error_pages']}, "
+         f"{r['hub_log_errors']}, {len(r['failures'])}"),
+        ("per student at her peak (server, kernel and check's judge): median, largest",
+         two(r['per_student_mb'], 'MB')),
+        *((f'... of which the {k}: median, largest', two(v, 'MB'))
+          for k, v in r['per_student_parts_mb'].items()),
+        ('peak memory: hub, proxy, everything',
+         f"{r['peak_mb']['hub']} MB, {r['peak_mb']['proxy']} MB, {r['peak_mb']['all']} MB"),
+        ('CPU per student (server, kernel, judge): median, largest', two(r['cpu_s_per_student'], 's')),
+    ]
+    return '\n'.join(['| (memory: PSS) | |', '|---|---|'] + [f'| {a} | {b} |' for a, b in rows])
 
 
 def main(argv=None):
@@ -133,20 +194,22 @@ def main(argv=None):
                 ready_s = time.monotonic() - started
                 time.sleep(5)                  # the servers settle; then their memory, idle
                 sampler.sample()
-                idle = dict(sampler.now)       # (the peak, while starting, stays in .students)
+                idle = dict(sampler.now)
             passwords = hub.passwords()
-            print(f'{len(names)} students start at once on {psutil.cpu_count()} cores...', flush=True)
-            start = time.monotonic()
+            print(f'{len(names)} students log in at once on {psutil.cpu_count()} cores...', flush=True)
+            bell = Bell(len(names))
             with ThreadPoolExecutor(len(names)) as pool:
-                rows = list(pool.map(lambda n: lesson(hub, n, passwords[n], teacher_nb, start), names))
+                futures = [pool.submit(lesson, hub, n, passwords[n], teacher_nb, bell) for n in names]
+                bell.wait()
+                start = time.monotonic()
+                rows = [f.result() for f in futures]
             wall = time.monotonic() - start
-            sampler.sample()
             sampler.done.set()
+            sampler.join()
             log = (Path(folder) / 'hub.log').read_text(errors='replace')
         finally:
             hub.stop()
     finished = [r for r in rows if not r['error'] and r.get('saved_ok') and r['errors'] == 0]
-    per_student = sorted(sampler.students.values())
     result = {
         'students': len(names), 'finished': len(finished), 'cores': psutil.cpu_count(),
         'warmup': args.warmup,
@@ -161,10 +224,13 @@ def main(argv=None):
         'error_pages': len(re.findall(r'\] 5\d\d (?:GET|POST|PUT|PATCH|DELETE) ', log)),
         'peak_mb': {'hub': round(sampler.peak['hub'] / MB), 'proxy': round(sampler.peak['proxy'] / MB),
                     'all': round(sampler.peak['total'] / MB)},
-        'per_student_mb': summary([m / MB for m in per_student]) if per_student else {},
+        'per_student_mb': summary([m / MB for m in sampler.students.values()]),
+        'per_student_parts_mb': {k: summary([d[k] / MB for d in sampler.parts.values()])
+                                 for k in ('server', 'kernel', 'judge')} if sampler.parts else {},
         'cpu_s_per_student': summary(list(sampler.cpu.values())),
     }
     print(json.dumps(result, indent=1))
+    print(table(result))
     if args.json:
         Path(args.json).write_text(json.dumps(result, indent=1) + '\n')
 

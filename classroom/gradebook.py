@@ -28,9 +28,11 @@ Grading runs the students' code, each notebook in a sandbox of its own (pokerlib
 """
 
 import asyncio
+import contextlib
 import hashlib
 import html
 import json
+import logging
 import os
 import shutil
 import signal
@@ -53,6 +55,7 @@ from pokerlib.practice import exercise_names
 import chinese  # beside it: the page in the class's language
 from board import (MARKS, STUCK_FAILS, STUCK_IDLE, WORDS, Board, RateLimit,  # beside it: the hub
                    Refused, course_exercises)   # runs this file as a script, its folder first on the path
+from hub import OnceOnly   # the hub's filter of a warning said once (beside it too)
 
 HERE = Path(__file__).resolve().parent
 PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
@@ -114,6 +117,7 @@ class Gradebook:
         self.out.mkdir(parents=True, exist_ok=True)
         self.csv = self.out / 'grades.csv'
         self.running = None            # the asyncio task of a run under way
+        self.process = None            # the grader's process of the last run
         self.message = ''
 
     def start(self):
@@ -154,7 +158,7 @@ class Gradebook:
                 (staging / name / path.name).write_bytes(mine)
         started = time.monotonic()
         partial = self.out / 'grades.csv.partial'
-        process = await asyncio.create_subprocess_exec(
+        self.process = process = await asyncio.create_subprocess_exec(
             sys.executable, '-m', 'pokerlib', 'grade', str(staging),
             '--csv', str(partial), '--html', str(self.out / 'grades.html'),
             cwd=self.root, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
@@ -366,12 +370,22 @@ def main():
        xsrf_cookie_kwargs={'path': prefix})    # not the hub's own _xsrf cookie
     url = urlparse(os.environ['JUPYTERHUB_SERVICE_URL'])
     app.listen(url.port, url.hostname, max_body_size=64 * 1024)
+    logging.getLogger('tornado.application').addFilter(OnceOnly())   # as in the hub
     loop = ioloop.IOLoop.current()
     for sig in (signal.SIGINT, signal.SIGTERM):      # the hub's stop, even where SIGINT was ignored
-        signal.signal(sig, lambda *_: loop.add_callback_from_signal(loop.stop))
+        signal.signal(sig, lambda *_: stop(book))
     hub = os.getppid()                                # and if the hub is gone without a word, go too
-    ioloop.PeriodicCallback(lambda: os.getppid() == hub or loop.stop(), 5000).start()
+    ioloop.PeriodicCallback(lambda: os.getppid() == hub or stop(book), 5000).start()
     loop.start()
+
+
+def stop(book):
+    """Stop at once: a grading run under way is stopped with it (the board's log is written
+    a line at a time, the grader's table only when whole, so nothing is left half-written)."""
+    if book.process is not None and book.process.returncode is None:
+        with contextlib.suppress(ProcessLookupError):
+            book.process.kill()
+    os._exit(0)
 
 
 if __name__ == '__main__':

@@ -24,6 +24,7 @@ Every student's server runs in a sandbox of her own (classroom/spawner.py):
 where none can be made, the hub refuses to start.
 """
 
+import logging
 import os
 import signal
 import sys
@@ -31,7 +32,7 @@ from pathlib import Path
 
 import chinese  # the class in Chinese
 from roster import (LANGUAGES, HashedPasswordAuthenticator, RosterError, addresses,  # beside it:
-                    load_roster, write_edition)    # the hub runs as `python -m jupyterhub.app` in classroom/
+                    load_roster, write_edition)    # the hub runs as `python hub.py` in classroom/
 from spawner import SandboxSpawner, check_settings, refusal
 
 HERE = Path(__file__).resolve().parent
@@ -91,7 +92,11 @@ c.ConfigurableHTTPProxy.command = [str(HERE / 'node_modules' / '.bin' / 'configu
 # The teacher's terminal shows warnings and errors, not every request
 # (CLASSROOM_LOG=INFO shows them all).
 c.JupyterHub.log_level = os.environ.get('CLASSROOM_LOG', 'WARN')
-c.ConfigurableHTTPProxy.log_level = 'warn' if c.JupyterHub.log_level == 'WARN' else 'info'
+# The proxy's errors only (its one warning is "Terminated", when the hub stops it).
+c.ConfigurableHTTPProxy.log_level = 'error' if c.JupyterHub.log_level == 'WARN' else 'info'
+# Starting a server answers at once (the page follows its progress), without a warning
+# for each of the class's servers that takes more than 10 s to start before the bell.
+c.JupyterHub.tornado_settings = {'slow_spawn_timeout': 0}
 c.JupyterHub.db_url = f'sqlite:///{STATE / "jupyterhub.sqlite"}'
 c.JupyterHub.cookie_secret_file = str(STATE / 'jupyterhub_cookie_secret')
 c.JupyterHub.pid_file = str(STATE / 'jupyterhub.pid')
@@ -112,6 +117,12 @@ c.SandboxSpawner.homes = str(STATE / 'homes')
 c.SandboxSpawner.edition = str(STATE / 'edition')
 c.SandboxSpawner.memory_mb = LIMITS['CLASSROOM_MEMORY_MB']
 c.SandboxSpawner.processes = LIMITS['CLASSROOM_PROCESSES']
+# Each server's own messages go to logs/NAME.log in the state folder, not to the teacher's
+# terminal (thirty servers' start-up lines); the hub says there when one fails to start.
+c.SandboxSpawner.logs = str(STATE / 'logs')
+# The students' servers listen on loopback, on free ports (CLASSROOM_SERVER_PORTS=LOW-HIGH
+# keeps them in a range, as the tests and the benchmark do on a shared machine).
+c.SandboxSpawner.port_range = os.environ.get('CLASSROOM_SERVER_PORTS', '')
 c.Spawner.notebook_dir = str(STATE / 'workspaces' / '{username}')
 c.Spawner.default_url = '/lab/tree/00-Contents.ipynb'
 c.Spawner.cmd = [str(VENV_BIN / 'jupyterhub-singleuser')]
@@ -175,8 +186,17 @@ for _service in c.JupyterHub.services:
         c.Spawner.environment['POKERLIB_GRADEBOOK'] = _service['url'] + '/services/gradebook/'
 # --- end of the live classroom --------------------------------------------------------
 
+# Over plain HTTP on the classroom network, browsers send no Fetch Metadata (Sec-Fetch-Mode),
+# so the hub (and the gradebook) cannot tell a page view from another kind of read, and say
+# "Skipping XSRF check for insecure request" on every page any student opens. It is true of the
+# whole class's connection, not of one request: said once (classroom/hub.py, OnceOnly).
+from hub import OnceOnly  # noqa: E402
+from pokerlib.i18n import _  # noqa: E402
+
+logging.getLogger('tornado.application').addFilter(OnceOnly())
+
 urls = '  '.join(f'http://{a}:{PORT}/' for a in addresses(IP))
-print(f'\nThe classroom: students open  {urls}\n'
+c.ClassroomHub.banner = (f'\nThe classroom: students open  {urls}\n'
       f'  {len(roster.students)} students from {STUDENTS}; passwords in {PASSWORDS}\n'
       f'  the teacher logs in as {TEACHER!r}: the gradebook is at /services/gradebook/\n'
       f'  work is kept in {STATE}\n'
@@ -185,4 +205,6 @@ print(f'\nThe classroom: students open  {urls}\n'
       + ('as a system account of her own (jupyter-NAME)' if os.geteuid() == 0 else
          'all as your account (run it as root for an account per student)')
       + f'; at most {LIMITS["CLASSROOM_PROCESSES"]} processes and '
-      f'{LIMITS["CLASSROOM_MEMORY_MB"]} MB a process\n', flush=True)
+      f'{LIMITS["CLASSROOM_MEMORY_MB"]} MB a process\n'
+      + _("  each student's server writes its messages to {logs}").format(logs=STATE / 'logs' / 'NAME.log')
+      + '\n')

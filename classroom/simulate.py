@@ -12,13 +12,14 @@ import asyncio
 import contextlib
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
 import time
 import uuid
 from pathlib import Path
-from urllib.parse import urlparse
+from urllib.parse import urljoin, urlparse
 
 import requests
 from tornado.httpclient import HTTPRequest
@@ -33,9 +34,12 @@ PROXY = CLASSROOM / 'node_modules' / '.bin' / 'configurable-http-proxy'
 def free_ports(n=4) -> int:
     """A port p with p..p+n-1 free on loopback (the hub uses four).
 
-    CLASSROOM_TEST_PORTS=8600-8699 keeps them in a range (18500-19499 by default).
+    CLASSROOM_TEST_PORTS=8600-8699 keeps them in the lower half of a range, and the students'
+    servers in the upper half (18500-19499 by default, the servers on any free port).
     """
     low, high = map(int, os.environ.get('CLASSROOM_TEST_PORTS', '18500-19499').split('-'))
+    if 'CLASSROOM_TEST_PORTS' in os.environ:
+        high = (low + high) // 2
     for base in range(low, high - n + 2, n):
         with contextlib.ExitStack() as stack:
             try:
@@ -61,21 +65,27 @@ class Hub:
                     'CLASSROOM_PASSWORDS': str(self.folder / 'passwords.txt'),
                     'CLASSROOM_TEACHER': teacher, 'CLASSROOM_IDLE': str(idle),
                     'CLASSROOM_LESSON': str(lesson), 'CLASSROOM_WARMUP': str(warmup)}
+        if 'CLASSROOM_TEST_PORTS' in os.environ:     # the students' servers in its upper half
+            low, high = map(int, os.environ['CLASSROOM_TEST_PORTS'].split('-'))
+            self.env['CLASSROOM_SERVER_PORTS'] = f'{(low + high) // 2 + 1}-{high}'
         self.process = None
 
     def start(self, timeout=90):
         log = open(self.folder / 'hub.log', 'ab')
-        self.process = subprocess.Popen([str(HUB.parent / 'python'), '-m', 'jupyterhub.app',
+        self.process = subprocess.Popen([str(HUB.parent / 'python'), 'hub.py',
                                          '-f', 'jupyterhub_config.py'], cwd=CLASSROOM,
                                         env=self.env, stdout=log, stderr=subprocess.STDOUT,
                                         start_new_session=True)
+        # The banner comes once the hub and its proxy answer (classroom/hub.py): asking the
+        # proxy before would only get it to log a 404 for the hub's route, not yet there.
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f'the hub exited: see {self.folder / "hub.log"}')
-            with contextlib.suppress(requests.ConnectionError):
-                if requests.get(self.url + 'hub/health', timeout=5).status_code == 200:
-                    return
+            if 'The classroom: students open' in (self.folder / 'hub.log').read_text(errors='replace'):
+                with contextlib.suppress(requests.ConnectionError):
+                    if requests.get(self.url + 'hub/health', timeout=5).status_code == 200:
+                        return
             time.sleep(0.5)
         raise RuntimeError(f'the hub did not answer in {timeout} s')
 
@@ -144,6 +154,24 @@ class Student:
         return self.http.post(self.url + 'hub/login', timeout=120, allow_redirects=False,
                               data={'username': self.name, 'password': self.password,
                                     '_xsrf': token})
+
+    def open_lab(self, timeout=300.0) -> requests.Response:
+        """What a browser does with the login form open: send it and follow the hub's redirects
+        to her JupyterLab (her server already running), or, if it is not, follow the hub's
+        progress as its spawn page does. JupyterLab's page, then the scripts it names (what the
+        browser loads before it draws anything); the page's response."""
+        token = self.http.cookies.get('_xsrf', path='/hub/')
+        r = self.http.post(self.url + 'hub/login', timeout=timeout,
+                           data={'username': self.name, 'password': self.password, '_xsrf': token})
+        if r.status_code != 200 or 'jupyter-config-data' not in r.text:
+            if not self.whoami():
+                raise Refused(f'{self.name}: the log-in answered {r.status_code} at {r.url}')
+            r = self.start_server(timeout)
+        for src in re.findall(r'<script[^>]+src="([^"]+)"', r.text):
+            script = self.http.get(urljoin(r.url, src), timeout=timeout)
+            if script.status_code != 200:
+                raise Refused(f'{self.name}: JupyterLab\'s script {src} answered {script.status_code}')
+        return r
 
     def whoami(self):
         """The hub's record of who this browser is logged in as, or None."""

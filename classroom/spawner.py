@@ -30,6 +30,8 @@ import asyncio
 import hashlib
 import os
 import pwd
+import random
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -78,6 +80,10 @@ class SandboxSpawner(LocalProcessSpawner):
     edition = Unicode(help='The student\'s edition the workspaces are brought up to date from.').tag(config=True)
     memory_mb = Integer(4096, help='Address space of each of a student\'s processes, in MB.').tag(config=True)
     processes = Integer(128, help='Processes a student may run at once.').tag(config=True)
+    logs = Unicode('', help='A folder for each server\'s messages (NAME.log); empty: the hub\'s own output.'
+                   ).tag(config=True)
+    port_range = Unicode('', help='Ports for the students\' servers, LOW-HIGH; empty: any free one.'
+                         ).tag(config=True)
 
     def folders(self):
         """The student's workspace and home folder."""
@@ -133,7 +139,7 @@ class SandboxSpawner(LocalProcessSpawner):
 
     async def start(self):
         if self.port == 0:
-            self.port = random_port()
+            self.port = free_port(self.port_range) if self.port_range else random_port()
         account = await asyncio.to_thread(self.account)
         await asyncio.to_thread(self.prepare, account)
         messages = await asyncio.to_thread(self.sync, account)
@@ -141,13 +147,36 @@ class SandboxSpawner(LocalProcessSpawner):
         # The server must reach the hub and be reached by the proxy, on this
         # machine's loopback: the network is shared, every port behind the hub's tokens.
         argv = self.sandboxed(list(self.cmd) + self.get_args(), account, network=True)
-        self.proc = subprocess.Popen(argv, env=self.get_env(), start_new_session=True,
-                                     preexec_fn=self.make_preexec_fn(self.user.name))
+        output = None
+        if self.logs:
+            Path(self.logs).mkdir(mode=0o700, parents=True, exist_ok=True)
+            output = open(Path(self.logs) / f'{self.user.name}.log', 'ab')
+        try:
+            self.proc = subprocess.Popen(argv, env=self.get_env(), start_new_session=True,
+                                         stdin=subprocess.DEVNULL, stdout=output,
+                                         stderr=subprocess.STDOUT if output else None,
+                                         preexec_fn=self.make_preexec_fn(self.user.name))
+        finally:
+            if output:
+                output.close()
         self.pid = self.proc.pid
         return (self.ip or '127.0.0.1', self.port)
 
     async def move_certs(self, paths):
         return paths
+
+
+def free_port(port_range: str) -> int:
+    """A port free on loopback now, at random in 'LOW-HIGH' (OSError if none is)."""
+    low, high = map(int, port_range.split('-'))
+    for port in random.sample(range(low, high + 1), high + 1 - low):
+        with socket.socket() as s:
+            try:
+                s.bind(('127.0.0.1', port))
+            except OSError:
+                continue
+            return port
+    raise OSError(f'no free port in {port_range}')
 
 
 def check_settings(environ) -> dict:

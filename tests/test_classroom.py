@@ -18,6 +18,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -202,5 +203,93 @@ def test_an_idle_server_is_culled(needs_hub, tmp_path):
             time.sleep(2)
         assert (hub.workspace('ada') / NOTEBOOK).exists()
         assert ada.start_server().status_code == 200          # logging in again starts it
+    finally:
+        hub.stop()
+
+
+@pytest.mark.slow
+def test_the_culler_waits_for_the_end_of_the_lesson(needs_hub, tmp_path):
+    """CLASSROOM_LESSON: the server the hub started before the bell is kept running through the
+    lesson, though the culler (CLASSROOM_IDLE=5) would stop it 5 s after it was last used; once
+    the lesson is over, the culler stops it. Nothing is used on the server all the while."""
+    lesson, idle = 150, 5
+    hub = Hub(tmp_path, ['ada'], idle=idle, lesson=lesson, warmup=1)
+    started = time.monotonic()            # the lesson's clock starts with the hub, a little later
+    hub.start()
+    try:
+        hub.class_ready(timeout=lesson - 40)
+        ada = Student(hub.url, 'ada', hub.passwords()['ada'])
+        assert ada.log_in().status_code == 302       # the hub's pages only: not her server's
+        server = ada.whoami()['servers']['']
+        assert server['ready']
+        kept_from = time.monotonic()
+        while time.monotonic() < started + lesson - 5:
+            now = ada.whoami()['servers'].get('')
+            assert now and now['started'] == server['started'], \
+                f'stopped (or restarted) during the lesson, {time.monotonic() - started:.0f} s in'
+            time.sleep(2)
+        kept = time.monotonic() - kept_from
+        assert kept >= 4 * idle, f'kept only {kept:.0f} s: the hub was too slow to show it'
+        deadline = started + lesson + 60
+        while ada.whoami()['servers']:
+            assert time.monotonic() < deadline, 'the idle server was not stopped after the lesson'
+            time.sleep(2)
+        assert (hub.workspace('ada') / NOTEBOOK).exists()
+    finally:
+        hub.stop()
+
+
+@pytest.mark.slow
+def test_ctrl_c_stops_the_class_at_once_and_quietly(needs_hub, tmp_path):
+    """Ctrl-C in the teacher's terminal (SIGINT to the hub's process group), with a student's
+    JupyterLab and kernel open, her check posted, and the teacher's gradebook streaming:
+    within 10 s the hub has ended and nothing of the class runs any more; the terminal said so
+    in one line, and shows no traceback, no reset connection, no stream of XSRF warnings."""
+    psutil = pytest.importorskip('psutil')
+    hub = Hub(tmp_path, ['ada', 'grace'], lesson=3600, warmup=2)
+    hub.start()
+    try:
+        hub.class_ready(timeout=300)
+        pw = hub.passwords()
+        ada = Student(hub.url, 'ada', pw['ada'])
+        ada.get('hub/login')
+        ada.open_lab()
+        for _ in range(5):                               # pages, as a class opens them
+            assert ada.get('hub/home').status_code == 200
+            assert ada.get('user/ada/lab').status_code == 200
+        nb = {'cells': [{'cell_type': 'code', 'metadata': {}, 'outputs': [], 'source':
+                         'from pokerlib.practice import check\ndef flush(hand):\n    return True\n'
+                         'check(flush)\nimport time; time.sleep(1)'}]}
+        assert ada.run_notebook(nb, 'scratch.ipynb')['errors'] == 0
+        assert ada.api('POST', 'sessions', json={'path': 'open.ipynb', 'type': 'notebook', 'name': '',
+                                                 'kernel': {'name': 'python3'}}).status_code == 201
+        teacher = Student(hub.url, TEACHER, pw[TEACHER])
+        assert teacher.log_in().status_code == 302
+        page = teacher.get('services/gradebook/')
+        xsrf = re.search(r'name="xsrf" content="([^"]+)"', page.text).group(1)
+        events = teacher.http.get(hub.url + 'services/gradebook/events', params={'_xsrf': xsrf},
+                                  stream=True, timeout=60)
+        assert events.status_code == 200
+        class_processes = [p for p in psutil.Process(hub.process.pid).children(recursive=True)]
+        assert len(class_processes) > 6           # proxy, services, servers, a kernel, a judge
+        log = hub.folder / 'hub.log'
+        before = len(log.read_text(errors='replace'))
+        began = time.monotonic()
+        os.killpg(hub.process.pid, signal.SIGINT)
+        hub.process.wait(timeout=60)
+        took = time.monotonic() - began
+        events.close()
+        assert took < 10, f'the hub took {took:.1f} s to stop'
+        time.sleep(1)
+        left = [p for p in class_processes if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]
+        assert not left, f'still running after the hub stopped: {left}'
+        text = log.read_text(errors='replace')
+        said = text[before:].strip().splitlines()
+        assert len(said) == 1 and said[0].startswith('Stopping the class: the students\' servers '
+                                                     '(2 running)'), said
+        assert re.search(r'stopped in \d+ s\.$', said[0]), said
+        assert 'Traceback' not in text and 'ECONNRESET' not in text
+        xsrf_lines = [line for line in text.splitlines() if 'XSRF' in line]
+        assert all('said once' in line for line in xsrf_lines) and len(xsrf_lines) <= 2, xsrf_lines
     finally:
         hub.stop()

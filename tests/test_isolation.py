@@ -179,7 +179,7 @@ def test_a_bad_setting_is_one_line(tmp_path):
         (tmp_path / key).mkdir()
         hub = Hub(tmp_path / key, ['ada'])
         hub.env[key] = value
-        done = subprocess.run([str(HUB.parent / 'python'), '-m', 'jupyterhub.app', '-f',
+        done = subprocess.run([str(HUB.parent / 'python'), 'hub.py', '-f',
                                'jupyterhub_config.py'], cwd=ROOT / 'classroom', env=hub.env,
                               capture_output=True, text=True, timeout=60)
         lines = (done.stdout + done.stderr).strip().splitlines()

@@ -222,7 +222,7 @@ print(' '.join(str(post({**mine, 'exercise': 'allmax', 'attempt': k + 1, 'status
 def test_a_bad_lesson_setting_gets_one_line(needs_all, tmp_path):
     hub = Hub(tmp_path, ['ada'])
     hub.env['CLASSROOM_WARMUP'] = 'lots'
-    done = subprocess.run([str(HUB.parent / 'python'), '-m', 'jupyterhub.app', '-f',
+    done = subprocess.run([str(HUB.parent / 'python'), 'hub.py', '-f',
                            'jupyterhub_config.py'], cwd=CLASSROOM, env=hub.env,
                           capture_output=True, text=True, timeout=120)
     assert done.returncode != 0
