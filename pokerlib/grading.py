@@ -811,8 +811,9 @@ def grade_table(rows, students=None) -> str:
         passed = sum(cell.get((s, n, x), {}).get('status') == 'pass' for n, x in columns)
         body.append(f'<tr class="student"><th>{e(s)}</th>'
                     f'<td class="passed">{passed} / {len(columns)}</td>{"".join(tds)}</tr>')
-    return (f'<table class="grades"><thead><tr><th rowspan="2">{e(_("student"))}</th>'
-            f'<th rowspan="2">{e(_("passed"))}</th>'
+    student, passed_word = _('student'), _('passed')      # outside the f-string, where Babel finds them
+    return (f'<table class="grades"><thead><tr><th rowspan="2">{e(student)}</th>'
+            f'<th rowspan="2">{e(passed_word)}</th>'
             f'{top}</tr><tr>{head}</tr></thead><tbody>\n{chr(10).join(body)}\n</tbody></table>')
 
 
@@ -845,14 +846,17 @@ def write_html(rows, path):
     the report on hover or click."""
     e = html.escape
     lang = {'zh_CN': 'zh-CN'}.get(language(), 'en')
+    title = _('Grades')                                # outside the f-string, where Babel finds them
+    how = _("One row per student, one column per exercise. Hover over a cell for the check's "
+            "report, or click it.")
     Path(path).write_text(f"""<!DOCTYPE html>
-<html lang="{lang}"><head><meta charset="utf-8"><title>{e(_('Grades'))}</title>
+<html lang="{lang}"><head><meta charset="utf-8"><title>{e(title)}</title>
 <style>
 body {{ font-family: sans-serif; }}
 {TABLE_STYLE}
 </style></head><body>
-<h1>{e(_('Grades'))}</h1>
-<p>{e(_("One row per student, one column per exercise. Hover over a cell for the check's report, or click it."))}
+<h1>{e(title)}</h1>
+<p>{e(how)}
 {e(_(LEGEND))}.</p>
 {grade_table(rows)}
 </body></html>

@@ -117,7 +117,6 @@ def test_the_english_00_draws_its_glossarys_chinese(tmp_path):
 
 
 def test_a_chinese_class_on_the_hub_draws_every_chinese_character(tmp_path):
-    sys.path.insert(0, str(ROOT))
     from classroom.simulate import HUB, PROXY, Hub
     if not (HUB.exists() and PROXY.exists() and shutil.which('node')):
         (pytest.fail if IN_CI else pytest.skip)('needs make classroom-setup and node')
