@@ -358,21 +358,39 @@ def _deal_play(run, shown):
     def play(cards, rng):
         given = list(cards)
         got, _after = call_and_read(run, len(given), 1, cards, rng, shown=shown)
-        if cards != given:
-            raise Mismatch([('changed', _('the deck it was given: it is now {cards}').format(
-                                cards=short(cards))),
-                            ('hint', _("your function changed the list it was given: deal must "
-                                       "leave the caller's deck as it was, so shuffle a copy "
-                                       "({copy})").format(copy=code('cards = list(deck)')))])
-        if not (isinstance(got, (list, tuple)) and len(got) == len(given)
-                and all(isinstance(h, (list, tuple)) and len(h) == 1 for h in got)
-                and _rearranged(given, [h[0] for h in got])):
-            from .core import wrong
-            raise wrong(got, _('{n} hands of 1 card, every card of the deck').format(n=len(given)),
-                        _('deal(n, 1, deck, rng), with n the number of cards, deals every card '
-                          'of the deck once, one to each hand'))
-        return tuple(h[0] for h in got)
+        return _dealt(cards, given, got)
     return play
+
+
+def _dealt(cards, given, got):
+    """The cards a deal(n, 1, cards, rng) dealt, in order, or a Mismatch: it changed the deck,
+    or did not deal every card once, one to each hand."""
+    if cards != given:
+        raise Mismatch([('changed', _('the deck it was given: it is now {cards}').format(
+                            cards=short(cards))),
+                        ('hint', _("your function changed the list it was given: deal must "
+                                   "leave the caller's deck as it was, so shuffle a copy "
+                                   "({copy})").format(copy=code('cards = list(deck)')))])
+    if not (isinstance(got, (list, tuple)) and len(got) == len(given)
+            and all(isinstance(h, (list, tuple)) and len(h) == 1 for h in got)
+            and _rearranged(given, [h[0] for h in got])):
+        from .core import wrong
+        raise wrong(got, _('{n} hands of 1 card, every card of the deck').format(n=len(given)),
+                    _('deal(n, 1, deck, rng), with n the number of cards, deals every card '
+                      'of the deck once, one to each hand'))
+    return tuple(h[0] for h in got)
+
+
+def _play_many(run, deck, rngs, deal, shown):
+    """What the shuffle (or deal) makes of a fresh copy of deck with each of rngs, in order:
+    the same calls, checks and order as one play() per rng, but sent to the runner in
+    batches (Run.map), so that a thousand shuffles cost a few round trips, not a thousand.
+    Each rng is left as the call left it (its draws, where it stopped)."""
+    calls = [(len(deck), 1, list(deck), rng) if deal else (list(deck), rng) for rng in rngs]
+    outs = []
+    for args, got in zip(calls, run.map(calls, shown=lambda *args: shown, changes=True)):
+        outs.append(_dealt(args[2], list(deck), got) if deal else tuple(args[0]))
+    return outs
 
 
 def _first_looks(run, name, deal):
@@ -437,13 +455,9 @@ def _full_deck(run, name, deal, full):
     run.last_call = _seeds(f'{name}(list(DECK), random.Random(s))' if not deal else
                            'deal(52, 1, DECK, random.Random(s))', FULL_SEED, FULL_TRIALS)
     shown = run.last_call
-    play = _deal_play(run, shown) if deal else _shuffle_play(run, shown)
+    rngs = [ScriptedRandom(seed=FULL_SEED + k) for k in range(FULL_TRIALS)]
     outcomes = []
-    for k in range(FULL_TRIALS):
-        rng = ScriptedRandom(seed=FULL_SEED + k)
-        cards = list(deck)
-        out = play(cards, rng)
-        out = tuple(cards) if out is None else out
+    for rng, out in zip(rngs, _play_many(run, deck, rngs, deal, shown)):
         if not _rearranged(deck, out):
             raise Mismatch([('returned', _('the deck became {deck}').format(deck=short(list(out)))),
                             ('hint', _('a shuffle rearranges the cards it is given: every '
@@ -455,11 +469,9 @@ def _full_deck(run, name, deal, full):
     run.cases += FULL_TRIALS
     # Replays, in another order, and random.Random itself.
     order = random.Random(FULL_SEED).sample(range(FULL_TRIALS), REPLAYS)
-    for i, k in enumerate(order):
-        rng = random.Random(FULL_SEED + k) if i % 2 else ScriptedRandom(seed=FULL_SEED + k)
-        cards = list(deck)
-        out = play(cards, rng)
-        out = tuple(cards) if out is None else out
+    rngs = [random.Random(FULL_SEED + k) if i % 2 else ScriptedRandom(seed=FULL_SEED + k)
+            for i, k in enumerate(order)]
+    for k, out in zip(order, _play_many(run, deck, rngs, deal, shown)):
         if out != outcomes[k]:
             raise _not_a_function(name)
     run.cases += REPLAYS
@@ -476,12 +488,10 @@ def _full_deck(run, name, deal, full):
     run.last_call = _seeds(f'{name}(list(range({LONG_DECK})), random.Random(s))' if not deal else
                            f'deal({LONG_DECK}, 1, list(range({LONG_DECK})), random.Random(s))',
                            LONG_SEED, LONG_TRIALS)
-    play = _deal_play(run, run.last_call) if deal else _shuffle_play(run, run.last_call)
     ascents = 0
-    for k in range(LONG_TRIALS):
-        cards = list(long)
-        out = play(cards, ScriptedRandom(seed=LONG_SEED + k))
-        out = cards if out is None else list(out)
+    rngs = [ScriptedRandom(seed=LONG_SEED + k) for k in range(LONG_TRIALS)]
+    for out in _play_many(run, long, rngs, deal, run.last_call):
+        out = list(out)
         if sorted(out) != long:
             raise Mismatch([('returned', _('the deck became {deck}').format(deck=short(out))),
                             ('hint', _('a shuffle rearranges the cards it is given: every '
@@ -505,12 +515,10 @@ def _small_deck(run, name, deal, exact_upto):
     shown = _seeds(f'{name}(list({deck!r}), random.Random(s))' if not deal else
                    f'deal({len(deck)}, 1, {deck!r}, random.Random(s))', SMALL_SEED, FULL_TRIALS)
     run.last_call = shown
-    play = _deal_play(run, shown) if deal else _shuffle_play(run, shown)
     outcomes = []
-    for k in range(FULL_TRIALS):
-        cards = list(deck)
-        out = play(cards, ScriptedRandom(seed=SMALL_SEED + k))
-        out = cards if out is None else list(out)
+    rngs = [ScriptedRandom(seed=SMALL_SEED + k) for k in range(FULL_TRIALS)]
+    for out in _play_many(run, list(deck), rngs, deal, shown):
+        out = list(out)
         if not _rearranged(deck, out):
             raise Mismatch([('returned', _('the deck became {deck}').format(deck=short(out))),
                             ('hint', _('a shuffle rearranges the cards it is given: every '
