@@ -26,6 +26,8 @@ import re
 import time
 from pathlib import Path
 
+from pokerlib.i18n import N_  # marks the board's words for classroom/babel.cfg
+
 from pokerlib.grading import SYMBOLS, safe_cell   # the grader's own CSV safety: one rule for both tables
 
 FIELDS = ('student', 'exercise', 'status', 'when', 'reason', 'attempt')
@@ -34,9 +36,18 @@ FIELDS = ('student', 'exercise', 'status', 'when', 'reason', 'attempt')
 MARKS = {k: SYMBOLS[k] for k in ('pass', 'fail', 'error', 'crash', 'slow', 'todo')}
 """Each verdict's symbol on the page: fail, error and crash never share one."""
 
-WORDS = {'pass': 'passed', 'fail': 'wrong answer', 'error': 'raised an error',
-         'crash': 'crashed the check', 'slow': 'too slow', 'todo': 'not written yet'}
+WORDS = {'pass': N_('passed'), 'fail': N_('wrong answer'), 'error': N_('raised an error'),
+         'crash': N_('crashed the check'), 'slow': N_('too slow'), 'todo': N_('not written yet')}
 """Each verdict in words (the page's legend, and what a screen reader says)."""
+
+TEXT = {'none': N_('No check yet.'), 'student': N_('student'),
+        'live': N_('passed (live: check)'), 'official': N_('passed (official: grade)'),
+        'other': N_('other'), 'passed_it': N_('passed it (students)'),
+        'attempt': N_('attempt {n}'), 'attempts': N_('{n} attempts'), 'nobody': N_('Nobody.'),
+        'updated': N_('Live: updated {time}.'),
+        'lost': N_('Live updates lost: reconnecting… (reload the page if this stays)')}
+"""The words the live board's script (gradebook.js) puts on the page, in the class's language
+(``Board.tr``); ``{n}`` and ``{time}`` are filled in by the script."""
 
 FAILING = frozenset({'fail', 'error', 'crash', 'slow'})
 """Verdicts that count as a failed attempt for the stuck rule ('todo' does not)."""
@@ -149,8 +160,9 @@ class Board:
     """
 
     def __init__(self, students, exercises: dict, log_path=None, clock=time.time,
-                 limit=None):
+                 limit=None, tr=None):
         self.students, self.exercises = list(students), dict(exercises)
+        self.tr = tr or (lambda text: text)     # the class's language (chinese.translated)
         self.clock, self.limit = clock, limit or RateLimit()
         self.started = clock()
         self.log = []                   # every post taken, with 'received'
@@ -215,13 +227,15 @@ class Board:
                 fails = self.failed_since_pass.get((name, exercise), 0)
                 if fails >= STUCK_FAILS:
                     found.append({'student': name, 'exercise': exercise,
-                                  'why': f'{exercise}: failed {fails} times'})
+                                  'why': self.tr(N_('{exercise}: failed {n} times')).format(
+                                      exercise=exercise, n=fails)})
             since = self.last_pass.get(name, self.started)
             if now - since >= STUCK_IDLE:
                 minutes = int((now - since) // 60)
-                what = 'no exercise passed' if name in self.last_pass else 'nothing passed yet'
+                what = (N_('no exercise passed for {minutes} min') if name in self.last_pass
+                        else N_('nothing passed yet for {minutes} min'))
                 found.append({'student': name, 'exercise': None,
-                              'why': f'{what} for {minutes} min'})
+                              'why': self.tr(what).format(minutes=minutes)})
         return found
 
     def state(self, now=None) -> dict:
@@ -238,7 +252,8 @@ class Board:
                                  for n in self.students) for e in exercises}
         return {'students': self.students, 'exercises': exercises, 'cells': cells,
                 'passed': passed, 'stuck': self.stuck(now), 'now': now,
-                'marks': MARKS, 'words': WORDS}
+                'marks': MARKS, 'words': {k: self.tr(v) for k, v in WORDS.items()},
+                'text': {k: self.tr(v) for k, v in TEXT.items()}}
 
     LOG_COLUMNS = ('received', 'student', 'exercise', 'status', 'attempt', 'when', 'reason')
 

@@ -19,20 +19,20 @@ function clock(seconds) {
 
 function render(state) {
   shown.state = state;
-  const { students, exercises, cells, passed, marks, words, official } = state;
+  const { students, exercises, cells, passed, marks, words, official, text } = state;
   const grid = document.getElementById('grid');
   if (!exercises.length) {
-    grid.replaceChildren(el('p', { class: 'note' }, 'No check yet.'));
+    grid.replaceChildren(el('p', { class: 'note' }, text.none));
   } else {
     const lessons = [];
     for (const e of exercises) {
       const last = lessons[lessons.length - 1];
       if (last && last.name === e.notebook) last.span += 1; else lessons.push({ name: e.notebook, span: 1 });
     }
-    const top = el('tr', {}, el('th', { rowspan: 2, scope: 'col' }, 'student'),
-      el('th', { rowspan: 2, scope: 'col' }, 'passed (live: check)'),
-      el('th', { rowspan: 2, scope: 'col' }, 'passed (official: grade)'),
-      ...lessons.map(l => el('th', { class: 'lesson', colspan: l.span, scope: 'colgroup' }, l.name || 'other')));
+    const top = el('tr', {}, el('th', { rowspan: 2, scope: 'col' }, text.student),
+      el('th', { rowspan: 2, scope: 'col' }, text.live),
+      el('th', { rowspan: 2, scope: 'col' }, text.official),
+      ...lessons.map(l => el('th', { class: 'lesson', colspan: l.span, scope: 'colgroup' }, l.name || text.other)));
     const names = el('tr', {}, ...exercises.map(e => el('th', { class: 'exercise', scope: 'col' }, e.name)));
     const rows = students.map(name => {
       const mine = cells[name] || {};
@@ -44,7 +44,7 @@ function render(state) {
         const pressed = shown.selected && shown.selected[0] === name && shown.selected[1] === e.name;
         const button = el('button', {
           type: 'button', 'aria-pressed': String(!!pressed),
-          'aria-label': `${name}, ${e.name}: ${words[c.status]}, ${c.attempts} attempt${c.attempts > 1 ? 's' : ''}`,
+          'aria-label': `${name}, ${e.name}: ${words[c.status]}, ${(c.attempts > 1 ? text.attempts : text.attempt).replace('{n}', c.attempts)}`,
           'data-student': name, 'data-exercise': e.name, 'data-status': c.status,
         }, marks[c.status], el('span', { class: 'attempts' }, String(c.attempts)));
         button.addEventListener('click', () => { shown.selected = [name, e.name]; render(shown.state); });
@@ -54,7 +54,7 @@ function render(state) {
         el('td', {}, `${livePassed}/${exercises.length}`),
         el('td', {}, oTotal === null ? '–' : `${oPassed}/${oTotal}`), ...tds);
     });
-    const foot = el('tr', {}, el('th', { scope: 'row', colspan: 3 }, 'passed it (students)'),
+    const foot = el('tr', {}, el('th', { scope: 'row', colspan: 3 }, text.passed_it),
       ...exercises.map(e => el('td', { 'data-exercise': e.name }, `${passed[e.name]}/${students.length}`)));
     grid.replaceChildren(el('table', { id: 'live-grid' }, el('thead', {}, top, names),
       el('tbody', {}, ...rows), el('tfoot', {}, foot)));
@@ -64,7 +64,7 @@ function render(state) {
   if (sel) {
     detail.replaceChildren(
       el('div', {}, el('b', {}, shown.selected[0]), ' · ', el('code', {}, shown.selected[1]), ' · ',
-         `${marks[sel.status]} ${words[sel.status]} · attempt ${sel.attempts} · ${clock(sel.received)}`),
+         `${marks[sel.status]} ${words[sel.status]} · ${text.attempt.replace('{n}', sel.attempts)} · ${clock(sel.received)}`),
       el('pre', {}, sel.reason));
   } else {
     detail.replaceChildren();
@@ -72,10 +72,10 @@ function render(state) {
   const stuck = document.getElementById('stuck');
   stuck.replaceChildren(...(state.stuck.length
     ? state.stuck.map(s => el('li', { 'data-student': s.student }, el('b', {}, s.student), ': ', s.why))
-    : [el('li', { class: 'note' }, 'Nobody.')]));
+    : [el('li', { class: 'note' }, text.nobody)]));
   const status = document.getElementById('connection');
   status.className = 'note';
-  status.textContent = `Live: updated ${clock(state.now)}.`;
+  status.textContent = text.updated.replace('{time}', clock(state.now));
 }
 
 // The hub's services want the xsrf token on a script's requests (an EventSource sends no header).
@@ -85,5 +85,6 @@ events.addEventListener('state', e => render(JSON.parse(e.data)));
 events.addEventListener('error', () => {
   const status = document.getElementById('connection');
   status.className = 'note lost';
-  status.textContent = 'Live updates lost: reconnecting… (reload the page if this stays)';
+  status.textContent = shown.state ? shown.state.text.lost
+    : 'Live updates lost: reconnecting… (reload the page if this stays)';
 });

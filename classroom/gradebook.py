@@ -213,7 +213,7 @@ class PageHandler(Admin):
             xsrf_token=html.escape(_text(self.xsrf_token)),
             status=html.escape(status), table=self.book.table(), hub=self.hub_auth.hub_prefix,
             legend='; '.join(f'{SYMBOLS[k]} {status_word(k)}' for k in SYMBOLS if k != 'unknown'),
-            live_legend=html.escape('; '.join(f'{MARKS[k]} {WORDS[k]}' for k in MARKS)),
+            live_legend=html.escape('; '.join(f'{MARKS[k]} {tr(WORDS[k])}' for k in MARKS)),
             fails=STUCK_FAILS, idle=STUCK_IDLE // 60))
 
     @web.authenticated
@@ -355,7 +355,7 @@ def main():
                      os.environ['GRADEBOOK_OUT'], os.environ['GRADEBOOK_ROOT'])
     exercises = course_exercises(Path(os.environ['GRADEBOOK_ROOT'], 'notebooks').glob('[0-9][0-9]-*.ipynb'),
                                  set(exercise_names()))
-    board = Board(book.students, exercises, log_path=book.out / 'attempts.jsonl')
+    board = Board(book.students, exercises, log_path=book.out / 'attempts.jsonl', tr=tr)
     live = Live(board, HubOAuth.instance())
     prefix = os.environ['JUPYTERHUB_SERVICE_PREFIX']
     shared = {'book': book, 'live': live}

@@ -10,6 +10,7 @@ import doctest
 import http.server
 import io
 import json
+import re
 import threading
 import time
 from pathlib import Path
@@ -297,3 +298,24 @@ def test_a_gradebook_that_does_not_answer_never_slows_check(gradebook, monkeypat
     thread = live.send(check(flush), 'flush')
     thread.join(2.0)
     assert not thread.is_alive()
+
+
+def test_a_chinese_class_sees_the_live_board_in_chinese():
+    """The page's script shows only words from the state: for a Chinese class, every one Chinese."""
+    from classroom import chinese
+    b, clock = make_board(tr=chinese.translated('zh_CN'))
+    for _ in range(3):
+        b.receive('ada', post(status='fail'))
+    clock.now += 600
+    state = b.state()
+    assert state['words']['fail'] == '答案不对' and state['text']['none'] == '还没有检查结果。'
+    assert set(state['text']) == set(board.TEXT) and set(state['words']) == set(board.WORDS)
+    english = [v for v in [*state['text'].values(), *state['words'].values()]
+               if re.search('[A-Za-z]{2,}', re.sub(r'\{\w+\}|check|grade', '', v))]
+    assert english == []
+    assert [s['why'] for s in b.stuck()] == [
+        'flush：失败了 3 次', '10 分钟了，还没有通过任何练习', '10 分钟了，还没有通过任何练习',
+        '10 分钟了，还没有通过任何练习']
+    script = (Path(board.__file__).parent / 'gradebook.js').read_text(encoding='utf-8')
+    used = set(re.findall(r'\btext\.(\w+)', script))
+    assert used <= set(board.TEXT) and len(used) >= 10       # every word the script shows is one of them
