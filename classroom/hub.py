@@ -22,7 +22,15 @@ import time
 from jupyterhub.app import JupyterHub
 from traitlets import Unicode
 
-from pokerlib.i18n import _
+from pokerlib.i18n import N_, _
+
+try:                                     # run as a script, beside it (make classroom)
+    import chinese
+except ImportError:                      # imported as classroom.hub (the tests)
+    from classroom import chinese
+
+tr = chinese.translated(os.environ.get('CLASSROOM_LANGUAGE', 'en'))
+"""The teacher's terminal in the class's language (the classroom catalog)."""
 
 
 class OnceOnly(logging.Filter):
@@ -69,8 +77,8 @@ def stopping(servers: int) -> str:
     >>> stopping(2)
     "Stopping the class: the students' servers (2 running), the gradebook and the proxy; everyone's files stay..."
     """
-    return (_("Stopping the class: the students' servers ({n} running), the gradebook and the proxy; "
-              "everyone's files stay...").format(n=servers))
+    return tr(N_("Stopping the class: the students' servers ({n} running), the gradebook and the "
+                 "proxy; everyone's files stay...")).format(n=servers)
 
 
 class ClassroomHub(JupyterHub):
@@ -94,7 +102,7 @@ class ClassroomHub(JupyterHub):
         try:
             await self.cleanup()
         finally:
-            print(_('stopped in {seconds:.0f} s.').format(seconds=time.monotonic() - started),
+            print(tr(N_('stopped in {seconds:.0f} s.')).format(seconds=time.monotonic() - started),
                   flush=True)
             tasks = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
             for task in tasks:

@@ -77,7 +77,7 @@ if refusal():                            # never students' code unsandboxed
 STATE.mkdir(parents=True, exist_ok=True)
 os.chmod(STATE, 0o700)
 try:
-    roster = load_roster(STUDENTS, PASSWORDS, TEACHER)
+    roster = load_roster(STUDENTS, PASSWORDS, TEACHER, chinese.translated(LANGUAGE))
 except RosterError as e:                 # one line for the teacher, not a traceback
     sys.exit(f'classroom: {e}')
 # Closing the teacher's terminal (SIGHUP) stops the hub as Ctrl-C does, so that
@@ -191,20 +191,25 @@ for _service in c.JupyterHub.services:
 # "Skipping XSRF check for insecure request" on every page any student opens. It is true of the
 # whole class's connection, not of one request: said once (classroom/hub.py, OnceOnly).
 from hub import OnceOnly  # noqa: E402
-from pokerlib.i18n import _  # noqa: E402
+from pokerlib.i18n import N_  # noqa: E402
 
 logging.getLogger('tornado.application').addFilter(OnceOnly())
 
 urls = '  '.join(f'http://{a}:{PORT}/' for a in addresses(IP))
-c.ClassroomHub.banner = (f'\nThe classroom: students open  {urls}\n'
-      f'  {len(roster.students)} students from {STUDENTS}; passwords in {PASSWORDS}\n'
-      f'  the teacher logs in as {TEACHER!r}: the gradebook is at /services/gradebook/\n'
-      f'  work is kept in {STATE}\n'
-      f'  stop it with Ctrl-C (everyone\'s files stay)\n'
-      f'  each student in a sandbox of her own, '
-      + ('as a system account of her own (jupyter-NAME)' if os.geteuid() == 0 else
-         'all as your account (run it as root for an account per student)')
-      + f'; at most {LIMITS["CLASSROOM_PROCESSES"]} processes and '
-      f'{LIMITS["CLASSROOM_MEMORY_MB"]} MB a process\n'
-      + _("  each student's server writes its messages to {logs}").format(logs=STATE / 'logs' / 'NAME.log')
-      + '\n')
+tr = chinese.translated(LANGUAGE)       # the teacher's terminal in the class's language
+c.ClassroomHub.banner = '\n'.join([
+    '', tr(N_('The classroom: students open  {urls}')).format(urls=urls),
+    tr(N_('  {n} students from {students}; passwords in {passwords}')).format(
+        n=len(roster.students), students=STUDENTS, passwords=PASSWORDS),
+    tr(N_('  the teacher logs in as {teacher!r}: the gradebook is at /services/gradebook/')).format(
+        teacher=TEACHER),
+    tr(N_('  work is kept in {state}')).format(state=STATE),
+    tr(N_("  stop it with Ctrl-C (everyone's files stay)")),
+    (tr(N_('  each student in a sandbox of her own, as a system account of her own (jupyter-NAME)'))
+     if os.geteuid() == 0 else
+     tr(N_('  each student in a sandbox of her own, all as your account (run it as root for an '
+           'account per student)')))
+    + tr(N_('; at most {processes} processes and {memory} MB a process')).format(
+        processes=LIMITS['CLASSROOM_PROCESSES'], memory=LIMITS['CLASSROOM_MEMORY_MB']),
+    tr(N_("  each student's server writes its messages to {logs}")).format(
+        logs=STATE / 'logs' / 'NAME.log'), ''])

@@ -51,6 +51,7 @@ from pathlib import Path
 from jupyterhub.auth import Authenticator
 from traitlets import Dict
 
+from pokerlib.i18n import N_                         # the terminal's line, for the classroom catalog
 from pokerlib.editions import write_student_edition   # the editions, as `make lab` makes them
 from pokerlib.workspace import update_workspace       # the workspace's rules, as `make lab` keeps them
 
@@ -127,8 +128,9 @@ def check_password(stored: str, password: str) -> bool:
     return hmac.compare_digest(hash_password(password, bytes.fromhex(salt)), stored)
 
 
-def load_roster(students_file, passwords_file, teacher: str) -> Roster:
-    """The class list with a password for everyone, new ones written for the teacher."""
+def load_roster(students_file, passwords_file, teacher: str, tr=lambda text: text) -> Roster:
+    """The class list with a password for everyone, new ones written for the teacher (and said
+    on the terminal in the class's language, ``tr``)."""
     students = read_names(students_file)
     teacher = teacher.lower()          # names are compared as the hub compares them: without case
     if teacher in students:
@@ -146,8 +148,9 @@ def load_roster(students_file, passwords_file, teacher: str) -> Roster:
             for name in missing:
                 passwords[name] = new_password()
                 out.write(f'{name} {passwords[name]}\n')
-        print(f'New passwords for {len(missing)} name{"s" * (len(missing) > 1)} '
-              f'written to {passwords_file}', file=sys.stderr)
+        print(tr(N_('New passwords for {n} names written to {file}') if len(missing) > 1 else
+                 N_('A new password for 1 name written to {file}')).format(
+                     n=len(missing), file=passwords_file), file=sys.stderr)
     os.chmod(passwords_file, 0o600)
     return Roster(students, {name: hash_password(passwords[name]) for name in [teacher] + students})
 

@@ -91,10 +91,13 @@ class Hub:
 
     def class_ready(self, timeout=600) -> str:
         """Wait for the hub's line saying the class is ready (the warmup service's); that line."""
+        from classroom import chinese, warmup
+        language = self.env.get('CLASSROOM_LANGUAGE', 'en')
+        ready = chinese.translated(language)(warmup.READY).split('{')[0]   # in the class's language
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             for line in (self.folder / 'hub.log').read_text(errors='replace').splitlines()[::-1]:
-                if line.startswith('The class is ready'):
+                if line.startswith(ready):
                     return line
             if self.process.poll() is not None:
                 raise RuntimeError(f'the hub exited: see {self.folder / "hub.log"}')

@@ -26,6 +26,19 @@ import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import quote
 
+from pokerlib.i18n import N_
+
+try:                                     # run as a script, beside it (the hub's service)
+    import chinese
+except ImportError:                      # imported as classroom.warmup (the tests)
+    from classroom import chinese
+
+tr = chinese.translated(os.environ.get('CLASSROOM_LANGUAGE', 'en'))
+"""The teacher's terminal in the class's language (the classroom catalog)."""
+STARTING = N_('Starting the servers of {n} students, {at_once} at a time...')
+READY = N_('The class is ready: {ready} of {total} servers running, in {seconds:.0f} s')
+NOT_STARTED = N_(' (not started: {failed})')
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
@@ -68,7 +81,8 @@ def service(students, live: Settings) -> dict:
             'command': [sys.executable, os.path.join(HERE, 'warmup.py')],
             'environment': {'WARMUP_STUDENTS': ' '.join(students),
                             'WARMUP_AT_ONCE': str(live.at_once),
-                            'WARMUP_LESSON': str(live.lesson)}}
+                            'WARMUP_LESSON': str(live.lesson),
+                            'CLASSROOM_LANGUAGE': os.environ.get('CLASSROOM_LANGUAGE', 'en')}}
 
 
 def role(students) -> dict:
@@ -126,14 +140,13 @@ class Hub:
 def warm(hub: Hub, students, at_once, say=print) -> dict:
     """Start every student's server, ``at_once`` at a time; name -> '' (ready) or why not."""
     started = time.monotonic()
-    say(f'Starting the servers of {len(students)} students, {at_once} at a time...', flush=True)
+    say(tr(STARTING).format(n=len(students), at_once=at_once), flush=True)
     with ThreadPoolExecutor(at_once) as pool:
         result = dict(zip(students, pool.map(hub.start, students)))
     ready = sum(not why for why in result.values())
     failed = '; '.join(f'{name}: {why}' for name, why in result.items() if why)
-    say(f'The class is ready: {ready} of {len(students)} servers running, in '
-        f'{time.monotonic() - started:.0f} s' + (f' (not started: {failed})' if failed else ''),
-        flush=True)
+    say(tr(READY).format(ready=ready, total=len(students), seconds=time.monotonic() - started)
+        + (tr(NOT_STARTED).format(failed=failed) if failed else ''), flush=True)
     return result
 
 

@@ -58,7 +58,7 @@ def test_the_warmup_service_can_touch_the_students_servers_only():
     assert role['scopes'] == ['servers!user=ada', 'servers!user=grace']     # not the teacher's, no admin
     entry = warmup.service(['ada', 'grace'], warmup.settings({'CLASSROOM_WARMUP': '5'}))
     assert entry['environment'] == {'WARMUP_STUDENTS': 'ada grace', 'WARMUP_AT_ONCE': '5',
-                                    'WARMUP_LESSON': '5400'}
+                                    'WARMUP_LESSON': '5400', 'CLASSROOM_LANGUAGE': 'en'}
     for bad in ('-1', '1.5', 'ten', ''):
         with pytest.raises(ValueError, match='CLASSROOM_LESSON'):
             warmup.settings({'CLASSROOM_LESSON': bad})
