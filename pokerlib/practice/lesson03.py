@@ -262,4 +262,4 @@ from collections import Counter
 from pokerlib import hand_classes, hand_rank
 def distinct_rankings():
     return dict(Counter(hand_rank(hand)[0] for hand, n in hand_classes()))
-""", 'one count for each of the nine categories, keyed by its name as category_name gives it'))
+""", 'one count for each of the nine categories, keyed by its name as hand_name or category_name gives it'))

@@ -154,7 +154,7 @@ WRONG = [
                                             for h, n in hand_classes()), Counter())),
      'fail', 'numbers of hands'),
     ('distinct_rankings', lambda: {HAND_NAMES[c]: n for c, n in Counter(
-        hand_rank(h)[0] for h, k in hand_classes()).items()}, 'fail', 'as category_name gives it'),
+        hand_rank(h)[0] for h, k in hand_classes()).items()}, 'fail', 'hand_name or category_name gives it'),
     ('distinct_rankings', lambda: {k: v + 1 for k, v in distinct_rankings_lecture().items()},
      'fail', 'is off'),
     ('distinct_rankings', lambda: list(distinct_rankings_lecture().values()), 'fail', 'a dict'),
