@@ -79,6 +79,10 @@ def font_folder(venv) -> Path:
     """JupyterLab's config folder with the course's font and custom.css (custom/), written in venv."""
     config = Path(venv) / 'etc' / 'jupyter-course'
     lab_font(config / 'custom')
+    # jupyter_core copies a student's old ~/.ipython config into the config folder once, and
+    # marks it done there: in her sandbox the venv is read-only, so her server would fail to
+    # start once her kernel has made ~/.ipython. Marked done here: nothing to copy, ever.
+    (config / 'migrated').touch()
     return config
 
 

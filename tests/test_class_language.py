@@ -124,6 +124,7 @@ def test_the_hubs_config_for_each_language(tmp_path):
     assert not hasattr(en.JupyterHub, 'template_paths')
     assert sorted(p.name for p in (venv / 'etc' / 'jupyter-course' / 'custom').iterdir()) == \
         ['NotoSansSC-Course.otf', 'custom.css']
+    assert (venv / 'etc' / 'jupyter-course' / 'migrated').exists()   # read-only in her sandbox: never written there
     settings = venv / 'share' / 'jupyter' / 'lab' / 'settings-zh'
     assert zh.Spawner.args == ['--x', '--LabApp.custom_css=True', f'--LabApp.app_settings_dir={settings}']
     assert zh.Spawner.environment == {'PATH': '/bin', 'JUPYTER_CONFIG_DIR': config, 'LANGUAGE': 'zh_CN'}
