@@ -78,11 +78,14 @@ class Hub:
                                         start_new_session=True)
         # The banner comes once the hub and its proxy answer (classroom/hub.py): asking the
         # proxy before would only get it to log a 404 for the hub's route, not yet there.
+        from classroom import chinese     # the banner is in the class's language
+        banner = chinese.translated(self.env.get('CLASSROOM_LANGUAGE', 'en'))(
+            'The classroom: students open  {urls}').split('{')[0].strip()
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f'the hub exited: see {self.folder / "hub.log"}')
-            if 'The classroom: students open' in (self.folder / 'hub.log').read_text(errors='replace'):
+            if banner in (self.folder / 'hub.log').read_text(errors='replace'):
                 with contextlib.suppress(requests.ConnectionError):
                     if requests.get(self.url + 'hub/health', timeout=5).status_code == 200:
                         return
