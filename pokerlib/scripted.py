@@ -32,6 +32,7 @@ True
 
 import math
 import random
+from collections import deque
 from fractions import Fraction
 
 __all__ = ['ScriptedRandom', 'enumerate_runs', 'ENUMERABLE_BITS']
@@ -134,18 +135,24 @@ def _rebuilt(script, seed, most, draws, sizes, kinds, stopped, stop_at):
     rng = ScriptedRandom(script, seed, most)
     rng.draws, rng.sizes, rng.kinds = list(draws), list(sizes), list(kinds)
     rng.stopped, rng.stop_at = stopped, stop_at
-    if rng._source is not None:
-        for kind, size in zip(kinds[len(script):], sizes[len(script):]):
-            if kind == 'f':
-                rng._source.random()
-            elif kind == 'g':
-                rng._source.getrandbits(size.bit_length() - 1)
-            else:
-                rng._source._randbelow(size)
+    _advance(rng)
     return rng
 
 
-def enumerate_runs(play, deck, most=64, budget=None):
+def _advance(rng):
+    """Advance a fresh ScriptedRandom's source past the draws it holds beyond its script."""
+    if rng._source is not None:
+        source, start = rng._source, len(rng.script)
+        for kind, size in zip(rng.kinds[start:], rng.sizes[start:]):
+            if kind == 'f':
+                source.random()
+            elif kind == 'g':
+                source.getrandbits(size.bit_length() - 1)
+            else:
+                source._randbelow(size)
+
+
+def enumerate_runs(play, deck, most=64, budget=None, many=None, chunk=256):
     """Every run of `play(list(deck), rng)`, as (outcome, probability, rng) triples.
 
     `play` returns the run's outcome (None is read as the deck after the
@@ -153,27 +160,37 @@ def enumerate_runs(play, deck, most=64, budget=None):
     can't follow (``rng.stopped``) comes out with outcome None. Stops
     (returns) after `budget` runs, if given; ``len`` of the runs tells.
 
+    The choice tree is walked a level at a time: each run draws the choices of
+    its script, then the first choice (0) wherever it goes on, and every other
+    choice at those places starts a run of the next level. With `many`,
+    ``many([(cards, rng), ...])`` plays up to `chunk` runs of a level at once and
+    returns their outcomes in order (a judge sends them to the student's
+    process in one round trip); `play` is then unused.
+
     >>> from pokerlib import shuffle2
     >>> sorted((o, p) for o, p, rng in enumerate_runs(shuffle2, 'ab'))
     [('ab', Fraction(1, 2)), ('ba', Fraction(1, 2))]
     """
-    choices = []
+    many = many or (lambda pairs: [play(cards, rng) for cards, rng in pairs])
+    waiting = deque([[]])
     runs = 0
-    while budget is None or runs < budget:
-        runs += 1
-        rng = ScriptedRandom(choices, None, most)
-        cards = list(deck)
-        outcome = play(cards, rng)
-        if outcome is None:
-            outcome = ''.join(cards) if isinstance(deck, str) else tuple(cards)
-        tree = rng.stop_at if rng.stopped else len(rng.draws)
-        if rng.stopped:
-            outcome = None
-        yield outcome, Fraction(1, math.prod(rng.sizes[:tree])), rng
-        # Advance the odometer: bump the last choice that can go higher.
-        k = tree - 1
-        while k >= 0 and rng.draws[k] + 1 >= rng.sizes[k]:
-            k -= 1
-        if k < 0:
-            return
-        choices = rng.draws[:k] + [rng.draws[k] + 1]
+    while waiting and (budget is None or runs < budget):
+        size = min(chunk, len(waiting), budget - runs if budget is not None else chunk)
+        scripts = [waiting.popleft() for _ in range(size)]
+        rngs = [ScriptedRandom(script, None, most) for script in scripts]
+        pairs = [(list(deck), rng) for rng in rngs]
+        for (cards, rng), outcome in zip(pairs, many(pairs)):
+            runs += 1
+            if outcome is None:
+                outcome = ''.join(cards) if isinstance(deck, str) else tuple(cards)
+            tree = rng.stop_at if rng.stopped else len(rng.draws)
+            if rng.stopped:
+                outcome = None
+            yield outcome, Fraction(1, math.prod(rng.sizes[:tree])), rng
+            # The other choices wherever this run went past its script (no more than the
+            # budget can ever run: a tree too big for it needs no more than that to show).
+            for k in range(len(rng.script), tree):
+                more = rng.sizes[k] - 1
+                if budget is not None:
+                    more = min(more, max(budget - runs - len(waiting), 0))
+                waiting.extend(rng.draws[:k] + [v] for v in range(1, 1 + more))

@@ -611,7 +611,9 @@ def main(fd):
     from . import lesson01, lesson02, lesson03, lesson04, lesson05, lesson06, lesson07, lesson08  # noqa: F401,E501
     control = socket.socket(fileno=fd)
     wire.send(control, {'ready': True})
+    idle = []
     while True:
+        _prepare_while_idle(control, idle)
         try:
             request, runner_fd = wire.receive_with_fd(control)
         except wire.WireError:
@@ -638,6 +640,31 @@ def main(fd):
         finally:
             sock.close()
         wire.send(control, {'report': report.to_data()})
+        idle[:] = lesson_prepares(report.exercise)
+
+
+def lesson_prepares(name) -> list:
+    """What the judge works out while it waits for the next check, after a check of exercise
+    `name`, in small pieces: what the exercises of its lesson prepare (their answer tables, but
+    inputs drawn afresh at each check, ``fresh``), so that the lesson's next check starts at
+    once; then their ``later`` (what a wrong answer's hint needs), that exercise's first."""
+    exercise = EXERCISES.get(name)
+    if exercise is None:
+        return []
+    module = exercise.judge.__module__
+    same = [e for e in EXERCISES.values() if e.judge.__module__ == module]
+    return [p for e in same for p in e.prepare if not getattr(p, 'fresh', False)] + \
+        list(exercise.later) + [p for e in same for p in e.later]
+
+
+def _prepare_while_idle(control, idle):
+    """Run the waiting prepares one at a time, as long as no request waits on `control`."""
+    import select
+    while idle and not select.select([control], [], [], 0)[0]:
+        try:
+            idle.pop(0)()
+        except Exception:        # the check that needs it reports it
+            idle.clear()
 
 
 # ---------------------------------------------------------------------------

@@ -365,14 +365,10 @@ for _name in ('hand_rank', 'hand_rank_elif', 'hand_rank_counter'):
     exercise(_name, returns=N_('a ranking: a tuple that compares with other rankings'),
              error_hint='every hand given is five different cards, as a list of two-character '
                         'strings; run your function on the hand named above',
-             prepare=[functools.partial(ranking_cases, ranking_reference),
-                      lambda: prepare_signatures()])(_judge_hand_rank)
+             prepare=[functools.partial(ranking_cases, ranking_reference)],
+             later=[functools.partial(mistake_signature, ranking_reference, mistaken)
+                    for mistaken, why, *pair in RANKING_MISTAKES])(_judge_hand_rank)
 del _name
-
-
-def prepare_signatures():
-    """Where each known mistake first shows, worked out once (before the student's code runs)."""
-    return [mistake_signature(ranking_reference, mistaken) for mistaken, why, *pair in RANKING_MISTAKES]
 
 
 # ---------------------------------------------------------------------------

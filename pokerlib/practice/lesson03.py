@@ -144,8 +144,9 @@ LOWBALL_MISTAKES = [
 
 
 @exercise('lowball_rank', returns=N_('a ranking: a tuple that compares with other rankings'),
-          prepare=[functools.partial(ranking_cases, lowball_reference),
-                   lambda: prepare_signatures()])
+          prepare=[functools.partial(ranking_cases, lowball_reference)],
+          later=[functools.partial(mistake_signature, lowball_reference, mistaken)
+                 for mistaken, why, *pair in LOWBALL_MISTAKES])
 def _lowball_rank(run):
     return judge_ranking(run, lowball_reference, lowball_describe, LOWBALL_MISTAKES,
                          better=N_('the better lowball hand'))
@@ -184,11 +185,6 @@ def _distinct_rankings(value):
         hint = _('a dict: {category name: number of distinct rankings}')
     raise wrong(given, {_(name): n for name, n in expected.items()}, hint)
 
-
-
-def prepare_signatures():
-    """Where each known mistake first shows, worked out once (before the student's code runs)."""
-    return [mistake_signature(lowball_reference, mistaken) for mistaken, why, *pair in LOWBALL_MISTAKES]
 
 
 # ---------------------------------------------------------------------------

@@ -74,16 +74,17 @@ ties among sort keys (1,000 possible keys for 1,000 cards) show at once."""
 # ---------------------------------------------------------------------------
 # Exact
 
-def exact_distribution(play, deck, budget=EXACT_BUDGET):
+def exact_distribution(play, deck, budget=EXACT_BUDGET, many=None):
     """({outcome: probability}, probability not decided, runs, why not exact or None).
 
     `play(cards, rng)` runs the shuffle and returns the outcome (None for the
-    deck after the call). Not exact (the fourth item says why: 'big',
+    deck after the call); or `many([(cards, rng), ...])` runs many at once (see
+    ``enumerate_runs``). Not exact (the fourth item says why: 'big',
     'float', 'bits', 'seed', 'replay') when the tree is bigger than the
     budget or the enumeration can't follow the shuffle."""
     probs, unfinished, runs = Counter(), Fraction(0), 0
     most = 4 * len(deck) + 8
-    for outcome, p, rng in enumerate_runs(play, deck, most=most, budget=budget + 1):
+    for outcome, p, rng in enumerate_runs(play, deck, most=most, budget=budget + 1, many=many):
         runs += 1
         if runs == 1 and rng.stopped is None and math.prod(rng.sizes) > budget:
             return probs, Fraction(1), runs, 'big'
@@ -158,10 +159,23 @@ def _contrast(kind):
     return W, W.sum() / n, math.sqrt((centred ** 2).sum() / (n - 1))
 
 
+CRITICAL = {(52 - 1) ** 2: 2993.5131114758165, (6 - 1) ** 2: 80.36536325597974}
+"""chi2.isf(ALPHA, df) for the card-by-position tests of the full deck and of six cards,
+computed once with scipy (tests/practice/test_shuffles.py recomputes them): a pass needs
+no scipy, whose import would cost the judge about a second; a failure's p-value uses it."""
+
+
+def _chi_square_fails(x2, df):
+    """(failed, p-value or None): the chi-square test at level ALPHA; the p-value of a failure."""
+    if x2 <= CRITICAL[df]:
+        return False, None
+    from scipy.special import chdtrc
+    return True, float(chdtrc(df, x2))
+
+
 @functools.cache
 def warm():
     """What the full-deck tests need, computed once before the student's code runs."""
-    from scipy.stats import chi2  # noqa: F401
     return _contrast('modulo'), _contrast('modulo_down'), _contrast('naive')
 
 
@@ -170,14 +184,13 @@ def full_deck_tests(where) -> list:
 
     Each fails a fair shuffle with probability at most ALPHA."""
     import numpy as np
-    from scipy.stats import chi2
     N, n = where.shape
     counts = np.zeros((n, n))
     np.add.at(counts, (np.repeat(np.arange(n)[None, :], N, 0).ravel(), where.ravel()), 1)
     e = N / n
     x2 = ((counts - e) ** 2 / e).sum() * (n - 1) / n
-    p = float(chi2.sf(x2, (n - 1) ** 2))
-    out = [('positions', p, p < ALPHA, counts)]
+    failed, p = _chi_square_fails(x2, (n - 1) ** 2)
+    out = [('positions', p, failed, counts)]
     for kind in ('modulo', 'modulo_down', 'naive'):
         W, mean, sd = _contrast(kind)
         total = W[np.arange(n)[None, :], where].sum()
@@ -268,8 +281,8 @@ def judge_shuffle(run, target, want, hint_for, mistakes=(), deal=False, full='un
         run.last_call = prose(_('{call} over every sequence of random choices'),
                               call=(f'{name}(list({deck!r}), rng)' if not deal else
                                     f'deal({len(deck)}, 1, {deck!r}, rng)'))
-        play = _deal_play(run, run.last_call) if deal else _shuffle_play(run, run.last_call)
-        probs, unfinished, runs, why = exact_distribution(play, deck)
+        probs, unfinished, runs, why = exact_distribution(
+            None, deck, many=_many(run, run.last_call, deal))
         run.cases += runs
         if why == 'replay':
             raise _not_a_function(name)
@@ -347,19 +360,17 @@ def call_and_read(run, *args, shown=None):
     return got, after
 
 
-def _shuffle_play(run, shown):
-    def play(cards, rng):
-        call_and_read(run, cards, rng, shown=shown)
-        return None
-    return play
-
-
-def _deal_play(run, shown):
-    def play(cards, rng):
-        given = list(cards)
-        got, _after = call_and_read(run, len(given), 1, cards, rng, shown=shown)
-        return _dealt(cards, given, got)
-    return play
+def _many(run, shown, deal):
+    """many([(cards, rng), ...]) for enumerate_runs: the shuffle (or deal) run on each pair
+    in one batch (Run.map), each deck and rng left as its call left it; the outcomes (None:
+    the deck as the shuffle left it)."""
+    def many(pairs):
+        calls = [(len(cards), 1, cards, rng) if deal else (cards, rng) for cards, rng in pairs]
+        given = [list(cards) for cards, _rng in pairs]
+        answers = run.map(calls, shown=lambda *args: shown, changes=True)
+        for args, before, got in zip(calls, given, answers):
+            yield _dealt(args[2], before, got) if deal else None
+    return many
 
 
 def _dealt(cards, given, got):
@@ -510,7 +521,6 @@ def _small_deck(run, name, deal, exact_upto):
     six-card deck and a chi-square test of its card-by-position counts (level ALPHA), so
     that a bias aimed at particular cards ('a' always last) shows there too."""
     import numpy as np
-    from scipy.stats import chi2
     deck = EXACT_DECKS[-1] if not deal else DEAL_CARDS
     shown = _seeds(f'{name}(list({deck!r}), random.Random(s))' if not deal else
                    f'deal({len(deck)}, 1, {deck!r}, random.Random(s))', SMALL_SEED, FULL_TRIALS)
@@ -530,8 +540,8 @@ def _small_deck(run, name, deal, exact_upto):
     counts = np.zeros((n, n))
     np.add.at(counts, (np.repeat(np.arange(n)[None, :], N, 0).ravel(), where.ravel()), 1)
     e = N / n
-    p = float(chi2.sf(((counts - e) ** 2 / e).sum() * (n - 1) / n, (n - 1) ** 2))
-    if p < ALPHA:
+    failed, p = _chi_square_fails(((counts - e) ** 2 / e).sum() * (n - 1) / n, (n - 1) ** 2)
+    if failed:
         c, q = np.unravel_index(np.abs(counts - e).argmax(), counts.shape)
         raise Mismatch([('returned', _('{card} ended at position {p} in {k:,d} of {N:,d} '
                                        'shuffles').format(card=repr(deck[c]), p=int(q),
@@ -643,9 +653,9 @@ def _mistake_hint(mistakes, probs, deck, run, deal):
     call = run.last_call
     for size in range(len(deck) + 1, 5):
         bigger = EXACT_DECKS[size - 2] if not deal else DEAL_CARDS[:size]
-        play = _deal_play(run, call) if deal else _shuffle_play(run, call)
         try:
-            theirs, unfinished, runs, why = exact_distribution(play, bigger, budget=1_000)
+            theirs, unfinished, runs, why = exact_distribution(None, bigger, budget=1_000,
+                                                               many=_many(run, call, deal))
         except Mismatch:
             break
         if why or unfinished:

@@ -32,6 +32,10 @@ from collections import Counter
 from fractions import Fraction
 from itertools import islice
 
+from ..scripted import ScriptedRandom
+from ..scripted import _advance as scripted_advance
+from ..scripted import _rebuilt as scripted_rebuilt
+
 __all__ = ['NotPlain', 'to_plain', 'to_json', 'from_json', 'encode_arg', 'decode_arg',
            'rng_state', 'apply_rng_state', 'to_python', 'same_value', 'PLAIN_TYPES']
 
@@ -190,7 +194,15 @@ def _resolve(ref):
 
 
 def rng_state(rng, depth=0):
-    """A random generator as data: its class, its Mersenne Twister state and its own attributes."""
+    """A random generator as data: its class, its Mersenne Twister state and its own attributes.
+
+    The judge's ``ScriptedRandom`` goes as its script, seed and draws (``'SR'``), a few dozen
+    numbers instead of two Mersenne Twister states: its source is rebuilt from the seed and
+    advanced past the draws (``scripted._rebuilt``)."""
+    if type(rng) is ScriptedRandom and depth == 0:
+        return {'SR': [_numbers(rng.script), rng.seed_value, rng.most, _numbers(rng.draws),
+                       _numbers(rng.sizes), [str(k) for k in rng.kinds], rng.stopped,
+                       rng.stop_at]}
     attrs = {}
     for key, value in vars(rng).items():
         attrs[key] = (rng_state(value, depth + 1) if isinstance(value, random.Random)
@@ -199,6 +211,14 @@ def rng_state(rng, depth=0):
     return {'R': {'class': _ref(type(rng)), 'attrs': attrs,
                   'mt': [version, base64.b64encode(array.array('I', mt).tobytes()).decode('ascii'),
                          to_plain(gauss)]}}
+
+
+def _numbers(items) -> list:
+    """A list of finite ints and floats as it is (for JSON), or NotPlain."""
+    if type(items) is not list or not all(type(x) is int or type(x) is float and math.isfinite(x)
+                                          for x in items):
+        raise NotPlain('a generator holding other things than numbers')
+    return list(items)
 
 
 def _rng_from(body, cls=None):
@@ -228,8 +248,49 @@ def _fill_rng(rng, body):
     vars(rng).update(attrs)
 
 
+SCRIPTED_MOST = 1_000_000
+"""The most draws a ScriptedRandom sent as data may hold (its `most` included)."""
+
+
+def _scripted_from(body):
+    """A ScriptedRandom from its ``'SR'`` form, every field checked (ValueError if one is off)."""
+    _check_scripted(body)
+    return scripted_rebuilt(*body)
+
+
+def _check_scripted(body):
+    if type(body) is not list or len(body) != 8:
+        raise ValueError('not a scripted generator')
+    script, seed, most, draws, sizes, kinds, stopped, stop_at = body
+    lists = (script, draws, sizes, kinds)
+    if not (all(type(x) is list and len(x) <= SCRIPTED_MOST for x in lists)
+            and len(draws) == len(sizes) == len(kinds)
+            and (seed is None or type(seed) is int) and type(most) is int
+            and 0 <= most <= SCRIPTED_MOST
+            and set(map(type, sizes)) <= {int}
+            and (not sizes or min(sizes) >= 0 and max(sizes).bit_length() <= 4097)
+            and set(kinds) <= {'b', 'g', 'f'}
+            and set(map(type, script)) | set(map(type, draws)) <= {int, float}
+            and (stopped is None or stopped in ('float', 'bits', 'long', 'seed', 'replay'))
+            and (stop_at is None or type(stop_at) is int)):
+        raise ValueError('not a scripted generator')
+
+
 def apply_rng_state(rng, data):
     """Set the judge's generator to the state the student's side reported after a call."""
+    if type(data) is dict and list(data) == ['SR'] and type(rng) is ScriptedRandom:
+        body = data['SR']
+        if (type(body) is list and len(body) == 8 and not rng.draws and rng.stopped is None
+                and body[:3] == [rng.script, rng.seed_value, rng.most]):
+            _check_scripted(body)           # the usual case: the judge's fresh generator, drawn
+            rng.draws, rng.sizes, rng.kinds = body[3], body[4], body[5]
+            rng.stopped, rng.stop_at = body[6], body[7]
+            scripted_advance(rng)
+            return
+        now = _scripted_from(body)
+        vars(rng).clear()
+        vars(rng).update(vars(now))
+        return
     if not (type(data) is dict and list(data) == ['R'] and type(data['R']) is dict):
         raise ValueError('not a random generator state')
     _fill_rng(rng, data['R'])
@@ -263,6 +324,8 @@ def decode_arg(data):
     def extra(tag, body):
         if tag == 'R':
             return _rng_from(body)
+        if tag == 'SR':
+            return _scripted_from(body)
         if tag == 'A':
             import numpy as np
             dtype, shape, raw = body

@@ -74,6 +74,16 @@ def test_the_full_deck_tests_have_power_at_least_0999_against_every_known_bias()
         assert p >= 0.999, (bias, p)
 
 
+def test_the_chi_square_critical_values_are_scipys_at_level_alpha():
+    from scipy.stats import chi2
+    assert set(shuffles.CRITICAL) == {51 ** 2, 5 ** 2}
+    for df, x in shuffles.CRITICAL.items():
+        assert chi2.sf(x, df) == pytest.approx(shuffles.ALPHA, rel=1e-9)
+        failed, p = shuffles._chi_square_fails(x * 1.01, df)
+        assert failed and p == pytest.approx(chi2.sf(x * 1.01, df)) and p < shuffles.ALPHA
+        assert shuffles._chi_square_fails(x * 0.99, df) == (False, None)
+
+
 @pytest.mark.slow
 def test_the_full_deck_tests_of_a_fair_shuffle_are_near_their_null_distributions():
     """Fair shuffles (numpy permutations, 200 batches of FULL_TRIALS) give chi-square,
