@@ -58,7 +58,7 @@ import unicodedata
 from .cards import PokerError, check_hand, check_hands, parse_hand
 from .dealing import deal
 from .grading import add_commands as _add_grading
-from .i18n import N_, _
+from .i18n import N_, _, set_language, shell_language
 from .holdem import best_hand, best_wild_hand, best_wild_hands, hand_rank_wild
 from .ranking import allmax, category_name, poker
 from .versus import iter_versus, iter_versus_lines, score_versus
@@ -463,6 +463,14 @@ def _add_seed(parser):
     parser.add_argument('--seed', type=_count, default=None,
                         help='seed for random.Random, a whole number 0 or '
                         'more (default: unseeded)')
+
+
+def console() -> int:
+    """The ``pokerlib`` command (and ``python -m pokerlib``): main, in the language the shell's
+    locale asks for (``LANG=zh_CN.UTF-8 pokerlib rank ...`` answers in Chinese; ``grade`` and
+    ``progress`` speak the language of the notebooks they read, or ``--language``)."""
+    set_language(shell_language())
+    return main()
 
 
 def main(argv=None) -> int:

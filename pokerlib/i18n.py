@@ -30,10 +30,11 @@ manual's page "Translations", site/manual/translating.md).
 
 import functools
 import gettext
+import os
 from pathlib import Path
 
 __all__ = ['LANGUAGES', 'set_language', 'language', 'translator', '_', 'N_', 'LOCALE_DIR',
-           'DOMAIN', 'CATEGORY_NAMES', 'english_category']
+           'DOMAIN', 'CATEGORY_NAMES', 'english_category', 'shell_language']
 
 LOCALE_DIR = Path(__file__).resolve().parent / 'locale'
 DOMAIN = 'pokerlib'
@@ -69,6 +70,23 @@ def set_language(name: str = 'en') -> str:
     wanted = _language(name)
     _state.update(language=wanted, translation=_translation(wanted))
     return wanted
+
+
+def shell_language(environ=None) -> str:
+    """The course's language a shell's locale asks for: the first of LANGUAGE, LC_ALL,
+    LC_MESSAGES and LANG that is set (gettext's order), 'zh_CN' for any Chinese one, else 'en'.
+
+    >>> shell_language({'LANG': 'zh_CN.UTF-8'}), shell_language({'LANGUAGE': 'zh:en'})
+    ('zh_CN', 'zh_CN')
+    >>> shell_language({'LANG': 'C.UTF-8'}), shell_language({'LC_ALL': 'en_GB', 'LANG': 'zh_CN'})
+    ('en', 'en')
+    """
+    environ = os.environ if environ is None else environ
+    for key in ('LANGUAGE', 'LC_ALL', 'LC_MESSAGES', 'LANG'):
+        value = environ.get(key)
+        if value:
+            return 'zh_CN' if value.split(':')[0].lower().startswith('zh') else 'en'
+    return 'en'
 
 
 def translator(name: str):

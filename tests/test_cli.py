@@ -117,6 +117,24 @@ def test_the_installed_command_runs_and_a_usage_error_exits_2():
     assert p.stderr.startswith('usage: pokerlib rank')
 
 
+def test_a_chinese_shell_gets_chinese_answers_and_any_other_english():
+    """The command speaks the language the shell's locale asks for (LANGUAGE, LC_ALL,
+    LC_MESSAGES, LANG, in gettext's order); an error names the value in that language too."""
+    def shell(locale, *args):
+        env = {k: v for k, v in os.environ.items()
+               if k not in ('LANGUAGE', 'LC_ALL', 'LC_MESSAGES', 'LANG')}
+        return subprocess.run([sys.executable, '-m', 'pokerlib', *args], env=dict(env, **locale),
+                              capture_output=True, text=True, timeout=60)
+    p = shell({'LANG': 'zh_CN.UTF-8'}, 'rank', 'AS KS QS JS TS')
+    assert p.returncode == 0 and '同花顺' in p.stdout and '牌型' in p.stdout
+    assert 'straight' not in p.stdout and 'category' not in p.stdout
+    p = shell({'LANGUAGE': 'zh_CN:en', 'LANG': 'C.UTF-8'}, 'rank', 'AS KS QS JS')
+    assert p.returncode == 1 and '张牌' in p.stderr and "'JS'" in p.stderr
+    for locale in ({'LANG': 'C.UTF-8'}, {}, {'LC_ALL': 'en_US.UTF-8', 'LANG': 'zh_CN.UTF-8'}):
+        p = shell(locale, 'rank', 'AS KS QS JS TS')
+        assert p.returncode == 0 and 'category:  straight flush' in p.stdout, locale
+
+
 # ---------------------------------------------------------------------------
 # The many small cases, in-process.
 
