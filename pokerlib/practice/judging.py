@@ -640,21 +640,16 @@ def main(fd):
         finally:
             sock.close()
         wire.send(control, {'report': report.to_data()})
-        idle[:] = lesson_prepares(report.exercise)
+        idle[:] = work_for_later(report.exercise)
 
 
-def lesson_prepares(name) -> list:
+def work_for_later(name) -> list:
     """What the judge works out while it waits for the next check, after a check of exercise
-    `name`, in small pieces: what the exercises of its lesson prepare (their answer tables, but
-    inputs drawn afresh at each check, ``fresh``), so that the lesson's next check starts at
-    once; then their ``later`` (what a wrong answer's hint needs), that exercise's first."""
+    `name`: that exercise's ``later`` (what a wrong answer's hint needs, in small pieces), so
+    that a wrong answer's report comes as quickly as a right one's. (An exercise's own tables
+    are made when it is checked: made ahead, a big one would hold up the next check.)"""
     exercise = EXERCISES.get(name)
-    if exercise is None:
-        return []
-    module = exercise.judge.__module__
-    same = [e for e in EXERCISES.values() if e.judge.__module__ == module]
-    return [p for e in same for p in e.prepare if not getattr(p, 'fresh', False)] + \
-        list(exercise.later) + [p for e in same for p in e.later]
+    return list(exercise.later) if exercise is not None else []
 
 
 def _prepare_while_idle(control, idle):

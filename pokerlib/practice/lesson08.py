@@ -151,9 +151,6 @@ def draw_heads_up():
     FRESH['heads_up'] = seed, hole[:2], hole[2:], heads_up_reference(hole[:2], hole[2:])
 
 
-draw_heads_up.fresh = True        # new inputs at every check: never drawn ahead of it
-
-
 @exercise('heads_up', prepare=[_five_of_48, draw_heads_up], seconds=60,
           returns=N_('three counts: (wins, losses, ties)'))
 def _heads_up(run):

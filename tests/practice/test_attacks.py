@@ -310,6 +310,28 @@ def test_a_right_rejection_sampling_shuffle_inside_try_except_is_not_trapped():
     assert report.status == 'pass', str(report)
 
 
+def fair_then(deck, rng, tamper):
+    for i in range(len(deck) - 1):
+        j = rng.randrange(i, len(deck))
+        deck[i], deck[j] = deck[j], deck[i]
+    tamper(rng)
+
+
+@pytest.mark.parametrize('tamper', [
+    lambda rng: setattr(rng, 'draws', ['x'] * len(rng.draws)),        # not numbers
+    lambda rng: setattr(rng, 'sizes', [2 ** 10_000] * len(rng.sizes)),  # a size past any draw
+    lambda rng: setattr(rng, 'sizes', [1] * len(rng.sizes)),           # every draw certain
+    lambda rng: setattr(rng, 'kinds', ['z'] * len(rng.kinds)),
+    lambda rng: setattr(rng, 'draws', rng.draws + [0]),                # lists of unequal length
+    lambda rng: rng.__dict__.clear(),
+], ids=['draws', 'huge-size', 'certain', 'kinds', 'lengths', 'cleared'])
+def test_a_shuffle_that_rewrites_the_generators_record_is_not_passed(limited, tamper):
+    # The judge's generator crosses back as its draws and their sizes ('SR'); a shuffle that
+    # rewrites that record after shuffling fairly gets a report, never a pass or a crash.
+    report = not_passed(functools.partial(fair_then, tamper=tamper), 'shuffle2')
+    assert report.status in ('fail', 'error'), str(report)
+
+
 def test_a_check_inside_the_checked_function_is_refused_not_run(limited):
     def straight(ranks):
         inner = check(right_straight, name='straight')
