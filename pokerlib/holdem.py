@@ -24,7 +24,7 @@ from .cards import (_DECK, _DECK_SET, _JOKER_SET, RANKS, PokerError, SharedList,
                     check_count, check_distinct_ids, check_hand, check_hands,
                     check_rng, short_repr)
 from .i18n import N_, _
-from .ranking import (count_rankings, _as_list, _shape, _whole_numbers,
+from .ranking import (HAND_NAMES, count_rankings, _as_list, _shape, _whole_numbers,
                       category_name, checked, hand_rank, takes_hand)
 
 __all__ = ['best_hand', 'hand_rank_wild', 'best_wild_hand', 'BLACK_CARDS', 'RED_CARDS',
@@ -169,11 +169,15 @@ def hand_name(hand) -> str:
     """The category name of a hand of 5 to 7 cards (jokers allowed), in the course's language.
 
     In English it is category_name's name, the one the library's tables are
-    keyed by; with set_language('zh_CN') it is the Chinese name (五条).
+    keyed by; with set_language('zh_CN') it is the Chinese name (五条). Given
+    such a name itself (one of HAND_NAMES), it gives that category's name in
+    the course's language, so that a table keyed by the names can show them.
 
-    >>> hand_name(['AS', 'AH', 'AD', 'AC', '?B'])
-    'five of a kind'
+    >>> hand_name(['AS', 'AH', 'AD', 'AC', '?B']), hand_name('full house')
+    ('five of a kind', 'full house')
     """
+    if isinstance(hand, str) and hand in HAND_NAMES:
+        return _(hand)
     best = best_wild_hand(hand)
     return _(category_name(hand_rank_wild(best)[0]))
 

@@ -205,7 +205,10 @@ def test_a_category_is_named_in_the_notebooks_language(chinese):
     assert not wrong and '一对' in str(wrong)
     assert not check(dict(chinese_keys, 一对=1), name='distinct_rankings')
     assert pokerlib.hand_name(['AS', 'AH', 'AD', 'AC', '?B']) == '五条'
+    assert [pokerlib.hand_name(name) for name in pokerlib.HAND_NAMES] == \
+        ['高牌', '一对', '两对', '三条', '顺子', '同花', '葫芦', '四条', '同花顺', '五条']
     i18n.set_language('en')
+    assert [pokerlib.hand_name(name) for name in pokerlib.HAND_NAMES] == list(pokerlib.HAND_NAMES)
     assert not check('一对', name='most_common_seven')      # in English, the English names
     assert pokerlib.hand_name(['AS', 'AH', 'AD', 'AC', '?B']) == 'five of a kind'
 
