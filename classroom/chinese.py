@@ -45,8 +45,12 @@ LOCALE = {'@jupyterlab/translation-extension:plugin': {'locale': 'zh_CN'}}
 """JupyterLab's setting that chooses its interface's language (the language pack's)."""
 ANNOUNCEMENT = N_('Your name and the password your teacher gave you.')
 """The login page's announcement."""
-SHOWN = (N_('gradebook'), N_('Invalid username or password'))
-"""Words the templates translate that come from JupyterHub: a service's name, the login's error."""
+SHOWN = (N_('gradebook'), N_('Invalid username or password'),
+         N_('Bad Request'), N_('Unauthorized'), N_('Forbidden'), N_('Not Found'),
+         N_('Method Not Allowed'), N_('Too Many Requests'), N_('Internal Server Error'),
+         N_('Bad Gateway'), N_('Service Unavailable'), N_('Gateway Timeout'))
+"""Words the templates translate that come from JupyterHub: a service's name, the login's
+error, the statuses of its error pages."""
 DOMAIN = 'classroom'
 LOCALE_DIR = HERE / 'locale'
 

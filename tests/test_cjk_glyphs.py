@@ -131,8 +131,17 @@ def test_a_chinese_class_on_the_hub_draws_every_chinese_character(tmp_path):
             wait_for(hub.url + 'hub/health', 240)
         report = look(hub.url + 'hub/login', 'hub-zh-lab.png', '--lab',
                       '--login', 'ada', hub.passwords()['ada'])
+        from classroom.simulate import Student
+        ada = Student(hub.url, 'ada', hub.passwords()['ada'])
+        ada.log_in()
+        home, missing = ada.get('hub/home'), ada.get('hub/no-such-page')
     finally:
         hub.stop()
+    # Her other pages of the hub in Chinese too: home (start or stop her server), not found.
+    home, page = home.content.decode('utf-8'), missing.content.decode('utf-8')
+    assert '停止我的服务器' in home and 'My Server' not in home and '主页' in home   # her lab runs
+    assert missing.status_code == 404 and '404 : 找不到页面' in page
+    assert '这个地址上没有页面' in page and 'Not Found' not in page and 'None' not in page
     login = report['login']
     assert login['submit'] == '登录' and login['lang'] == 'zh-CN'
     assert '用你的名字和老师给你的密码登录。' in login['text'] and '用户名' in login['text']

@@ -290,11 +290,13 @@ SITE_CATALOGS = ('sphinx/locale/zh_CN/LC_MESSAGES/sphinx.mo',
 
 
 def chinese_characters() -> set:
-    """Every CJK character of the translations (notebooks, code, library, website, its manual)."""
+    """Every CJK character of the translations (notebooks, code, library, class server,
+    website, its manual)."""
     chars = set(''.join(SITE_LINKS.values()))
     for page in sorted((SITE_CONF / 'manual').glob('*/*.md')):   # the manual's Chinese pages
         chars |= set(page.read_text(encoding='utf-8'))
-    for po_path in sorted(CATALOGS.glob('*.po')) + sorted(LIBRARY_LOCALE.glob('*/LC_MESSAGES/*.po')):
+    for po_path in (sorted(CATALOGS.glob('*.po')) + sorted(LIBRARY_LOCALE.glob('*/LC_MESSAGES/*.po'))
+                    + sorted((ROOT / 'classroom' / 'locale').glob('*/LC_MESSAGES/*.po'))):
         for e in polib.pofile(str(po_path)):
             chars |= set(e.msgstr)
     packages = Path(polib.__file__).parent
@@ -357,7 +359,8 @@ def translations(po_path: Path) -> dict:
 def stats() -> list:
     """(catalog, entries, translated, fuzzy) of each catalog."""
     rows = []
-    for po_path in sorted(CATALOGS.glob('*.po')) + sorted(LIBRARY_LOCALE.glob('*/LC_MESSAGES/*.po')):
+    for po_path in (sorted(CATALOGS.glob('*.po')) + sorted(LIBRARY_LOCALE.glob('*/LC_MESSAGES/*.po'))
+                    + sorted((ROOT / 'classroom' / 'locale').glob('*/LC_MESSAGES/*.po'))):
         po = polib.pofile(str(po_path))
         live = [e for e in po if not e.obsolete]
         rows.append((po_path.relative_to(ROOT).as_posix(), len(live),
