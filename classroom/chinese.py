@@ -45,12 +45,14 @@ LOCALE = {'@jupyterlab/translation-extension:plugin': {'locale': 'zh_CN'}}
 """JupyterLab's setting that chooses its interface's language (the language pack's)."""
 ANNOUNCEMENT = N_('Your name and the password your teacher gave you.')
 """The login page's announcement."""
-SHOWN = (N_('gradebook'), N_('Invalid username or password'),
-         N_('Bad Request'), N_('Unauthorized'), N_('Forbidden'), N_('Not Found'),
-         N_('Method Not Allowed'), N_('Too Many Requests'), N_('Internal Server Error'),
-         N_('Bad Gateway'), N_('Service Unavailable'), N_('Gateway Timeout'))
-"""Words the templates translate that come from JupyterHub: a service's name, the login's
-error, the statuses of its error pages."""
+SHOWN = (N_('gradebook'), N_('Invalid username or password'))
+"""Words the templates translate that come from JupyterHub: a service's name, the login's error."""
+STATUSES = {400: N_('Bad Request'), 401: N_('Unauthorized'), 403: N_('Forbidden'),
+            404: N_('Not Found'), 405: N_('Method Not Allowed'), 429: N_('Too Many Requests'),
+            500: N_('Internal Server Error'), 502: N_('Bad Gateway'),
+            503: N_('Service Unavailable'), 504: N_('Gateway Timeout')}
+"""The statuses of the hub's error pages (error.html), for the page that JupyterHub gives no
+status word (its own "not found" says None)."""
 DOMAIN = 'classroom'
 LOCALE_DIR = HERE / 'locale'
 
@@ -115,7 +117,8 @@ def configure(c, language, venv) -> None:
     # JupyterHub calls a callable of template_vars with the user and passes what it returns:
     # hence a function that returns tr (the templates call it tr, as `_` is taken).
     c.JupyterHub.template_vars = dict(c.JupyterHub.template_vars, tr=lambda user: tr,
-                                      font_family=FAMILY, announcement_login=tr(ANNOUNCEMENT))
+                                      font_family=FAMILY, announcement_login=tr(ANNOUNCEMENT),
+                                      statuses=STATUSES)
 
 
 UNIT = re.compile(r'(<(h1|h2|h3|p|button|li|title)\b[^>]*>)(.*?)(</\2>)', re.S)

@@ -135,21 +135,15 @@ def _rebuilt(script, seed, most, draws, sizes, kinds, stopped, stop_at):
     rng = ScriptedRandom(script, seed, most)
     rng.draws, rng.sizes, rng.kinds = list(draws), list(sizes), list(kinds)
     rng.stopped, rng.stop_at = stopped, stop_at
-    _advance(rng)
-    return rng
-
-
-def _advance(rng):
-    """Advance a fresh ScriptedRandom's source past the draws it holds beyond its script."""
     if rng._source is not None:
-        source, start = rng._source, len(rng.script)
-        for kind, size in zip(rng.kinds[start:], rng.sizes[start:]):
+        for kind, size in zip(kinds[len(script):], sizes[len(script):]):
             if kind == 'f':
-                source.random()
+                rng._source.random()
             elif kind == 'g':
-                source.getrandbits(size.bit_length() - 1)
+                rng._source.getrandbits(size.bit_length() - 1)
             else:
-                source._randbelow(size)
+                rng._source._randbelow(size)
+    return rng
 
 
 def enumerate_runs(play, deck, most=64, budget=None, many=None, chunk=256):

@@ -133,6 +133,7 @@ def test_the_hubs_config_for_each_language(tmp_path):
     assert zh.JupyterHub.template_paths == [str(CLASSROOM / 'templates-zh')]
     assert zh.JupyterHub.template_vars['announcement_login'] == '用你的名字和老师给你的密码登录。'
     assert zh.JupyterHub.template_vars['tr'](None)('Sign in') == '登录'   # called with the user first
+    assert zh.JupyterHub.template_vars['statuses'][404] == 'Not Found'   # tr makes it 找不到页面
     assert (venv / 'share' / 'jupyterhub' / 'static' / 'pokerlib' / 'NotoSansSC-Course.otf').exists()
 
 

@@ -35,9 +35,10 @@ class Exercise:
     Mismatch at the first wrong answer, and may return a summary such as
     ': 12 cases passed'. `seconds` is the time limit; `prepare` are
     functions (cached) that the judge needs, computed once in the judge's
-    process before the student's code runs; `later` are cached functions that only
-    a wrong answer needs (where each known mistake shows), which the judge works out
-    while it waits for the next check, or when a wrong answer needs them; `returns` says what a right answer looks like, for the report
+    process before the student's code runs; `later` are cached functions that
+    only a wrong answer needs (where each known mistake shows), which the judge
+    works out while it waits for the next check, or when a wrong answer needs
+    them; `returns` says what a right answer looks like, for the report
     when the answer cannot be read; `slow_hint` is said to a right answer
     that takes more than SLOW seconds; `course` names more functions of the
     course (``'pokerlib.module:name'``) that are this exercise's answer, which

@@ -33,7 +33,6 @@ from fractions import Fraction
 from itertools import islice
 
 from ..scripted import ScriptedRandom
-from ..scripted import _advance as scripted_advance
 from ..scripted import _rebuilt as scripted_rebuilt
 
 __all__ = ['NotPlain', 'to_plain', 'to_json', 'from_json', 'encode_arg', 'decode_arg',
@@ -254,11 +253,6 @@ SCRIPTED_MOST = 1_000_000
 
 def _scripted_from(body):
     """A ScriptedRandom from its ``'SR'`` form, every field checked (ValueError if one is off)."""
-    _check_scripted(body)
-    return scripted_rebuilt(*body)
-
-
-def _check_scripted(body):
     if type(body) is not list or len(body) != 8:
         raise ValueError('not a scripted generator')
     script, seed, most, draws, sizes, kinds, stopped, stop_at = body
@@ -274,20 +268,13 @@ def _check_scripted(body):
             and (stopped is None or stopped in ('float', 'bits', 'long', 'seed', 'replay'))
             and (stop_at is None or type(stop_at) is int)):
         raise ValueError('not a scripted generator')
+    return scripted_rebuilt(*body)
 
 
 def apply_rng_state(rng, data):
     """Set the judge's generator to the state the student's side reported after a call."""
     if type(data) is dict and list(data) == ['SR'] and type(rng) is ScriptedRandom:
-        body = data['SR']
-        if (type(body) is list and len(body) == 8 and not rng.draws and rng.stopped is None
-                and body[:3] == [rng.script, rng.seed_value, rng.most]):
-            _check_scripted(body)           # the usual case: the judge's fresh generator, drawn
-            rng.draws, rng.sizes, rng.kinds = body[3], body[4], body[5]
-            rng.stopped, rng.stop_at = body[6], body[7]
-            scripted_advance(rng)
-            return
-        now = _scripted_from(body)
+        now = _scripted_from(data['SR'])
         vars(rng).clear()
         vars(rng).update(vars(now))
         return
