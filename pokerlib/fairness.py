@@ -110,26 +110,58 @@ def within_tolerance(counts, tol=0.10) -> bool:
 
 
 def chi_square(counts, probabilities=None):
-    """scipy's chi-square goodness-of-fit of counts against uniform (or given).
+    """The chi-square goodness-of-fit test of counts against uniform (or given) probabilities.
 
     Returns (statistic, p-value).
 
     >>> stat, p = chi_square({'ab': 50, 'ba': 50}); float(stat), float(p)
     (0.0, 1.0)
     """
-    from scipy.stats import chisquare
     check_counts(counts)
     if len(counts) < 2:
         raise PokerError(_('a chi-square test needs at least 2 outcomes, got {counts}').format(
                              counts=short_repr(counts)))
     observed = list(counts.values())
     n = sum(observed)
-    expected = None
     if probabilities is not None:
         _check_probabilities(probabilities, keys=counts)
         expected = [n * float(probabilities[k]) for k in counts]
-    result = chisquare(observed, expected)
-    return float(result.statistic), float(result.pvalue)
+    else:
+        expected = [n / len(observed)] * len(observed)
+    np = _numpy()
+    observed, expected = np.array(observed, dtype=float), np.array(expected)
+    with np.errstate(divide='ignore', invalid='ignore'):        # an impossible outcome: inf
+        statistic = float(((observed - expected) ** 2 / expected).sum())
+    return statistic, _chi_square_sf(statistic, len(observed) - 1)
+
+
+# scipy.special, not scipy.stats: the same functions, and a notebook imports it in a
+# third of the time (0.2 s against 0.7 s).
+
+def _numpy():
+    import numpy
+    return numpy
+
+
+def _chi_square_sf(x, df) -> float:
+    """The chance that a chi-square variable with df degrees of freedom exceeds x."""
+    from scipy.special import chdtrc
+    return float(chdtrc(df, x))
+
+
+def _poisson_pmf(k, mu):
+    """The Poisson(mu) probabilities of the counts k (a NumPy array)."""
+    from scipy.special import gammaln, xlogy
+    np = _numpy()
+    return np.exp(xlogy(k, mu) - mu - gammaln(k + 1))
+
+
+def _convolve(a, b):
+    """The full convolution of two arrays, by FFT."""
+    np = _numpy()
+    size = len(a) + len(b) - 1
+    fast = 1 << (size - 1).bit_length()
+    return np.fft.irfft(np.fft.rfft(a, fast) * np.fft.rfft(b, fast), fast)[:size]
 
 
 def _check_probabilities(probabilities, keys=None):
@@ -301,9 +333,7 @@ def pass_probability(probabilities, n, tol=0.10) -> float:
     >>> round(pass_probability(fair, 100), 3), round(pass_probability(fair, 10_000), 3)
     (0.729, 1.0)
     """
-    import numpy as np
-    from scipy.signal import fftconvolve
-    from scipy.stats import poisson
+    np = _numpy()
     _check_probabilities(probabilities)
     n = check_limit(check_count(n, N_('n (number of trials)')), MAX_PASS_TRIALS,
                     N_('n (number of trials)'))
@@ -319,9 +349,9 @@ def pass_probability(probabilities, n, tol=0.10) -> float:
     for p in map(float, probabilities.values()):
         if p == 0:
             continue                   # never comes up, so the test never looks at it
-        total = np.clip(fftconvolve(total, np.where(ok, poisson.pmf(counts, n * p), 0)), 0, None)
+        total = np.clip(_convolve(total, np.where(ok, _poisson_pmf(counts, n * p), 0)), 0, None)
     within = total[n] if n < len(total) else 0.0
-    return float(min(1.0, within / poisson.pmf(n, n)))
+    return float(min(1.0, within / _poisson_pmf(np.array(n), n)))
 
 
 def trials_to_detect(probabilities, alpha=0.01, power=0.9) -> int:
@@ -335,7 +365,7 @@ def trials_to_detect(probabilities, alpha=0.01, power=0.9) -> int:
     >>> trials_to_detect({'ab': 0.6, 'ba': 0.4}), trials_to_detect({'ab': 0.5, 'ba': 0.5})
     (372, 0)
     """
-    from scipy.stats import chi2, ncx2
+    from scipy.special import chdtri, chndtr
     _check_probabilities(probabilities)
     for what, x in [('alpha', alpha), ('power', power)]:
         if isinstance(x, bool) or not isinstance(x, Real) or not 0 < x < 1:
@@ -346,16 +376,20 @@ def trials_to_detect(probabilities, alpha=0.01, power=0.9) -> int:
     w2 = sum((p - 1 / k) ** 2 / (1 / k) for p in ps)   # Cohen's w squared
     if w2 == 0:
         return 0
-    critical = chi2.isf(alpha, k - 1)   # not ppf(1 - alpha): 1 - 1e-17 is 1.0
+    critical = chdtri(k - 1, alpha)     # chi2.isf: not the inverse of the CDF at 1 - alpha (1.0)
+
+    def misses(n):     # the chance that n trials miss the bias: the noncentral CDF there
+        return chndtr(critical, k - 1, n * w2)
+    miss = 1 - power                    # exact for power from 0.5 to 1 (and 1 - CDF is not)
     lo, hi = 1, 2
-    while ncx2.sf(critical, k - 1, hi * w2) < power:
+    while misses(hi) > miss:
         lo, hi = hi, hi * 2
         if hi > 2 ** 60:   # beyond this the float arithmetic gives out
             raise PokerError(_('this bias is too small to detect in fewer than {value:.2g} '
                                'trials').format(value=2 ** 60))
     while lo < hi:   # bisect for the smallest n with enough power
         mid = (lo + hi) // 2
-        if ncx2.sf(critical, k - 1, mid * w2) >= power:
+        if misses(mid) <= miss:
             hi = mid
         else:
             lo = mid + 1

@@ -75,7 +75,7 @@ def cases_judge(reference, inputs, hint, mistakes=(), returns=None, tol=0.0,
     The judge's ``table()`` is every case with its expected answer, computed
     once (give it to the exercise's ``prepare``).
     """
-    done = []
+    done, encoded = [], {}
 
     def table():
         """Every case with its expected answer, worked out once."""
@@ -93,7 +93,9 @@ def cases_judge(reference, inputs, hint, mistakes=(), returns=None, tol=0.0,
 
     def judge(run):
         pairs = list(cases())
-        for (args, expected), got in zip(pairs, run.map([args for args, _expected in pairs])):
+        frames = encoded if done else None            # the table's calls, encoded once
+        for (args, expected), got in zip(pairs, run.map([args for args, _expected in pairs],
+                                                        frames=frames)):
             if check_type:
                 check_type(got)
             if same_value(got, expected, tol, sequences):
@@ -206,6 +208,10 @@ BETTER = N_('the better hand')
 """What judge_ranking calls the hand that should rank higher, unless told otherwise."""
 
 
+_ENCODED = {}
+"""For each reference ranking, its two batches of calls as sent to the runner."""
+
+
 def judge_ranking(run, reference, describe, mistakes=(), better=BETTER):
     """Judge a ranking: the reference's order of every class, with its exact ties.
 
@@ -217,13 +223,14 @@ def judge_ranking(run, reference, describe, mistakes=(), better=BETTER):
     the failing pair the way the student's does.
     """
     keyed, others = ranking_cases(reference)
+    frames = _ENCODED.setdefault(reference, ({}, {}))     # the calls, encoded once
     values = []
-    for value in run.map([(list(hand),) for hand in keyed]):
+    for value in run.map([(list(hand),) for hand in keyed], frames=frames[0]):
         if value is None:
             raise wrong(value, _('a ranking'), _('your function returned None: is a {return_} '
                                                  'missing on this path?').format(return_=code('return')))
         values.append(value)
-    seconds = run.map([(list(other),) for other in others])
+    seconds = run.map([(list(other),) for other in others], frames=frames[1])
     for hand, other, value, second in zip(keyed, others, values, seconds):
         if second != value:
             raise _not_invariant(run, hand, other, value, second)

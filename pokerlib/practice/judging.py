@@ -160,37 +160,46 @@ class Run:
     AHEAD = 48_000
     """A batch of at most this many bytes is sent before the answer to the one before is read."""
 
-    def map(self, calls, shown=None, changes=False):
+    def map(self, calls, shown=None, changes=False, frames=None):
         """What the function returns on each of calls (tuples of arguments), in order: an
         iterator, as if each call were made in turn with run(*args) (an error or a wrong
         answer stops it at that call), but sent to the runner in batches of BATCH calls,
         one round trip each, the next batch sent before this one is read (so the runner
         works while the judge compares). `shown(*args)`, if given, says how each call is
-        shown."""
+        shown. `frames`, if given, is a dict the caller keeps for these same calls (a
+        table's, the same at every check): each batch is encoded once, into it."""
         calls = [tuple(c) for c in calls]
         batches = [calls[i:i + self.BATCH] for i in range(0, len(calls), self.BATCH)]
         while self._pending:
             self._receive()
 
-        def request(batch):
-            return wire.frame({'op': 'map', 'calls': [[[encode_arg(a) for a in args], {}]
-                                                      for args in batch]})
+        def request(k):
+            if frames is not None and k in frames:
+                return frames[k]
+            data = wire.frame({'op': 'map', 'calls': [[[encode_arg(a) for a in args], {}]
+                                                      for args in batches[k]]})
+            if frames is not None:
+                frames[k] = data
+            return data
         sent, ahead = 0, None
         for k, batch in enumerate(batches):
             if sent == k:
-                self._send(ahead if ahead is not None else request(batch))
+                self._send(ahead if ahead is not None else request(k))
                 sent += 1
             self._call = (shown(*batch[0]) if callable(shown) else None, batch[0], {})
             if sent < len(batches):
                 # Send the next batch before reading this one's answer, so that the runner
                 # works while the judge compares, if it is small enough to sit in the
                 # socket's buffer (else both would wait on each other, each sending).
-                ahead = request(batches[sent])
+                ahead = request(sent)
                 if len(ahead) <= self.AHEAD:
                     self._send(ahead)
                     sent += 1
                     ahead = None
             answer = self._receive()
+            if 'oks' in answer:
+                yield from self._take_oks(answer, batch, shown)
+                continue
             answers = answer.get('answers')
             if type(answers) is not list or not answers or len(answers) > len(batch):
                 raise RunnerGone()
@@ -202,6 +211,27 @@ class Run:
                 yield self._take(each, args, changes)
             if len(answers) < len(batch):
                 raise RunnerGone()      # the runner stopped early without saying why
+
+    def _take_oks(self, answer, batch, shown):
+        """The answers to a batch in the runner's short form, {'oks': [value, ...], 't':
+        seconds}: every call returned plain data, printed nothing and changed no argument."""
+        oks, spent = answer['oks'], answer.get('t')
+        if type(oks) is not list or len(oks) != len(batch) or type(spent) is not float \
+                or not 0 <= spent < 1e6:
+            raise RunnerGone()
+        self.seconds += spent
+        self.printed = None
+        for args, ok in zip(batch, oks):
+            self._call = (shown(*args) if callable(shown) else None, args, {})
+            self.cases += 1
+            try:
+                got = _from_plain(ok)
+            except (ValueError, TypeError, KeyError, RecursionError, IndexError):
+                raise RunnerGone() from None
+            if got is not None:
+                self.only_none = False
+            self.returns[-1:] = [got]
+            yield got
 
     def raw(self, *args, shown=None):
         """Call expecting the arguments to change (a shuffle)."""

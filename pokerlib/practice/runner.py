@@ -335,6 +335,10 @@ class Server:
                 answers.append(self.call(args, kwargs))
                 if 'ok' not in answers[-1]:
                     break
+            if all(len(a) == 2 and 'ok' in a and 't' in a for a in answers):
+                # the common case, shorter: every call returned plain data and nothing else
+                # happened (no output, no change to an argument, no call of the course's own)
+                return {'oks': [a['ok'] for a in answers], 't': sum(a['t'] for a in answers)}
             return {'answers': answers}
         if op == 'value':
             if callable(self.obj):

@@ -337,3 +337,40 @@ def test_a_check_inside_the_checked_function_is_refused_not_run(limited):
         inner = check(right_straight, name='straight')
         return bool(inner)
     not_passed(straight, 'straight', status='fail')
+
+
+def short_form_liar(reply):
+    """A straight that, from its first call on, has the runner answer each later batch of
+    calls with `reply(request)` in the short form ({'oks': [...], 't': seconds})."""
+    def straight(ranks):
+        runner.Server.answer = lambda self, request: reply(request)
+        return len(set(ranks)) == 5 and max(ranks) - min(ranks) == 4
+    return straight
+
+
+@pytest.mark.parametrize('reply', [
+    lambda request: {'oks': 'yes', 't': 0.0},                                     # not a list
+    lambda request: {'oks': [True], 't': 0.0},                                    # too few
+    lambda request: {'oks': [True] * (len(request['calls']) + 1), 't': 0.0},      # too many
+    lambda request: {'oks': [{'Z': 1}] * len(request['calls']), 't': 0.0},        # not plain data
+    lambda request: {'oks': [True] * len(request['calls']), 't': float('nan')},   # no time
+    lambda request: {'oks': [True] * len(request['calls'])},
+], ids=['not-a-list', 'too-few', 'too-many', 'untagged', 'nan-time', 'no-time'])
+def test_a_runner_that_forges_the_short_form_of_a_batch_gets_no_pass(limited, reply):
+    # Where every call of a batch returned plain data and nothing else happened, the runner
+    # answers in a short form; a forged one is read as untrusted, like every answer.
+    not_passed(short_form_liar(reply), 'straight')
+    assert check(right_straight, name='straight')
+
+
+def test_the_short_form_carries_the_same_answers_as_the_long_one(limited):
+    # Batches answered in the short form (plain answers) and in the long one (a call that
+    # printed) are judged alike: the same wrong answer is found on the same hand either way.
+    def wrong(ranks, printing):
+        if printing:
+            print(ranks)
+        return len(set(ranks)) == 5 and max(ranks) - min(ranks) == 4 and 9 not in ranks
+    quiet = check(functools.partial(wrong, printing=False), name='straight')
+    loud = check(functools.partial(wrong, printing=True), name='straight')
+    assert quiet.status == loud.status == 'fail'
+    assert str(quiet).splitlines()[:3] == str(loud).splitlines()[:3]
