@@ -23,6 +23,7 @@ from ..classes import hand_classes
 from ..fairness import chi_square
 from ..i18n import N_, _
 from .core import Mismatch, code, describe_call, kind_of, same_value, short, wrong
+from .judging import encode_ahead
 from .reports import prose
 
 __all__ = ['cases_judge', 'judge_ranking', 'ShownIterator', 'hand_words', 'warm_chi_square',
@@ -78,10 +79,11 @@ def cases_judge(reference, inputs, hint, mistakes=(), returns=None, tol=0.0,
     done, encoded = [], {}
 
     def table():
-        """Every case with its expected answer, worked out once."""
+        """Every case with its expected answer, worked out once, and the calls encoded."""
         if not done:
-            done.append([(args, reference(*args))
-                         for args in (inputs() if callable(inputs) else inputs)])
+            pairs = [(args, reference(*args)) for args in (inputs() if callable(inputs) else inputs)]
+            encode_ahead([args for args, _expected in pairs], encoded)
+            done.append(pairs)
         return done[0]
 
     def cases():
@@ -208,8 +210,15 @@ BETTER = N_('the better hand')
 """What judge_ranking calls the hand that should rank higher, unless told otherwise."""
 
 
-_ENCODED = {}
-"""For each reference ranking, its two batches of calls as sent to the runner."""
+@functools.cache
+def ranking_frames(reference) -> tuple:
+    """The calls judge_ranking makes (ranking_cases: each class, then another of its hands),
+    encoded once, as two dicts for ``Run.map``'s `frames`; a ranking exercise's prepare."""
+    keyed, others = ranking_cases(reference)
+    frames = {}, {}
+    encode_ahead([(list(hand),) for hand in keyed], frames[0])
+    encode_ahead([(list(other),) for other in others], frames[1])
+    return frames
 
 
 def judge_ranking(run, reference, describe, mistakes=(), better=BETTER):
@@ -223,7 +232,7 @@ def judge_ranking(run, reference, describe, mistakes=(), better=BETTER):
     the failing pair the way the student's does.
     """
     keyed, others = ranking_cases(reference)
-    frames = _ENCODED.setdefault(reference, ({}, {}))     # the calls, encoded once
+    frames = ranking_frames(reference)
     values = []
     for value in run.map([(list(hand),) for hand in keyed], frames=frames[0]):
         if value is None:

@@ -32,7 +32,7 @@ import time
 
 from ..i18n import N_, _, set_language
 from . import wire
-from .registry import EXERCISES, SLOW
+from .registry import EXERCISES, SLOW, checked_next
 from .reports import Mismatch, Report, code, describe_call, plain, prose, short
 from .values import apply_rng_state, encode_arg, from_json, to_python  # noqa: F401
 from .values import _from_plain
@@ -40,7 +40,7 @@ from .values import _from_plain
 import difflib
 import random
 
-__all__ = ['Run', 'StudentError', 'judge_runner', 'judge_remote', 'main', 'GRACE']
+__all__ = ['Run', 'StudentError', 'judge_runner', 'judge_remote', 'main', 'GRACE', 'encode_ahead']
 
 GRACE = 0.5
 """The judge waits this many seconds past the limit before it reports 'slow'."""
@@ -155,6 +155,18 @@ class Run:
                            'kwargs': {k: encode_arg(v) for k, v in kwargs.items()}})
         return self._take(answer, args, changes)
 
+    def begin(self, *args, shown=None):
+        """Send a call and return at once, so that the judge may work while the student's
+        code runs (a reference answer that takes as long); the function returned waits for
+        the call's answer and returns what run(*args) would have."""
+        self._send({'op': 'call', 'args': [encode_arg(a) for a in args], 'kwargs': {}})
+
+        def answer():
+            self._call = (shown, args, {})
+            self.cases += 1
+            return self._take(self._receive(), args, False)
+        return answer
+
     BATCH = 1_000
     """Calls sent to the runner in one round trip by map."""
     AHEAD = 48_000
@@ -176,8 +188,7 @@ class Run:
         def request(k):
             if frames is not None and k in frames:
                 return frames[k]
-            data = wire.frame({'op': 'map', 'calls': [[[encode_arg(a) for a in args], {}]
-                                                      for args in batches[k]]})
+            data = _batch_frame(batches[k])
             if frames is not None:
                 frames[k] = data
             return data
@@ -349,6 +360,21 @@ class Run:
 
 # ---------------------------------------------------------------------------
 # Which exercise
+
+def _batch_frame(batch) -> bytes:
+    """A batch of calls (tuples of arguments) as Run.map sends it to the runner."""
+    return wire.frame({'op': 'map', 'calls': [[[encode_arg(a) for a in args], {}]
+                                              for args in batch]})
+
+
+def encode_ahead(calls, frames):
+    """Encode every batch of these calls into `frames` (a dict for ``Run.map``'s `frames`),
+    as Run.map would: work a table's prepare does before the check, not during it."""
+    calls = [tuple(c) for c in calls]
+    for k, i in enumerate(range(0, len(calls), Run.BATCH)):
+        if k not in frames:
+            frames[k] = _batch_frame(calls[i:i + Run.BATCH])
+
 
 def _unknown(name, note, suggestions=()) -> Report:
     details = [('note', note)]
@@ -670,16 +696,26 @@ def main(fd):
         finally:
             sock.close()
         wire.send(control, {'report': report.to_data()})
-        idle[:] = work_for_later(report.exercise)
+        idle[:] = work_for_later(report.exercise, passed=report.status == 'pass')
 
 
-def work_for_later(name) -> list:
+def work_for_later(name, passed=False) -> list:
     """What the judge works out while it waits for the next check, after a check of exercise
-    `name`: that exercise's ``later`` (what a wrong answer's hint needs, in small pieces), so
-    that a wrong answer's report comes as quickly as a right one's. (An exercise's own tables
-    are made when it is checked: made ahead, a big one would hold up the next check.)"""
+    `name`. If it did not pass: that exercise's ``later`` (what a wrong answer's hint needs,
+    in small pieces), so that the next try's report comes as quickly as a right one's. Then
+    the tables of the exercise the notebook checks next (``checked_next``), while the
+    student reads on to it. Only those: made ahead, every table of a lesson would hold up a
+    check that comes sooner than expected (a table takes up to a second); a table the next
+    check needs anyway holds up nothing. A prepare made for each check (``every_check``:
+    hole cards drawn afresh) is left to its check."""
     exercise = EXERCISES.get(name)
-    return list(exercise.later) if exercise is not None else []
+    if exercise is None:
+        return []
+    work = [] if passed else list(exercise.later)
+    for after in checked_next(name):
+        work += [prepare for prepare in EXERCISES[after].prepare
+                 if not getattr(prepare, 'every_check', False) and prepare not in work]
+    return work
 
 
 def _prepare_while_idle(control, idle):

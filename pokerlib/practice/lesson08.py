@@ -11,6 +11,7 @@ from ..cards import DECK, card_id, parse_hand
 from ..fast import evaluate, exact_counts, hand_ids
 from ..i18n import N_, _
 from .core import exercise, mistakes, short, to_python, unreadable, wrong
+from .registry import every_check
 from .judges import fresh_seed, noted
 
 __all__ = ['heads_up_reference']
@@ -140,15 +141,16 @@ def aces_against_kings() -> tuple:
 
 
 FRESH = {}
-"""The hole cards a heads_up check is judged on, drawn (and their answer worked out) just
-before the student's code runs: new at every check."""
+"""The hole cards a heads_up check is judged on, drawn just before the student's code
+runs: new at every check."""
 
 
+@every_check
 def draw_heads_up():
-    """Draw fresh hole cards for the next heads_up check and work out their answer."""
+    """Draw fresh hole cards for the next heads_up check."""
     seed = fresh_seed()
     hole = random.Random(seed).sample(DECK, 4)
-    FRESH['heads_up'] = seed, hole[:2], hole[2:], heads_up_reference(hole[:2], hole[2:])
+    FRESH['heads_up'] = seed, hole[:2], hole[2:]
 
 
 @exercise('heads_up', prepare=[_five_of_48, draw_heads_up], seconds=60,
@@ -156,8 +158,10 @@ def draw_heads_up():
 def _heads_up(run):
     if 'heads_up' not in FRESH:
         draw_heads_up()
-    seed, hole1, hole2, expected = FRESH['heads_up']
-    got = run(list(hole1), list(hole2))
+    seed, hole1, hole2 = FRESH['heads_up']
+    answer = run.begin(list(hole1), list(hole2))      # the student's code runs while
+    expected = heads_up_reference(hole1, hole2)       # the judge works out the answer
+    got = answer()
     plain = to_python(got)
     if not (isinstance(plain, (tuple, list)) and len(plain) == 3
             and all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in plain)):

@@ -9,7 +9,7 @@ True
 """
 
 __all__ = ['Exercise', 'exercise', 'exercise_names', 'EXERCISES', 'TIME_LIMIT', 'SLOW',
-           'MISTAKES', 'mistakes']
+           'MISTAKES', 'mistakes', 'LESSONS', 'checked_next', 'every_check']
 
 TIME_LIMIT = 5.0
 """Seconds a check may run (unless its exercise allows more) before it is stopped."""
@@ -57,6 +57,44 @@ class Exercise:
     def names(self) -> list:
         """Every name this exercise's judge is registered under (shuffle and shuffle2...)."""
         return sorted(n for n, e in EXERCISES.items() if e.judge is self.judge)
+
+
+LESSONS = (
+    ('hand_rank', 'card_ranks', 'straight', 'flush', 'kind', 'two_pair', 'count_wheels', 'kinds',
+     'two_pair'),
+    ('allmax', 'poker', 'allmin', 'shares', 'tie_chance_two_decks'),
+    ('group', 'unzip', 'hand_rank', 'lowball_rank', 'hand_rank_counter', 'distinct_rankings'),
+    ('deal', 'hand_percentages', 'hands_needed', 'hand_frequencies_by_removing',
+     'most_common_seven'),
+    ('shuffle2', 'sattolo', 'most_likely_naive', 'shuffle_by_sorting'),
+    ('best_hand', 'best_wild_hand', 'flush_draw', 'count_wild_rankings', 'best_deuces_wild'),
+    ('player1_wins', 'how_won', 'score_valid'),
+    ('pair_overtakes', 'straight_v1', 'heads_up'),
+)
+"""The exercises each notebook (01 to 08) checks, in the order its check cells come."""
+
+
+def every_check(prepare):
+    """Decorator: a prepare whose work is new at every check (hole cards drawn afresh), which
+    the judge never does ahead (see ``judging.work_for_later``); other prepares are made
+    once and kept."""
+    prepare.every_check = True
+    return prepare
+
+
+def checked_next(name) -> list:
+    """The exercises a notebook checks right after exercise `name` (one for each place the
+    notebooks check it), without repeats.
+
+    >>> checked_next('hand_rank')
+    ['card_ranks', 'lowball_rank']
+    """
+    found = []
+    for lesson in LESSONS:
+        for here, after in zip(lesson, lesson[1:]):
+            if here == name and after not in found:
+                found.append(after)
+    return found
 
 
 def exercise(*names, **options):

@@ -348,6 +348,7 @@ def short_form_liar(reply):
     return straight
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize('reply', [
     lambda request: {'oks': 'yes', 't': 0.0},                                     # not a list
     lambda request: {'oks': [True], 't': 0.0},                                    # too few

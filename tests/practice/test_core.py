@@ -273,6 +273,38 @@ def test_every_committed_check_in_the_notebooks_passes():
     assert seen >= 40
 
 
+def test_the_lessons_order_of_exercises_is_the_notebooks_order_of_checks():
+    import re
+    from pokerlib.practice.registry import LESSONS
+    root = Path(__file__).resolve().parents[2] / 'notebooks'
+    found = []
+    for path in sorted(root.glob('0[1-8]-*.ipynb')):
+        names = []
+        for cell in json.loads(path.read_text())['cells']:
+            if cell['cell_type'] == 'code':
+                for function, alias in re.findall(r"^check\((\w+)(?:, name='(\w+)')?\)",
+                                                  ''.join(cell['source']), re.M):
+                    names.append(alias or function)
+        found.append(tuple(names))
+    assert tuple(found) == LESSONS
+
+
+def test_while_idle_the_judge_makes_the_next_exercises_tables_but_never_fresh_cards():
+    from pokerlib.practice.judging import work_for_later
+    from pokerlib.practice.registry import EXERCISES
+    after_flush = work_for_later('flush')
+    assert after_flush == list(EXERCISES['kind'].prepare)               # 01 checks kind next
+    after_straight_v1 = work_for_later('straight_v1')                   # 08: heads_up next
+    assert [p.__name__ for p in after_straight_v1] == ['_five_of_48']   # not draw_heads_up
+    hints = list(EXERCISES['hand_rank'].later)
+    assert hints
+    failed = work_for_later('hand_rank')          # its hints' work, then 01's and 03's next
+    passed = work_for_later('hand_rank', passed=True)       # no hints needed
+    assert failed[:len(hints)] == hints and failed[len(hints):] == passed
+    assert passed == [EXERCISES['card_ranks'].prepare[0], EXERCISES['lowball_rank'].prepare[0]]
+    assert work_for_later('score_valid') == [] and work_for_later('no such thing') == []
+
+
 def test_after_a_cell_with_a_syntax_error_the_report_says_which_definition_was_judged():
     # A real IPython shell: its history and its compiler's cell names are what check reads.
     from IPython.core.interactiveshell import InteractiveShell
