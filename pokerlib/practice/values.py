@@ -4,8 +4,8 @@ Only plain data crosses: None, bool, int, float, Fraction, str, and tuples,
 lists, dicts, sets, frozensets and Counters of them (and what a builtin
 iterator such as zip or a generator yields), each checked by its exact type
 (an ``int`` subclass that says it equals everything is not an ``int``). It
-crosses as JSON whose containers are tagged (``{"T": [...]}`` is a tuple),
-never as a pickle: the judge never unpickles, or even builds, an object
+crosses as JSON whose containers are tagged (``{"T": [...]}`` is a tuple,
+``{"LL": [[...], ...]}`` a list of lists of numbers and strings), never as a pickle: the judge never unpickles, or even builds, an object
 that the student's code made. The judge's own arguments may also be a
 NumPy array, a random generator (its state, rebuilt on the other side by
 the course's class), an iterator of plain items or a function of the
@@ -15,6 +15,9 @@ course (by its name); none of those ever comes back.
 >>> value = [(1, 'a'), {2: {3.5, None}}, Fraction(1, 3), frozenset({True})]
 >>> from_json(to_json(to_plain(value))) == value
 True
+>>> hands = [['AS', 'KS'], ['2H', 3], []]
+>>> to_plain(hands), from_json(to_json(to_plain(hands))) == hands
+({'LL': [['AS', 'KS'], ['2H', 3], []]}, True)
 >>> to_plain(type('Liar', (int,), {'__eq__': lambda s, o: True})(1))  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
@@ -114,6 +117,8 @@ def to_plain(value, depth=0):
     if cls is list:
         if set(map(type, value)) <= _SIMPLE:          # the common case, quickly
             return {'L': value[:]}
+        if all(type(v) is list and set(map(type, v)) <= _SIMPLE for v in value):
+            return {'LL': [v[:] for v in value]}      # hands, a deal: lists of such lists
         return {'L': [to_plain(v, depth + 1) for v in value]}
     if cls is tuple:
         if set(map(type, value)) <= _SIMPLE:
@@ -155,6 +160,10 @@ def _from_plain(data, extra=None):
         return Counter({_from_plain(k, extra): _from_plain(v, extra) for k, v in body})
     if tag == 'It' and type(body) is list:
         return iter([_from_plain(v, extra) for v in body])
+    if tag == 'LL' and type(body) is list:
+        if all(type(v) is list and set(map(type, v)) <= _SIMPLE for v in body):
+            return [v[:] for v in body]
+        raise ValueError('not plain data: a list of lists of other things')
     if tag in 'LTSF' and type(body) is list:
         items = body if set(map(type, body)) <= _SIMPLE else [_from_plain(v, extra) for v in body]
         return {'L': list, 'T': tuple, 'S': set, 'F': frozenset}[tag](items)

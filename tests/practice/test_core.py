@@ -348,3 +348,23 @@ def test_printed_shows_the_failing_call_even_when_the_judge_calls_again_after_it
         return len({s for r, s in hand[:4]}) == 1
     report = verdict(flush, None, 'fail', 'looks at the first four')
     assert 'printed' not in str(report)
+
+
+@pytest.mark.parametrize('data', [
+    {'LL': 'AS KS'}, {'LL': ['AS']}, {'LL': [['AS'], 'KS']}, {'LL': [[{'L': []}]]},
+    {'LL': [[1.5]]}, {'LL': [[['AS']]]}, {'LL': [[{'T': [1]}]]},
+], ids=str)
+def test_a_list_of_lists_that_is_not_one_of_plain_items_is_refused(data):
+    # The short tag for a list of lists ('LL', a deal's or hands') holds numbers, strings,
+    # True, False and None only; anything else in it is refused, never rebuilt.
+    from pokerlib.practice.values import from_runner
+    with pytest.raises(ValueError):
+        from_runner(data)
+
+
+def test_lists_of_lists_cross_as_they_were():
+    from pokerlib.practice.values import from_json, to_json, to_plain
+    for value in ([['AS', 'KS'], []], [[1, None, True], ['x']], [['a'], ('b',)], [[1.5]],
+                  [[['deep']]]):
+        back = from_json(to_json(to_plain(value)))
+        assert back == value and [type(v) for v in back] == [type(v) for v in value]
