@@ -95,3 +95,34 @@ def test_the_figures_paths_come_without_matplotlib():
             'print(sorted(m for m in ("matplotlib", "pokerlib.plotting") if m in sys.modules))')
     out = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == '[]', out.stdout
+
+
+@pytest.mark.parametrize('n, cards', [(3_001, 5), (1_003, 7), (9, 5), (0, 7)])
+def test_the_counts_are_hand_rank_of_the_same_deals(n, cards):
+    # hand_frequencies ranks all it dealt at once (pokerlib.fast); the counts are those of
+    # hand_rank (of the best five) on the same deals, and the generator ends where it would.
+    from collections import Counter
+    from pokerlib import best_hand, category_name, deal, hand_rank
+    ours, theirs = random.Random(n), random.Random(n)
+    counts = hand_frequencies(n, ours, cards=cards)
+    expected = Counter(dict.fromkeys(HAND_NAMES[:9], 0))
+    per_deal = 10 if cards == 5 else 52 // cards
+    for start in range(0, n, per_deal):
+        for hand in deal(min(per_deal, n - start), cards, rng=theirs):
+            expected[category_name(hand_rank(best_hand(hand))[0])] += 1
+    assert counts == expected and list(counts) == list(expected)
+    assert ours.getstate() == theirs.getstate()
+
+
+def test_showdown_counts_are_hand_rank_of_the_same_boards():
+    from pokerlib import DECK, best_hand, hand_rank, showdown
+    hole1, hole2, board = ['AS', 'KS'], ['QH', 'QD'], ['7S']
+    ours, theirs = random.Random(4), random.Random(4)
+    got = showdown(hole1, hole2, 1_500, ours, board=board)
+    rest = [c for c in DECK if c not in hole1 + hole2 + board]
+    expected = {'player1': 0, 'player2': 0, 'ties': 0}
+    for _ in range(1_500):
+        cards = board + theirs.sample(rest, 4)
+        r1, r2 = hand_rank(best_hand(hole1 + cards)), hand_rank(best_hand(hole2 + cards))
+        expected['player1' if r1 > r2 else 'player2' if r2 > r1 else 'ties'] += 1
+    assert got == expected and ours.getstate() == theirs.getstate()
