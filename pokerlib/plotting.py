@@ -15,7 +15,7 @@ from .i18n import N_, _
 fonts.register()   # the course's Chinese font, for the Chinese figures' labels
 
 __all__ = ['STYLE', 'DPI', 'style', 'decorate', 'savefig', 'plot_hand_frequencies',
-           'plot_shuffle_counts', 'plot_shuffle_overview', 'plot_benchmarks']
+           'plot_shuffle_counts', 'plot_shuffle_overview', 'plot_benchmarks', 'contender_name']
 
 COLORS = {'observed': '#4477AA', 'exact': '#CC6677', 'band': '#DDDDDD',
           'biased': '#EE7733'}
@@ -281,6 +281,15 @@ CONTENDER_WORDS = (N_('pokerlib fast (one hand a call)'),)
 """The contenders' names with words in them (the rest are libraries' names, never translated)."""
 
 
+def contender_name(name) -> str:
+    """A benchmark contender's name as the course shows it, in the course's language.
+
+    >>> contender_name('pokerlib fast (one hand a call)'), contender_name('eval7')
+    ('pokerlib fast (one hand a call)', 'eval7')
+    """
+    return _(name) if name in CONTENDER_WORDS else name
+
+
 def plot_benchmarks(results, ax=None, title=None):
     """Evaluations per second of each contender, 5 and 7 cards, on a log scale.
 
@@ -308,7 +317,7 @@ def plot_benchmarks(results, ax=None, title=None):
             if x == x:   # not NaN
                 ax.annotate(f'{x:,.0f}', (x, y), xytext=(3, 0),
                             textcoords='offset points', va='center', fontsize='x-small')
-    ax.set_yticks(range(len(order)), [_(name) if name in CONTENDER_WORDS else name for name in order])
+    ax.set_yticks(range(len(order)), [contender_name(name) for name in order])
     ax.set_xscale('log')
     ax.set_xlim(right=ax.get_xlim()[1] * 12)   # room for the labels
     ax.legend(loc='lower right', frameon=False)

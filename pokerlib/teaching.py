@@ -91,29 +91,30 @@ def ranking_problems(ranking, tiers=BEST_TO_WORST) -> list:
             better = va[0] > vb[0]
         except TypeError as e:
             problems.append(Problem('compare', (show(a[0]), show(b[0])),
-                                    f'cannot compare the rankings of {show(a[0])} '
-                                    f'and {show(b[0])}: {e}'))
+                                    _('cannot compare the rankings of {a} and {b}: {error}').format(
+                                        a=show(a[0]), b=show(b[0]),
+                                        error=f'`{type(e).__name__}: {e}`')))   # Python's words
             continue
         if not better:
             problems.append(Problem('order', (show(a[0]), show(b[0])),
-                                    f'does not rank {show(a[0])} above '
-                                    f'{show(b[0])}, but it is the better hand'))
+                                    _('does not rank {a} above {b}, but it is the better '
+                                      'hand').format(a=show(a[0]), b=show(b[0]))))
     for tier, vals in zip(hands, values):
         hand, val = tier[0], vals[0]
         for order in itertools.permutations(hand):
             if ranking(list(order)) != val:
                 problems.append(Problem('cards order', (show(hand), show(order)),
-                                        f'ranks {show(order)} differently from '
-                                        f'{show(hand)}: the same cards in another order'))
+                                        _('ranks {a} differently from {b}: the same cards in '
+                                          'another order').format(a=show(order), b=show(hand))))
                 break
         for suits in itertools.permutations(SUITS):
             rename = dict(zip(SUITS, suits))
             renamed = [r + rename[s] for r, s in hand]
             if ranking(renamed) != val:
                 problems.append(Problem('suits', (show(hand), show(renamed)),
-                                        f'ranks {show(renamed)} differently from '
-                                        f'{show(hand)}: the same hand with the suits '
-                                        f'renamed'))
+                                        _('ranks {a} differently from {b}: the same hand with '
+                                          'the suits renamed').format(a=show(renamed),
+                                                                      b=show(hand))))
                 break
     return problems
 

@@ -258,3 +258,17 @@ def test_the_tables_and_the_command_line_speak_chinese(chinese, capsys):
     versus = pokerlib.versus_table(['AS KS QS JS TS 2H 2D 2C 2S 3H'])
     assert versus.iloc[0].to_dict()['category1'] == '同花顺'
     assert pokerlib.EXACT_COUNTS[5]['一对'] == pokerlib.EXACT_COUNTS[5]['one pair']
+
+
+def test_ranking_problems_speak_chinese(chinese):
+    from pokerlib import hand_rank, parse_hand
+    from pokerlib.teaching import BEST_TO_WORST, ranking_problems
+    best = hand_rank(parse_hand(BEST_TO_WORST[0][0]))[0]
+    rankings = [lambda hand: hand_rank(hand)[0],                                     # order
+                lambda hand: list(hand),                                             # ties, cards, suits
+                lambda hand: 'x' if hand_rank(hand)[0] == best else hand_rank(hand)]  # compare
+    problems = [p for ranking in rankings for p in ranking_problems(ranking)]
+    assert {p.kind for p in problems} == {'tie', 'order', 'cards order', 'suits', 'compare'}
+    english = {p.message: english_words(p.message) for p in problems
+               if english_words(p.message)}
+    assert english == {}, english

@@ -126,9 +126,9 @@ def your_turn_cells(nb):
             if c['cell_type'] == 'code' and editions.SOLUTION_LINE.search(source(c))]
 
 
-WORDS = re.compile(r'[A-Za-z]{2,}[ -][A-Za-z]{2,}')
-"""Two words in a row: a string literal that holds them is shown to a reader (an f-string
-needs one word)."""
+WORDS = re.compile(r'[A-Za-z]+[ -][A-Za-z]{2,}')
+"""Two words in a row ('p-value' counts): a string literal that holds them is shown to a
+reader (an f-string needs one word)."""
 CARDS = re.compile(r'\s*(?:[0-9TJQKA?][SHDCBR]\s*)+')
 """A string of cards ('AS KH 9D'), which stays as it is."""
 
