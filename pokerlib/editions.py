@@ -262,7 +262,7 @@ def publish(what, out, source, language: str = 'en'):
             if not (out / 'README.txt').exists():
                 (out / 'README.txt').write_text(README)
         messages = sync(out, Path(staging) / 'edition',
-                        source_digest if what == 'teacher' else digest)
+                        source_digest if what == 'teacher' else digest, language)
     return written, messages
 
 
@@ -282,6 +282,6 @@ def report(what, where, written, messages, language: str = 'en') -> list:
     lines = [words(N_('{title} is in {where}/ (git leaves it alone): {state}'))
              .format(title=title, where=where, state=state)]
     lines += ['  ' + m for m in messages]
-    if any(m.startswith('kept') for m in messages):
+    if any(getattr(m, 'kind', None) == 'kept' or m.startswith('kept') for m in messages):
         lines.append('  ' + words(N_('A file you changed is never overwritten.')))
     return lines

@@ -21,8 +21,12 @@ carries on.
 >>> update_workspace(mine, edition)
 ["kept:      01-A.ipynb, with your changes; the course's newer version is in 01-A (course update).ipynb"]
 
-The standard library only: ``make lab``, ``make lab-zh`` and the class
-server all use it (pokerlib.editions makes the editions they copy from).
+Each message is a whole sentence in the language asked for (``language='zh_CN'``
+for ``make lab-zh``), and knows its kind (``message.kind``: 'new', 'updated',
+'kept', 'skipped' or 'note').
+
+The standard library and pokerlib.i18n only: ``make lab``, ``make lab-zh`` and
+the class server all use it (pokerlib.editions makes the editions they copy from).
 """
 
 import contextlib
@@ -32,12 +36,42 @@ import os
 import tempfile
 from pathlib import Path
 
-__all__ = ['MANIFEST', 'UPDATE', 'digest', 'source_digest', 'write_atomically', 'read_manifest',
+from .i18n import N_, translator
+
+__all__ = ['MANIFEST', 'UPDATE', 'Message', 'digest', 'source_digest', 'write_atomically', 'read_manifest',
            'update_name', 'edition_files', 'sync', 'update_workspace']
 
 MANIFEST = '.course-versions.json'
 UPDATE = ' (course update)'
 """Added to a file's name for the course's new version, put beside a changed file."""
+
+
+class Message(str):
+    """One line that sync says, and its kind ('new', 'updated', 'kept', 'skipped', 'note')."""
+
+    def __new__(cls, kind, text):
+        message = super().__new__(cls, text)
+        message.kind = kind
+        return message
+
+
+TAGS = {'new': N_('new:       '), 'updated': N_('updated:   '), 'kept': N_('kept:      '),
+        'skipped': N_('skipped:   '), 'note': N_('note:      ')}
+"""How each kind of message starts (padded, so that the names line up)."""
+
+
+def _say(language, kind, template, **fields) -> Message:
+    """The message of this kind: its tag, then the template filled in, in `language`."""
+    words = translator(language)
+    return Message(kind, words(TAGS[kind]) + words(template).format(**fields))
+
+
+def _beside_said(language, kind, why, outcome, **fields) -> Message:
+    """A message in two parts: why the file was kept (or skipped), then where the course's
+    version went."""
+    words = translator(language)
+    return Message(kind, words(TAGS[kind]) + words(N_('{why}; {outcome}')).format(
+        why=words(why).format(**fields), outcome=words(outcome).format(**fields)))
 
 
 
@@ -74,7 +108,7 @@ def write_atomically(path, data: bytes):
         raise
 
 
-def read_manifest(path):
+def read_manifest(path, language='en'):
     """The record of the versions copied in, and a note if it could not be used.
 
     A manifest that is missing is an empty record; one that is not a JSON
@@ -89,11 +123,14 @@ def read_manifest(path):
                 isinstance(k, str) and isinstance(v, str) for k, v in data.items()):
             raise ValueError('not a record of file versions')
     except (OSError, ValueError) as e:
-        reason = 'it is a folder' if path.is_dir() else (
-            'it is empty' if isinstance(e, ValueError) and not path.read_bytes().strip()
-            else f'{type(e).__name__}: {str(e).splitlines()[0][:80]}')
-        return {}, (f'note:      {path.name} (the record of the versions you were given) '
-                    f'could not be read ({reason}); treated as missing')
+        words = translator(language)
+        reason = (words(N_('it is a folder')) if path.is_dir() else
+                  type(e).__name__ if isinstance(e, OSError) else          # the system's name
+                  words(N_('it is empty')) if not path.read_bytes().strip() else
+                  words(N_('it is not a record of file versions')))
+        return {}, _say(language, 'note', N_('{name} (the record of the versions you were given) '
+                                              'could not be read ({reason}); treated as missing'),
+                        name=path.name, reason=reason)
     return data, None
 
 
@@ -113,8 +150,9 @@ def edition_files(edition) -> list:
     return files
 
 
-def sync(target, edition, same=digest) -> list:
-    """Bring the copy in target up to date from edition; return one message a line.
+def sync(target, edition, same=digest, language='en') -> list:
+    """Bring the copy in target up to date from edition; return one message a line (Message,
+    in `language`).
 
     same(path) identifies a version: the file's digest for a student's
     workspace (any change of theirs counts), the cells' sources for the
@@ -125,42 +163,46 @@ def sync(target, edition, same=digest) -> list:
     target, edition = Path(target), Path(edition)
     target.mkdir(parents=True, exist_ok=True)
     manifest_path = target / MANIFEST
-    manifest, note = read_manifest(manifest_path)
+    manifest, note = read_manifest(manifest_path, language)
     had_record = manifest_path.is_file() and note is None
     messages = [note] if note else []
     for rel in edition_files(edition):
-        message = _sync_file(target, edition, rel, manifest, had_record, same)
+        message = _sync_file(target, edition, rel, manifest, had_record, same, language)
         if message:
             messages.append(message)
     try:
         write_atomically(manifest_path,
                          (json.dumps(manifest, indent=1, sort_keys=True) + '\n').encode())
     except OSError as e:
-        messages.append(f'note:      could not write {MANIFEST} ({e.strerror or e}): '
-                        'the next update cannot tell your changes from the course\'s')
+        messages.append(_say(language, 'note', N_("could not write {manifest} ({error}): the next "
+                                                  "update cannot tell your changes from the "
+                                                  "course's"),
+                             manifest=MANIFEST, error=e.strerror or e))
     return messages
 
 
-def _sync_file(target, edition, rel, manifest, had_record, same):
+def _sync_file(target, edition, rel, manifest, had_record, same, language='en'):
     """Bring one file up to date (see sync); the message to show, if any."""
     source, dest = edition / rel, target / rel
     key = rel.as_posix()
     new = same(source)
     parent = dest.parent
     if parent != target and parent.exists() and not parent.is_dir():
-        return (f'skipped:   {key}: {parent.relative_to(target).as_posix()} is a file, '
-                "not a folder, so the course's files for it were not copied")
+        return _say(language, 'skipped', N_("{key}: {parent} is a file, not a folder, so the "
+                                            "course's files for it were not copied"),
+                    key=key, parent=parent.relative_to(target).as_posix())
     if dest.is_dir() or (dest.exists() and not dest.is_file()):
-        return _beside(target, source, rel, manifest,
-                       f'skipped:   {key} is a folder (or not a file), not the course\'s file')
+        return _beside(target, source, rel, manifest, language, 'skipped',
+                       N_("{key} is a folder (or not a file), not the course's file"))
     if not dest.exists():
         try:
             parent.mkdir(parents=True, exist_ok=True)
             write_atomically(dest, source.read_bytes())
         except OSError as e:
-            return f'skipped:   {key}: could not be written ({e.strerror or e})'
+            return _say(language, 'skipped', N_('{key}: could not be written ({error})'),
+                        key=key, error=e.strerror or e)
         manifest[key] = new
-        return f'new:       {key}'
+        return Message('new', translator(language)(TAGS['new']) + key)
     current = same(dest)
     if current == new:
         manifest[key] = new
@@ -168,46 +210,57 @@ def _sync_file(target, edition, rel, manifest, had_record, same):
     given = manifest.get(key)
     if current == given:                   # untouched since it was copied in
         if not os.access(dest, os.W_OK):
-            return _beside(target, source, rel, manifest,
-                           f'kept:      {key} is read-only, so the course\'s newer version')
+            return _beside(target, source, rel, manifest, language, 'kept',
+                           N_('{key} is read-only'))
         try:
             write_atomically(dest, source.read_bytes())
         except OSError as e:
-            return f'skipped:   {key}: could not be updated ({e.strerror or e})'
+            return _say(language, 'skipped', N_('{key}: could not be updated ({error})'),
+                        key=key, error=e.strerror or e)
         manifest[key] = new
-        return f'updated:   {key} (you had not changed it)'
+        return _say(language, 'updated', N_('{key} (you had not changed it)'), key=key)
     if given is None:
-        why = (f'kept:      {key} differs from the course\'s current version and '
-               + ('the record of the version you were given was missing'
-                  if not had_record else 'is not in the record of what the course copied in')
-               + ', so it is kept as it is')
+        why = (N_("{key} differs from the course's current version, and the record of the "
+                  "version you were given was missing, so it is kept as it is")
+               if not had_record else
+               N_("{key} differs from the course's current version and is not in the record "
+                  "of what the course copied in, so it is kept as it is"))
     elif given == new:                    # changed by its owner; the course has nothing newer
         return None
     else:
-        why = f'kept:      {key}, with your changes; the course\'s newer version'
-    return _beside(target, source, rel, manifest, why)
+        why = N_('{key}, with your changes')
+    return _beside(target, source, rel, manifest, language, 'kept', why, newer=given is not None)
 
 
-def _beside(target, source, rel, manifest, why):
-    """Put the course's version beside rel, under the update name, unless that file was changed too."""
+def _beside(target, source, rel, manifest, language, kind, why, newer=False):
+    """Put the course's version beside rel, under the update name, unless that file was
+    changed too; the message: `why` (a template of {key}), then where the course's version
+    went (its 'newer' version, if it is known to be newer)."""
     beside = rel.with_name(update_name(rel.name))
     dest, key = target / beside, beside.as_posix()
+    fields = dict(key=rel.as_posix(), beside=key)
+    placed = (N_("the course's newer version is in {beside}") if newer else
+              N_("the course's version is in {beside}"))
     try:
         if dest.exists() and (not dest.is_file() or manifest.get(key) != digest(dest)):
             if dest.is_file() and digest(dest) == digest(source):
                 manifest[key] = digest(dest)
-                return f'{why} is in {key}'
-            return f'{why} was not copied: {key} is in the way (you changed it)'
+                return _beside_said(language, kind, why, placed, **fields)
+            return _beside_said(language, kind, why,
+                                N_("the course's version was not copied: {beside} is in the "
+                                   "way (you changed it)"), **fields)
         write_atomically(dest, source.read_bytes())
     except OSError as e:
-        return f'{why} could not be written to {key} ({e.strerror or e})'
+        return _beside_said(language, kind, why,
+                            N_("the course's version could not be written to {beside} "
+                               "({error})"), error=e.strerror or e, **fields)
     manifest[key] = digest(dest)
-    return f'{why} is in {key}'
+    return _beside_said(language, kind, why, placed, **fields)
 
 
-def update_workspace(workspace, edition) -> list:
+def update_workspace(workspace, edition, language='en') -> list:
     """Bring a student's workspace up to date from the student's edition (sync, by file digest)."""
-    return sync(workspace, edition, digest)
+    return sync(workspace, edition, digest, language)
 
 
 def main(argv=None) -> int:

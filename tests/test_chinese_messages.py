@@ -272,3 +272,27 @@ def test_ranking_problems_speak_chinese(chinese):
     english = {p.message: english_words(p.message) for p in problems
                if english_words(p.message)}
     assert english == {}, english
+
+
+def test_the_workspace_says_what_it_did_in_chinese(tmp_path):
+    # make lab-zh brings workspace-zh/ up to date: every line it prints is Chinese.
+    from pokerlib.workspace import MANIFEST, UPDATE, sync
+    edition, mine = tmp_path / 'edition', tmp_path / 'mine'
+    edition.mkdir()
+    for name in ('01-A.ipynb', '02-B.ipynb', '03-C.ipynb'):
+        (edition / name).write_text('v1')
+    said = sync(mine, edition, language='zh_CN')                          # new
+    (mine / '01-A.ipynb').write_text('mine')
+    for name in ('01-A.ipynb', '02-B.ipynb', '03-C.ipynb'):
+        (edition / name).write_text('v2')
+    (mine / '03-C.ipynb').unlink()
+    (mine / '03-C.ipynb').mkdir()
+    said += sync(mine, edition, language='zh_CN')                         # kept, updated, skipped
+    (mine / MANIFEST).write_text('not json')
+    (edition / '02-B.ipynb').write_text('v3')
+    (mine / '02-B.ipynb').write_text('mine too')
+    said += sync(mine, edition, language='zh_CN')                         # note, kept (no record)
+    assert {m.kind for m in said} == {'new', 'updated', 'kept', 'skipped', 'note'}, said
+    names = re.compile(r'\S*' + re.escape(UPDATE) + r'\S*|\.course-versions\.json')
+    english = {m: english_words(names.sub(' ', m)) for m in said if english_words(names.sub(' ', m))}
+    assert english == {}, english
