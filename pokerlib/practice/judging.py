@@ -159,11 +159,12 @@ class Run:
         """Send a call and return at once, so that the judge may work while the student's
         code runs (a reference answer that takes as long); the function returned waits for
         the call's answer and returns what run(*args) would have."""
+        self._call = (shown, args, {})          # what a time-out or an error names
+        self.cases += 1
         self._send({'op': 'call', 'args': [encode_arg(a) for a in args], 'kwargs': {}})
 
         def answer():
             self._call = (shown, args, {})
-            self.cases += 1
             return self._take(self._receive(), args, False)
         return answer
 
@@ -358,9 +359,6 @@ class Run:
                             ('hint', _changed_hint(what, i))])
 
 
-# ---------------------------------------------------------------------------
-# Which exercise
-
 def _batch_frame(batch) -> bytes:
     """A batch of calls (tuples of arguments) as Run.map sends it to the runner."""
     return wire.frame({'op': 'map', 'calls': [[[encode_arg(a) for a in args], {}]
@@ -375,6 +373,9 @@ def encode_ahead(calls, frames):
         if k not in frames:
             frames[k] = _batch_frame(calls[i:i + Run.BATCH])
 
+
+# ---------------------------------------------------------------------------
+# Which exercise
 
 def _unknown(name, note, suggestions=()) -> Report:
     details = [('note', note)]

@@ -4,6 +4,7 @@ booleans), exact heads-up odds (a tuple, a list or an array of counts)."""
 import itertools
 
 import numpy as np
+import pytest
 
 from pokerlib import DECK, evaluate, exact_counts
 
@@ -99,3 +100,18 @@ SLOW_WRONG = [
 
 (test_right_versions_pass, test_wrong_versions_fail_and_say_why,
  test_every_exercise_here_has_three_right_and_five_wrong_versions) = lesson_tests(RIGHT, WRONG, SLOW_RIGHT, SLOW_WRONG)
+
+
+@pytest.mark.slow
+def test_a_heads_up_that_never_ends_is_named_in_the_report(monkeypatch):
+    # The judge works out the answer while the student's function runs (run.begin): a
+    # function still running at the limit gets the report that names its call.
+    import time
+    from pokerlib.practice import check, core
+
+    def heads_up(hole1, hole2):
+        while True:
+            time.sleep(0.05)
+    monkeypatch.setattr(core, 'AT_MOST', 1.5)
+    report = check(heads_up)
+    assert report.status == 'slow' and 'heads_up([' in str(report), str(report)
