@@ -147,7 +147,17 @@ def run(cmd, cwd=ROOT, env=None) -> int:
     return status
 
 
-def setup() -> int:
+def say(text, chinese=False) -> str:
+    """text, or its Chinese from the library's catalog (pokerlib/locale, compiled and committed),
+    read with the standard library: course.py speaks before the library is installed."""
+    if not chinese:
+        return text
+    import gettext
+    return gettext.translation('pokerlib', ROOT / 'pokerlib' / 'locale', languages=['zh_CN'],
+                               fallback=True).gettext(text)
+
+
+def setup(chinese=False) -> int:
     if sys.version_info < (3, 11):
         print(f'pokerlib needs Python 3.11 or newer; this is {sys.version.split()[0]}',
               file=sys.stderr)
@@ -156,8 +166,8 @@ def setup() -> int:
         return 0
     python = program(VENV, 'python')
     if not python.exists():
-        print('Setting up .venv, the course\'s own Python environment (a minute or two, once)...',
-              flush=True)
+        print(say("Setting up .venv, the course's own Python environment (a minute or two, "
+                  "once)...", chinese), flush=True)
         import venv
         venv.create(VENV, with_pip=True)
     # PYTHONWARNINGS: no setuptools banner about editable installs in a beginner's terminal.
@@ -193,7 +203,7 @@ def lab(command, port=None) -> int:
     if status:
         return status
     (ROOT / '.lab-layouts' / folder).mkdir(parents=True, exist_ok=True)
-    print('JupyterLab is starting; press Ctrl-C twice here to stop it.', flush=True)
+    print(say('JupyterLab is starting; press Ctrl-C twice here to stop it.', chinese), flush=True)
     return run(lab_command(folder, port=port, chinese=chinese), cwd=ROOT / folder,
                env=lab_env(chinese=chinese))
 
@@ -211,7 +221,7 @@ def main(argv) -> int:
         except ValueError as error:
             print(f'course.py {command}: {error}', file=sys.stderr)
             return 2
-    status = setup()
+    status = setup(chinese=command in CHINESE)
     if status or command == 'setup':
         return status
     python = program(VENV, 'python')

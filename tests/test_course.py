@@ -113,7 +113,7 @@ def test_a_lab_command_serves_on_the_port_asked_for_and_only_there():
     (['--port', 'eighty'], "'eighty'"), (['--port', '70000'], "'70000'"),
     (['--port'], "'--port'"), (['--prot', '8890'], "'--prot'")])
 def test_a_bad_port_is_refused_in_one_line_before_anything_runs(args, words, capsys, monkeypatch):
-    monkeypatch.setattr(course, 'setup', lambda: pytest.fail('set up despite a bad option'))
+    monkeypatch.setattr(course, 'setup', lambda **_: pytest.fail('set up despite a bad option'))
     assert course.main(['lab', *args]) == 2
     err = capsys.readouterr().err
     assert err.count('\n') == 1 and words in err, err
@@ -121,7 +121,7 @@ def test_a_bad_port_is_refused_in_one_line_before_anything_runs(args, words, cap
 
 def test_make_lab_passes_its_port_to_course_py_and_course_py_to_jupyterlab(monkeypatch):
     ran = []
-    monkeypatch.setattr(course, 'setup', lambda: 0)
+    monkeypatch.setattr(course, 'setup', lambda **_: 0)
     monkeypatch.setattr(course, 'editions', lambda what, folder: 0)
     monkeypatch.setattr(course, 'run', lambda cmd, cwd=None, env=None: ran.append(cmd) or 0)
     assert course.main(['lab-edit', '--port', '8890']) == 0
@@ -136,17 +136,19 @@ def test_make_lab_passes_its_port_to_course_py_and_course_py_to_jupyterlab(monke
         assert '--port' not in plain
 
 
-def test_the_chinese_lab_commands_are_course_py_s_and_make_calls_them(monkeypatch):
+def test_the_chinese_lab_commands_are_course_py_s_and_make_calls_them(monkeypatch, capsys):
     """lab-zh: the Chinese workspace, JupyterLab's settings and config folders of the course in
     Chinese (its language and font), custom.css on; make lab-zh runs exactly that."""
     ran, made, set_up = [], [], []
-    monkeypatch.setattr(course, 'setup', lambda: 0)
+    monkeypatch.setattr(course, 'setup', lambda **_: 0)
     monkeypatch.setattr(course, 'editions', lambda *args: made.append(args) or 0)
     monkeypatch.setattr(course, 'lab_setup', lambda chinese: set_up.append(chinese) or 0)
     monkeypatch.setattr(course, 'run', lambda cmd, cwd=None, env=None: ran.append((cmd, cwd, env)) or 0)
     assert course.main(['lab-zh', '--port', '9501']) == 0
+    assert 'JupyterLab 正在启动' in capsys.readouterr().out        # said in the course's language
     assert course.main(['lab-teacher-zh']) == 0
     assert course.main(['lab']) == 0
+    assert 'JupyterLab is starting' in capsys.readouterr().out.splitlines()[-1]
     assert made == [('workspace', 'workspace-zh', 'zh_CN'), ('teacher', 'teacher-zh', 'zh_CN'),
                     ('workspace', 'workspace', None)]
     assert set_up == [True, True, False]         # the font for all, the language for lab-zh
@@ -213,3 +215,22 @@ def test_jupyterlab_serves_on_the_port_asked_for(tmp_path):
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         proc.wait(timeout=30)
+
+
+def test_course_py_says_its_lines_in_chinese_for_the_chinese_course():
+    # course.py runs before the library is installed: it reads the lines it prints on the way to
+    # a Chinese JupyterLab from the library's compiled catalog, where they must be.
+    import ast
+    import re
+    from pokerlib.editions import COURSE_LINES
+    from pokerlib.i18n import translator
+    tree = ast.parse(Path(course.__file__).read_text(encoding='utf-8'))
+    said = {node.args[0].value for node in ast.walk(tree)
+            if isinstance(node, ast.Call) and getattr(node.func, 'id', None) == 'say'
+            and isinstance(node.args[0], ast.Constant)}
+    assert said == set(COURSE_LINES)          # what course.py prints is what the catalog has
+    for line in COURSE_LINES:
+        chinese = course.say(line, chinese=True)
+        assert chinese == translator('zh_CN')(line) != line and course.say(line) == line
+        names = re.sub(r'JupyterLab|Python|Ctrl-C|\.venv', ' ', chinese)
+        assert not re.search('[A-Za-z]{2,}', names), chinese
