@@ -335,9 +335,9 @@ def _count(text):
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f'not a whole number: {text!r}') from None
+        raise argparse.ArgumentTypeError(_('not a whole number: {text!r}').format(text=text)) from None
     if value < 0:
-        raise argparse.ArgumentTypeError(f'must not be negative: {text!r}')
+        raise argparse.ArgumentTypeError(_('must not be negative: {text!r}').format(text=text))
     return value
 
 
@@ -345,14 +345,14 @@ def _positive(text):
     """argparse type: a whole number, 1 or more."""
     value = _count(text)
     if value < 1:
-        raise argparse.ArgumentTypeError(f'must be at least 1: {text!r}')
+        raise argparse.ArgumentTypeError(_('must be at least 1: {text!r}').format(text=text))
     return value
 
 
 def _filename(text):
     """argparse type: a file name, not empty."""
     if not text:
-        raise argparse.ArgumentTypeError('the file name is empty')
+        raise argparse.ArgumentTypeError(_('the file name is empty'))
     return text
 
 
@@ -361,9 +361,9 @@ def _fraction(text):
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f'not a number: {text!r}') from None
+        raise argparse.ArgumentTypeError(_('not a number: {text!r}').format(text=text)) from None
     if not 0 <= value <= 1:
-        raise argparse.ArgumentTypeError(f'must be from 0 to 1: {text!r}')
+        raise argparse.ArgumentTypeError(_('must be from 0 to 1: {text!r}').format(text=text))
     return value
 
 
@@ -371,85 +371,85 @@ def make_parser() -> argparse.ArgumentParser:
     """The argument parser, with one subparser per subcommand."""
     parser = argparse.ArgumentParser(
         prog='pokerlib',
-        description="Peter Norvig's poker program, from the command line.",
-        epilog='Exit status: 0 success; 1 bad input, a file that cannot be '
-               'read or written, or standard output closed; 2 usage error; '
-               '130 Ctrl-C.')
+        description=_("Peter Norvig's poker program, from the command line."),
+        epilog=_('Exit status: 0 success; 1 bad input, a file that cannot be '
+                 'read or written, or standard output closed; 2 usage error; '
+                 '130 Ctrl-C.'))
     sub = parser.add_subparsers(dest='command', required=True,
                                 metavar='SUBCOMMAND')
 
-    p = sub.add_parser('rank', help='the category and ranking of a hand',
-                       description='Print the category name and the ranking '
-                       '(hand_rank) of a hand. For 6 or 7 cards, the best '
-                       'five are printed too; jokers ?B and ?R are wild.',
-                       epilog='example: pokerlib rank "AS KS QS JS TS"')
+    p = sub.add_parser('rank', help=_('the category and ranking of a hand'),
+                       description=_('Print the category name and the ranking '
+                         '(hand_rank) of a hand. For 6 or 7 cards, the best '
+                         'five are printed too; jokers ?B and ?R are wild.'),
+                       epilog=_('example: pokerlib rank "AS KS QS JS TS"'))
     p.add_argument('cards', nargs='+', metavar='CARDS',
-                   help='the hand, quoted or as separate cards')
+                   help=_('the hand, quoted or as separate cards'))
     p.set_defaults(run=_cmd_rank)
 
-    p = sub.add_parser('winner', help='the winning hand(s), ties included',
-                       description='Print each winning hand, one per line '
-                       '(several lines on a tie), with its category. Hands of '
-                       '6 or 7 cards, or with jokers, count as their best five. '
-                       'A joker (?B any black card, ?R any red card) may copy '
-                       'a card of its own hand, but never a card that another '
-                       'hand holds.',
-                       epilog='example: pokerlib winner "6C 7C 8C 9C TC" '
-                       '"KD KH KS KC 7D"')
+    p = sub.add_parser('winner', help=_('the winning hand(s), ties included'),
+                       description=_('Print each winning hand, one per line '
+                         '(several lines on a tie), with its category. Hands of '
+                         '6 or 7 cards, or with jokers, count as their best five. '
+                         'A joker (?B any black card, ?R any red card) may copy '
+                         'a card of its own hand, but never a card that another '
+                         'hand holds.'),
+                       epilog=_('example: pokerlib winner "6C 7C 8C 9C TC" '
+                         '"KD KH KS KC 7D"'))
     p.add_argument('hands', nargs='+', metavar='HAND',
-                   help='a hand, quoted, e.g. "AS KS QS JS TS"')
+                   help=_('a hand, quoted, e.g. "AS KS QS JS TS"'))
     p.set_defaults(run=_cmd_winner)
 
-    p = sub.add_parser('versus', help="count player 1's wins in a file of "
-                       'ten-card lines',
-                       description='Read a file with ten cards a line (player '
-                       "1's five, then player 2's) and count who wins. Blank "
-                       'lines are skipped; a malformed line is an error that '
-                       'names the line number (exit status 1). The file is '
-                       'read one line at a time, so any length will do.')
+    p = sub.add_parser('versus', help=_("count player 1's wins in a file of "
+                         'ten-card lines'),
+                       description=_('Read a file with ten cards a line (player '
+                         "1's five, then player 2's) and count who wins. Blank "
+                         'lines are skipped; a malformed line is an error that '
+                         'names the line number (exit status 1). The file is '
+                         'read one line at a time, so any length will do.'))
     p.add_argument('file', metavar='FILE',
-                   help="the file, or '-' for standard input")
+                   help=_("the file, or '-' for standard input"))
     p.add_argument('--json', action='store_true',
-                   help='print only {"player1": N, "player2": N, "ties": N}')
+                   help=_('print only {"player1": N, "player2": N, "ties": N}'))
     p.set_defaults(run=_cmd_versus)
 
-    p = sub.add_parser('make-versus', help='write a file of ten-card lines',
-                       description='Deal lines of ten cards from a seed, with '
-                       'a fraction of deliberate ties (make_versus_lines). '
-                       'With -o, the file is replaced only once every line is '
-                       'written: on an error or Ctrl-C it stays as it was.',
-                       epilog='The notebooks\' sample: pokerlib make-versus '
-                       '--lines 1000 --seed 2026 --tie-fraction 0.05 '
-                       '-o notebooks/data/versus-1000.txt')
+    p = sub.add_parser('make-versus', help=_('write a file of ten-card lines'),
+                       description=_('Deal lines of ten cards from a seed, with '
+                         'a fraction of deliberate ties (make_versus_lines). '
+                         'With -o, the file is replaced only once every line is '
+                         'written: on an error or Ctrl-C it stays as it was.'),
+                       epilog=_('The notebooks\' sample: pokerlib make-versus '
+                         '--lines 1000 --seed 2026 --tie-fraction 0.05 '
+                         '-o notebooks/data/versus-1000.txt'))
     p.add_argument('--lines', type=_count, default=1000,
-                   help='how many deals (default 1000)')
+                   help=_('how many deals (default 1000)'))
     _add_seed(p)
     p.add_argument('--tie-fraction', type=_fraction, default=0.05,
-                   help='chance that a line is a deliberate tie (default 0.05)')
+                   help=_('chance that a line is a deliberate tie (default 0.05)'))
     p.add_argument('-o', '--output', metavar='FILE', default=None,
                    type=_filename,
-                   help="write here instead of standard output ('-' is "
-                   "standard output)")
+                   help=_("write here instead of standard output ('-' is "
+                     "standard output)"))
     p.set_defaults(run=_cmd_make_versus)
 
-    p = sub.add_parser('deal', help='seeded deals, one hand per line',
-                       description='Deal hands from one shuffled deck '
-                       '(pokerlib.deal with random.Random(SEED)).')
+    p = sub.add_parser('deal', help=_('seeded deals, one hand per line'),
+                       description=_('Deal hands from one shuffled deck '
+                         '(pokerlib.deal with random.Random(SEED)).'))
     p.add_argument('--hands', type=_count, default=1,
-                   help='how many hands (default 1)')
+                   help=_('how many hands (default 1)'))
     p.add_argument('--cards', type=_count, default=5,
-                   help='cards per hand, at least 1 (default 5)')
+                   help=_('cards per hand, at least 1 (default 5)'))
     _add_seed(p)
     p.set_defaults(run=_cmd_deal)
 
-    p = sub.add_parser('frequencies', help='how often each hand comes up',
-                       description='Deal hands at random and compare how '
-                       'often each category comes up with the exact '
-                       'probability (hand_frequencies, frequency_table).')
+    p = sub.add_parser('frequencies', help=_('how often each hand comes up'),
+                       description=_('Deal hands at random and compare how '
+                         'often each category comes up with the exact '
+                         'probability (hand_frequencies, frequency_table).'))
     p.add_argument('--hands', type=_positive, default=10_000,
-                   help='how many hands, at least 1 (default 10000)')
+                   help=_('how many hands, at least 1 (default 10000)'))
     p.add_argument('--cards', type=int, choices=[5, 7], default=5,
-                   help='cards per hand; 7 counts the best five (default 5)')
+                   help=_('cards per hand; 7 counts the best five (default 5)'))
     _add_seed(p)
     p.set_defaults(run=_cmd_frequencies)
     _add_grading(sub)      # grade, progress: pokerlib.grading
@@ -461,15 +461,34 @@ def _add_seed(parser):
     # random.Random(-1) is random.Random(1): a negative seed would only
     # repeat a positive one, so it is refused.
     parser.add_argument('--seed', type=_count, default=None,
-                        help='seed for random.Random, a whole number 0 or '
-                        'more (default: unseeded)')
+                        help=_('seed for random.Random, a whole number 0 or '
+                          'more (default: unseeded)'))
+
+
+ARGPARSE_WORDS = (
+    N_('usage: '), N_('positional arguments'), N_('options'), N_('show this help message and exit'),
+    N_('%(prog)s: error: %(message)s\n'), N_('argument %(argument_name)s: %(message)s'),
+    N_('unrecognized arguments: %s'), N_('the following arguments are required: %s'),
+    N_('expected one argument'), N_('expected at least one argument'),
+    N_('invalid choice: %(value)r (choose from %(choices)s)'),
+    N_('invalid %(type)s value: %(value)r'),
+    N_('ambiguous option: %(option)s could match %(matches)s'))
+"""argparse's own words, which it asks of gettext's current domain: in the library's catalog,
+so that console() can let argparse speak the shell's language too."""
 
 
 def console() -> int:
     """The ``pokerlib`` command (and ``python -m pokerlib``): main, in the language the shell's
-    locale asks for (``LANG=zh_CN.UTF-8 pokerlib rank ...`` answers in Chinese; ``grade`` and
-    ``progress`` speak the language of the notebooks they read, or ``--language``)."""
-    set_language(shell_language())
+    locale asks for (``LANG=zh_CN.UTF-8 pokerlib rank ...`` answers in Chinese, its help and
+    usage errors included; ``grade`` and ``progress`` speak the language of the notebooks they
+    read, or ``--language``)."""
+    language = shell_language()
+    set_language(language)
+    if language != 'en':                # argparse's words from the library's catalog
+        import gettext
+        from .i18n import LOCALE_DIR
+        gettext.bindtextdomain('pokerlib', str(LOCALE_DIR))
+        gettext.textdomain('pokerlib')
     return main()
 
 
@@ -503,7 +522,7 @@ def _run(argv) -> int:
             sys.stdout.flush()    # so that a broken pipe shows here, not at exit
         return status
     except PokerError as e:
-        print(f'pokerlib: error: {e}', file=sys.stderr)
+        print(_('pokerlib: error: {error}').format(error=e), file=sys.stderr)
         return 1
     except BrokenPipeError:       # e.g. `pokerlib deal ... | head -1`
         try:   # what is still buffered goes nowhere, quietly, at exit
@@ -514,5 +533,6 @@ def _run(argv) -> int:
         return 1
     except OSError as e:
         name = f'{e.filename}: ' if e.filename else ''
-        print(f'pokerlib: error: {name}{e.strerror or e}', file=sys.stderr)
+        print(_('pokerlib: error: {error}').format(error=f'{name}{e.strerror or e}'),
+              file=sys.stderr)
         return 1

@@ -871,7 +871,7 @@ def _jobs(text):
     except ValueError:
         value = 0
     if value < 1:
-        raise argparse.ArgumentTypeError(f'must be a whole number, 1 or more, not {text!r}')
+        raise argparse.ArgumentTypeError(_('must be a whole number, 1 or more, not {text!r}').format(text=text))
     return value
 
 
@@ -881,45 +881,45 @@ def _seconds(text):
     except ValueError:
         value = 0
     if not 0 < value < float('inf'):
-        raise argparse.ArgumentTypeError(f'must be more than 0, not {text!r}')
+        raise argparse.ArgumentTypeError(_('must be more than 0, not {text!r}').format(text=text))
     return value
 
 
 def add_commands(sub):
     """Add the grade and progress subcommands to the command line's subparsers."""
-    p = sub.add_parser('grade', help="grade students' notebooks (each in a sandbox)",
-                       description='Run each notebook in a fresh kernel, in a sandbox of its '
-                       'own (bubblewrap: no network, no other notebook or file of yours in '
-                       'sight, limits on memory, processes and time), and judge every '
-                       'exercise of its lesson by name.',
-                       epilog='example: pokerlib grade submitted/ --csv grades.csv '
-                       '--html grades.html')
+    p = sub.add_parser('grade', help=_("grade students' notebooks (each in a sandbox)"),
+                       description=_('Run each notebook in a fresh kernel, in a sandbox of its '
+                         'own (bubblewrap: no network, no other notebook or file of yours in '
+                         'sight, limits on memory, processes and time), and judge every '
+                         'exercise of its lesson by name.'),
+                       epilog=_('example: pokerlib grade submitted/ --csv grades.csv '
+                         '--html grades.html'))
     p.add_argument('paths', nargs='+', metavar='PATH',
-                   help='a notebook, or a folder of them (one subfolder per student)')
-    p.add_argument('--csv', metavar='FILE', help='write the rows here (long form)')
-    p.add_argument('--html', metavar='FILE', help='write the table here')
+                   help=_('a notebook, or a folder of them (one subfolder per student)'))
+    p.add_argument('--csv', metavar='FILE', help=_('write the rows here (long form)'))
+    p.add_argument('--html', metavar='FILE', help=_('write the table here'))
     _common(p)
     p.set_defaults(run=_cmd_grade)
-    p = sub.add_parser('progress', help='which exercises your workspace already passes',
-                       description='Run your notebooks (without changing them) and judge '
-                       'every exercise, as the teacher\'s grading does.')
+    p = sub.add_parser('progress', help=_('which exercises your workspace already passes'),
+                       description=_('Run your notebooks (without changing them) and judge '
+                         'every exercise, as the teacher\'s grading does.'))
     p.add_argument('workspace', nargs='?', default=None, metavar='FOLDER',
-                   help='your copy of the course (default: workspace and workspace-zh, '
-                   'the Chinese copy, whichever exist)')
+                   help=_('your copy of the course (default: workspace and workspace-zh, '
+                     'the Chinese copy, whichever exist)'))
     _common(p)
     p.set_defaults(run=_cmd_progress)
 
 
 def _common(p):
     p.add_argument('--timeout', type=_seconds, default=30,
-                   help='seconds a cell may run before it is stopped (default 30)')
+                   help=_('seconds a cell may run before it is stopped (default 30)'))
     p.add_argument('--jobs', type=_jobs, default=None,
-                   help='notebooks run side by side (default: one per core)')
+                   help=_('notebooks run side by side (default: one per core)'))
     p.add_argument('--memory', type=_jobs, default=4096, metavar='MB',
-                   help='memory limit of each notebook, in MB (default 4096)')
+                   help=_('memory limit of each notebook, in MB (default 4096)'))
     p.add_argument('--language', choices=LANGUAGES, default=None,
-                   help="the language of the reports, the page and the summary (default: the "
-                   "notebooks' own, zh_CN for the Chinese edition's)")
+                   help=_("the language of the reports, the page and the summary (default: the "
+                     "notebooks' own, zh_CN for the Chinese edition's)"))
 
 
 def _speak(args, paths) -> str:

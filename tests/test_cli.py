@@ -3,6 +3,7 @@
 import json
 import os
 import random
+import re
 import resource
 import shlex
 import shutil
@@ -133,6 +134,22 @@ def test_a_chinese_shell_gets_chinese_answers_and_any_other_english():
     for locale in ({'LANG': 'C.UTF-8'}, {}, {'LC_ALL': 'en_US.UTF-8', 'LANG': 'zh_CN.UTF-8'}):
         p = shell(locale, 'rank', 'AS KS QS JS TS')
         assert p.returncode == 0 and 'category:  straight flush' in p.stdout, locale
+    p = shell({'LANG': 'zh_CN.UTF-8'}, 'deal', '--hands', 'x')            # argparse's words too
+    assert p.returncode == 2 and '用法：' in p.stderr and '错误：参数 --hands：不是整数' in p.stderr
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize('command', [[]] + [[c] for c in SUBCOMMANDS + ['grade', 'progress']])
+def test_a_chinese_shell_gets_the_help_in_chinese(command, capsys):
+    # Every line of English prose in a subcommand's help has a Chinese line in its place.
+    assert main(command + ['--help']) == 0
+    english = [line.strip() for line in capsys.readouterr().out.splitlines()   # not usage lines
+               if len(re.findall(r'\b[a-z]{3,}\b', re.sub(r'\[.*?\]|--[\w-]+', ' ', line))) >= 3]
+    env = {k: v for k, v in os.environ.items() if k not in ('LANGUAGE', 'LC_ALL', 'LC_MESSAGES')}
+    p = subprocess.run([sys.executable, '-m', 'pokerlib', *command, '--help'],
+                       env=dict(env, LANG='zh_CN.UTF-8'), capture_output=True, text=True, timeout=60)
+    assert p.returncode == 0 and p.stdout.startswith('用法：pokerlib'), p.stdout
+    assert english and not [line for line in english if line in p.stdout], p.stdout
 
 
 # ---------------------------------------------------------------------------
