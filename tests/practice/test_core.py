@@ -1,5 +1,6 @@
 """The judging core: names, stubs, the course's own functions, limits, exits, threads, output."""
 
+import functools
 import json
 import os
 import random
@@ -16,10 +17,12 @@ from pokerlib.practice import Report, check, core, exercise_names
 from practice_support import verdict
 
 
-def straight_spinning(ranks):
-    while True:
+def straight_spinning(ranks, stop=None):
+    """A student's loop that never ends and swallows every exception (`stop`, a
+    threading.Event, lets a test end it: the thread fallback cannot)."""
+    while not (stop and stop.is_set()):
         try:
-            while True:
+            while not (stop and stop.is_set()):
                 pass
         except:                                   # noqa: E722  (a student's bare except)
             pass
@@ -49,9 +52,21 @@ def test_a_bare_except_cannot_swallow_the_time_limit(short_limit):
 @pytest.mark.slow
 def test_the_thread_fallback_also_stops_a_bare_except(short_limit, monkeypatch):
     monkeypatch.setattr(core, 'USE_FORK', False)
+    stop = threading.Event()
+    before = set(threading.enumerate())
     start = time.monotonic()
-    verdict(straight_spinning, 'straight', 'slow', 'took too long on straight([')
-    assert time.monotonic() - start < 1.5 + 1 + 2             # limit, a second, slack for load
+    try:
+        verdict(functools.partial(straight_spinning, stop=stop), 'straight', 'slow',
+                'took too long on straight([')
+        assert time.monotonic() - start < 1.5 + 1 + 2         # limit, a second, slack for load
+    finally:
+        # The report came in time, but the thread that swallows every exception still runs
+        # (as the thread fallback says it may): left running, it would slow every later test
+        # of this worker, and it once took a timing test in another file past its bound.
+        stop.set()
+    for thread in set(threading.enumerate()) - before:
+        thread.join(5)
+        assert not thread.is_alive(), thread
 
 
 @pytest.mark.parametrize('fork', [True, False])
