@@ -24,6 +24,8 @@ from collections.abc import Mapping
 from fractions import Fraction
 from numbers import Real
 
+import numpy as np
+
 from .cards import PokerError, check_count, check_limit, check_rng, short_repr
 from .frequencies import check_counts
 from .i18n import N_, _
@@ -128,7 +130,6 @@ def chi_square(counts, probabilities=None):
         expected = [n * float(probabilities[k]) for k in counts]
     else:
         expected = [n / len(observed)] * len(observed)
-    np = _numpy()
     observed, expected = np.array(observed, dtype=float), np.array(expected)
     with np.errstate(divide='ignore', invalid='ignore'):        # an impossible outcome: inf
         statistic = float(((observed - expected) ** 2 / expected).sum())
@@ -137,11 +138,6 @@ def chi_square(counts, probabilities=None):
 
 # scipy.special, not scipy.stats: the same functions, and a notebook imports it in a
 # third of the time (0.2 s against 0.7 s).
-
-def _numpy():
-    import numpy
-    return numpy
-
 
 def _chi_square_sf(x, df) -> float:
     """The chance that a chi-square variable with df degrees of freedom exceeds x."""
@@ -152,13 +148,11 @@ def _chi_square_sf(x, df) -> float:
 def _poisson_pmf(k, mu):
     """The Poisson(mu) probabilities of the counts k (a NumPy array)."""
     from scipy.special import gammaln, xlogy
-    np = _numpy()
     return np.exp(xlogy(k, mu) - mu - gammaln(k + 1))
 
 
 def _convolve(a, b):
     """The full convolution of two arrays, by FFT."""
-    np = _numpy()
     size = len(a) + len(b) - 1
     fast = 1 << (size - 1).bit_length()
     return np.fft.irfft(np.fft.rfft(a, fast) * np.fft.rfft(b, fast), fast)[:size]
@@ -333,7 +327,6 @@ def pass_probability(probabilities, n, tol=0.10) -> float:
     >>> round(pass_probability(fair, 100), 3), round(pass_probability(fair, 10_000), 3)
     (0.729, 1.0)
     """
-    np = _numpy()
     _check_probabilities(probabilities)
     n = check_limit(check_count(n, N_('n (number of trials)')), MAX_PASS_TRIALS,
                     N_('n (number of trials)'))

@@ -70,6 +70,9 @@ that keeps every sum distinct (checked again when the tables are built)."""
 
 _SIZES = (5, 6, 7)       # hand sizes evaluate accepts
 _CHUNK = 1 << 20         # hands per block when dealing many random hands
+RANKED_AT_ONCE = 100_000
+"""hand_frequencies and showdown rank the hands they dealt (lists of strings) this many at a
+time with evaluate."""
 
 # The ranking of each category, named as in HAND_NAMES.
 _HIGH, _PAIR, _TWO_PAIR, _TRIPS, _STRAIGHT, _FLUSH, _FULL, _QUADS, _SF = range(9)

@@ -22,9 +22,12 @@ import random  # noqa: F401 (the doctests use random.Random)
 from collections import Counter
 from collections.abc import Mapping
 
+import numpy as np
+
 from .cards import (PokerError, SharedDict, as_whole_number, check_count,
                     check_rng, short_repr)
 from .dealing import deal
+from .fast import RANKED_AT_ONCE, categories, evaluate, hand_ids
 from .i18n import N_, _, english_category, language
 from .ranking import HAND_NAMES
 
@@ -76,17 +79,11 @@ def hand_frequencies(n=700_000, rng=None, cards=5) -> Counter:
     return counts
 
 
-RANKED_AT_ONCE = 100_000
-"""hand_frequencies ranks the hands it dealt this many at a time."""
-
-
 def _count_categories(hands, counts):
     """Add each hand's category (of its best five cards) to counts: ranked all at once by
     pokerlib.fast, whose values order hands exactly as hand_rank of the best five does
     (tests/test_fast.py compares them over every hand), so the counts are the ones
     hand_rank would give, in a fraction of the time."""
-    from .fast import categories, evaluate, hand_ids
-    import numpy as np
     found = categories(evaluate(hand_ids(hands)))
     for name, k in zip(HAND_NAMES, np.bincount(found, minlength=9).tolist()):
         counts[name] += k

@@ -23,6 +23,7 @@ import random  # noqa: F401 (the doctests use random.Random)
 from .cards import (_DECK, _DECK_SET, _JOKER_SET, RANKS, PokerError, SharedList,
                     check_count, check_distinct_ids, check_hand, check_hands,
                     check_rng, short_repr)
+from .fast import RANKED_AT_ONCE, evaluate, hand_ids
 from .i18n import N_, _
 from .ranking import (HAND_NAMES, count_rankings, _as_list, _shape, _whole_numbers,
                       category_name, checked, hand_rank, takes_hand)
@@ -275,7 +276,6 @@ def showdown(hole1, hole2, n=10_000, rng=None, board=()) -> dict:
                   for _board in range(min(RANKED_AT_ONCE, n - start))]
         # The best five of seven, ranked all at once by pokerlib.fast, whose values order
         # hands exactly as hand_rank(best_hand(...)) does (tests/test_fast.py).
-        from .fast import evaluate, hand_ids
         v1 = evaluate(hand_ids([hole1 + cards for cards in boards]))
         v2 = evaluate(hand_ids([hole2 + cards for cards in boards]))
         result['player1'] += int((v1 > v2).sum())
@@ -283,6 +283,3 @@ def showdown(hole1, hole2, n=10_000, rng=None, board=()) -> dict:
         result['ties'] += int((v1 == v2).sum())
     return result
 
-
-RANKED_AT_ONCE = 100_000
-"""showdown ranks the boards it dealt this many at a time."""

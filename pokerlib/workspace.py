@@ -70,8 +70,8 @@ def _beside_said(language, kind, why, outcome, **fields) -> Message:
     """A message in two parts: why the file was kept (or skipped), then where the course's
     version went."""
     words = translator(language)
-    return Message(kind, words(TAGS[kind]) + words(N_('{why}; {outcome}')).format(
-        why=words(why).format(**fields), outcome=words(outcome).format(**fields)))
+    return _say(language, kind, N_('{why}; {outcome}'), why=words(why).format(**fields),
+                outcome=words(outcome).format(**fields))
 
 
 
@@ -211,7 +211,7 @@ def _sync_file(target, edition, rel, manifest, had_record, same, language='en'):
     if current == given:                   # untouched since it was copied in
         if not os.access(dest, os.W_OK):
             return _beside(target, source, rel, manifest, language, 'kept',
-                           N_('{key} is read-only'))
+                           N_('{key} is read-only'), newer=True)
         try:
             write_atomically(dest, source.read_bytes())
         except OSError as e:

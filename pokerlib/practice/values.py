@@ -5,8 +5,9 @@ lists, dicts, sets, frozensets and Counters of them (and what a builtin
 iterator such as zip or a generator yields), each checked by its exact type
 (an ``int`` subclass that says it equals everything is not an ``int``). It
 crosses as JSON whose containers are tagged (``{"T": [...]}`` is a tuple,
-``{"LL": [[...], ...]}`` a list of lists of numbers and strings), never as a pickle: the judge never unpickles, or even builds, an object
-that the student's code made. The judge's own arguments may also be a
+``{"LL": [[...], ...]}`` a list of lists of numbers and strings), never as a
+pickle: the judge never unpickles, or even builds, an object that the
+student's code made. The judge's own arguments may also be a
 NumPy array, a random generator (its state, rebuilt on the other side by
 the course's class), an iterator of plain items or a function of the
 course (by its name); none of those ever comes back.
@@ -101,6 +102,11 @@ _SIMPLE = {int, str, bool, type(None)}
 """Types that cross as themselves (a float may be infinite: it is tagged)."""
 
 
+def _simple_lists(items) -> bool:
+    """Are all items lists (exactly) of values that cross as themselves (the 'LL' tag)?"""
+    return all(type(v) is list and set(map(type, v)) <= _SIMPLE for v in items)
+
+
 def to_plain(value, depth=0):
     """The value as JSON-ready tagged data, if it is plain data (exact types); else NotPlain.
 
@@ -117,7 +123,7 @@ def to_plain(value, depth=0):
     if cls is list:
         if set(map(type, value)) <= _SIMPLE:          # the common case, quickly
             return {'L': value[:]}
-        if all(type(v) is list and set(map(type, v)) <= _SIMPLE for v in value):
+        if _simple_lists(value):
             return {'LL': [v[:] for v in value]}      # hands, a deal: lists of such lists
         return {'L': [to_plain(v, depth + 1) for v in value]}
     if cls is tuple:
@@ -161,7 +167,7 @@ def _from_plain(data, extra=None):
     if tag == 'It' and type(body) is list:
         return iter([_from_plain(v, extra) for v in body])
     if tag == 'LL' and type(body) is list:
-        if all(type(v) is list and set(map(type, v)) <= _SIMPLE for v in body):
+        if _simple_lists(body):
             return [v[:] for v in body]
         raise ValueError('not plain data: a list of lists of other things')
     if tag in 'LTSF' and type(body) is list:
