@@ -20,6 +20,7 @@ Fraction(4, 27)
 import itertools
 import math
 import random  # noqa: F401 (the doctests use random.Random)
+from collections import Counter
 from collections.abc import Mapping
 from fractions import Fraction
 from numbers import Real
@@ -149,13 +150,6 @@ def _poisson_pmf(k, mu):
     """The Poisson(mu) probabilities of the counts k (a NumPy array)."""
     from scipy.special import gammaln, xlogy
     return np.exp(xlogy(k, mu) - mu - gammaln(k + 1))
-
-
-def _convolve(a, b):
-    """The full convolution of two arrays, by FFT."""
-    size = len(a) + len(b) - 1
-    fast = 1 << (size - 1).bit_length()
-    return np.fft.irfft(np.fft.rfft(a, fast) * np.fft.rfft(b, fast), fast)[:size]
 
 
 def _check_probabilities(probabilities, keys=None):
@@ -338,12 +332,30 @@ def pass_probability(probabilities, n, tol=0.10) -> float:
     fair = n / len(probabilities)
     counts = np.arange(math.floor((1 + tol) * fair) + 2)
     ok = (counts == 0) | ((1 - tol <= counts / fair) & (counts / fair <= 1 + tol))
-    total = np.ones(1)
+    # Each outcome's passing counts, as (first count, their probabilities) with the
+    # counts that underflow to 0 left off both ends; alike outcomes are counted once.
+    pieces = Counter()
     for p in map(float, probabilities.values()):
-        if p == 0:
-            continue                   # never comes up, so the test never looks at it
-        total = np.clip(_convolve(total, np.where(ok, _poisson_pmf(counts, n * p), 0)), 0, None)
-    within = total[n] if n < len(total) else 0.0
+        if p:                          # one that never comes up, the test never looks at
+            pieces[p] += 1
+    parts = []
+    for p, times in pieces.items():
+        pmf = np.where(ok, _poisson_pmf(counts, n * p), 0)
+        seen = np.flatnonzero(pmf)
+        if not len(seen):
+            return 0.0                 # this outcome never passes
+        parts.append((int(seen[0]), pmf[seen[0]:seen[-1] + 1], times))
+    # The chance that they all pass and add up to n: the sum's distribution, by one
+    # product of Fourier transforms, read at n.
+    first = sum(start * times for start, _pmf, times in parts)
+    size = sum((len(pmf) - 1) * times for _start, pmf, times in parts) + 1
+    if not first <= n < first + size:
+        return 0.0
+    fast = 1 << (size - 1).bit_length()
+    spectrum = np.ones(fast // 2 + 1, dtype=complex)
+    for _start, pmf, times in parts:
+        spectrum *= np.fft.rfft(pmf, fast) ** times
+    within = max(float(np.fft.irfft(spectrum, fast)[n - first]), 0.0)
     return float(min(1.0, within / _poisson_pmf(np.array(n), n)))
 
 

@@ -24,10 +24,9 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from .cards import (PokerError, SharedDict, as_whole_number, check_count,
+from .cards import (_DECK, PokerError, SharedDict, as_whole_number, check_count,
                     check_rng, short_repr)
-from .dealing import deal
-from .fast import RANKED_AT_ONCE, categories, evaluate, hand_ids
+from .fast import RANKED_AT_ONCE, categories, evaluate
 from .i18n import N_, _, english_category, language
 from .ranking import HAND_NAMES
 
@@ -70,21 +69,34 @@ def hand_frequencies(n=700_000, rng=None, cards=5) -> Counter:
     rng = check_rng(rng)
     per_deal = 10 if cards == 5 else 52 // cards
     counts = Counter(dict.fromkeys(HAND_NAMES[:9], 0))
-    hands = []
+    dealt = []
     for start in range(0, n, per_deal):
-        hands += deal(min(per_deal, n - start), cards, rng=rng)
-        if len(hands) >= RANKED_AT_ONCE or start + per_deal >= n:
-            _count_categories(hands, counts)
-            hands = []
+        dealt += _deal_ids(min(per_deal, n - start), cards, rng)
+        if len(dealt) >= RANKED_AT_ONCE * cards or start + per_deal >= n:
+            _count_categories(np.array(dealt, dtype=np.uint8).reshape(-1, cards), counts)
+            dealt = []
     return counts
 
 
-def _count_categories(hands, counts):
-    """Add each hand's category (of its best five cards) to counts: ranked all at once by
-    pokerlib.fast, whose values order hands exactly as hand_rank of the best five does
-    (tests/test_fast.py compares them over every hand), so the counts are the ones
-    hand_rank would give, in a fraction of the time."""
-    found = categories(evaluate(hand_ids(hands)))
+_IDS = list(range(len(_DECK)))
+
+
+def _deal_ids(numhands, n, rng) -> list:
+    """What deal(numhands, n, rng=rng) deals, as one flat list of card ids (DECK.index):
+    the same shuffle of the same 52 positions, so the same draws and the same cards,
+    without making and checking the cards' names."""
+    ids = _IDS[:]
+    rng.shuffle(ids)
+    return ids[:numhands * n]
+
+
+def _count_categories(ids, counts):
+    """Add each hand's category (of its best five cards) to counts, the hands an (n, k)
+    array of card ids: ranked all at once by pokerlib.fast, whose values order hands
+    exactly as hand_rank of the best five does (tests/test_fast.py compares them over
+    every hand), so the counts are the ones hand_rank would give, in a fraction of the
+    time."""
+    found = categories(evaluate(ids))
     for name, k in zip(HAND_NAMES, np.bincount(found, minlength=9).tolist()):
         counts[name] += k
 

@@ -33,6 +33,7 @@ five of a kind     9      (none)            10
 =================  =====  ================  ===========
 """
 
+import contextlib
 import functools
 import threading
 from collections import namedtuple
@@ -79,6 +80,23 @@ _checked_already = threading.local()
 """`.on` is true while a function that takes a hand runs its body: the hand
 was checked once at the boundary, and every call the body makes works on
 cards and ranks derived from it, so the checks of those calls are skipped."""
+
+
+@contextlib.contextmanager
+def trusted():
+    """Within it, the library's functions skip their argument checks: for a caller whose
+    arguments are known to be good (a judge working out the answers to its own cases).
+
+    >>> with trusted():
+    ...     flush(['AS', 'KS', 'QS', 'JS', 'TS'])
+    True
+    """
+    was = getattr(_checked_already, 'on', False)
+    _checked_already.on = True
+    try:
+        yield
+    finally:
+        _checked_already.on = was
 
 
 def checked(f, check):

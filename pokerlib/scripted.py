@@ -56,12 +56,13 @@ class ScriptedRandom(random.Random):
         self.draws, self.sizes, self.kinds, self.stopped = [], [], [], None
         self.stop_at = None          # the number of draws made before the run stopped
         self._source = random.Random(seed) if seed is not None else None
+        self._behind = ()            # draws the source must still make before its next use
         self._fallback = None
 
     def seed(self, a=None, version=2):
         if hasattr(self, 'draws'):          # a shuffle reseeding the generator it was given
             self._stop('seed')
-            (self._source or self._spare()).seed(a, version)
+            (self._caught_up() or self._spare()).seed(a, version)
         else:
             super().seed(a, version)
 
@@ -69,6 +70,21 @@ class ScriptedRandom(random.Random):
         if self._fallback is None:
             self._fallback = random.Random(len(self.draws))
         return self._fallback
+
+    def _caught_up(self):
+        """The source (or None), past every draw it answered (a rebuilt one catches up here,
+        on its first use: most never draw again)."""
+        if self._behind:
+            behind, self._behind = self._behind, ()
+            source = self._source
+            for kind, size in behind:
+                if kind == 'f':
+                    source.random()
+                elif kind == 'g':
+                    source.getrandbits(size.bit_length() - 1)
+                else:
+                    source._randbelow(size)
+        return self._source
 
     def _stop(self, why):
         if not self.stopped:
@@ -78,7 +94,7 @@ class ScriptedRandom(random.Random):
         """The next draw: from the script, then enumerated or from the source."""
         k = len(self.draws)
         if self.stopped:
-            value = make(self._source or self._spare())
+            value = make(self._caught_up() or self._spare())
         elif k < len(self.script):
             value = self.script[k]
             if kind == 'f' and not isinstance(value, float) or kind != 'f' and not (
@@ -86,7 +102,7 @@ class ScriptedRandom(random.Random):
                 self._stop('replay')             # the run asks for other draws than before
                 value = make(self._spare())
         elif self._source is not None:
-            value = make(self._source)
+            value = make(self._caught_up())
         elif k >= self.most:
             self._stop('long')
             value = make(self._spare())
@@ -106,6 +122,14 @@ class ScriptedRandom(random.Random):
     def _randbelow(self, n):
         if n <= 0:
             return 0
+        source = self._source
+        if source is not None and not self._behind and not self.stopped \
+                and len(self.draws) >= len(self.script):
+            value = source._randbelow(n)     # what _draw does here, the common case quickly
+            self.draws.append(value)
+            self.sizes.append(n)
+            self.kinds.append('b')
+            return value
         return self._draw('b', n, lambda r: r._randbelow(n))   # n = 1 too: it draws bits
 
     def getrandbits(self, k):
@@ -136,13 +160,7 @@ def _rebuilt(script, seed, most, draws, sizes, kinds, stopped, stop_at):
     rng.draws, rng.sizes, rng.kinds = list(draws), list(sizes), list(kinds)
     rng.stopped, rng.stop_at = stopped, stop_at
     if rng._source is not None:
-        for kind, size in zip(kinds[len(script):], sizes[len(script):]):
-            if kind == 'f':
-                rng._source.random()
-            elif kind == 'g':
-                rng._source.getrandbits(size.bit_length() - 1)
-            else:
-                rng._source._randbelow(size)
+        rng._behind = list(zip(kinds[len(script):], sizes[len(script):]))
     return rng
 
 

@@ -22,6 +22,7 @@ from ..cards import SUITS
 from ..classes import hand_classes
 from ..fairness import chi_square
 from ..i18n import N_, _
+from ..ranking import trusted
 from .core import Mismatch, code, describe_call, kind_of, same_value, short, wrong
 from .judging import encode_ahead
 from .reports import prose
@@ -81,7 +82,9 @@ def cases_judge(reference, inputs, hint, mistakes=(), returns=None, tol=0.0,
     def table():
         """Every case with its expected answer, worked out once, and the calls encoded."""
         if not done:
-            pairs = [(args, reference(*args)) for args in (inputs() if callable(inputs) else inputs)]
+            with trusted():             # the judge's own cases: no need to check each one
+                pairs = [(args, reference(*args))
+                         for args in (inputs() if callable(inputs) else inputs)]
             encode_ahead([args for args, _expected in pairs], encoded)
             done.append(pairs)
         return done[0]
@@ -169,8 +172,9 @@ def ranking_cases(reference) -> tuple:
     index where each tie group starts): one hand per class, and a second with its
     cards in another order and its suits assigned and named differently."""
     classes = [hand for hand, n in hand_classes()]
-    keyed = sorted(classes, key=reference)
-    keys = [reference(h) for h in keyed]
+    with trusted():                     # every hand a good one
+        keyed = sorted(classes, key=reference)
+        keys = [reference(h) for h in keyed]
     others = []
     for i, hand in enumerate(keyed):
         rename = dict(zip(SUITS, SUIT_ORDERS[i % len(SUIT_ORDERS)]))

@@ -250,3 +250,10 @@ def test_the_copy_hint_only_when_the_answer_ranks_the_copy_once():
 
 (test_right_versions_pass, test_wrong_versions_fail_and_say_why,
  test_every_exercise_here_has_three_right_and_five_wrong_versions) = lesson_tests(RIGHT, WRONG)
+
+
+def test_the_written_down_seven_card_cases_are_the_ones_the_search_finds():
+    # best_hand's judge reads its hands from SEVEN_FOUND; finding them again among the
+    # seeded random hands gives the same hands, in the same order.
+    from pokerlib.practice.lesson06 import find_seven_card_cases, seven_card_cases
+    assert find_seven_card_cases() == seven_card_cases()
