@@ -135,8 +135,16 @@ def test_a_chinese_class_on_the_hub_draws_every_chinese_character(tmp_path):
         ada = Student(hub.url, 'ada', hub.passwords()['ada'])
         ada.log_in()
         home, missing = ada.get('hub/home'), ada.get('hub/no-such-page')
+        token = ada.get('hub/token').content.decode('utf-8')
     finally:
         hub.stop()
+    # Her token page: JupyterHub's words are none of it (her server's own token is listed),
+    # and the error dialog every page hides is said in Chinese by the page's script.
+    assert '生成新令牌' in token and '你的令牌' in token and '你在 /user/ada/ 的 JupyterLab' in token
+    for english in ('API Token', 'Note</', 'Permissions', 'Never', 'Server at ', 'revoke<',
+                    'You can configure', 'Last used'):
+        assert english not in token, english
+    assert json.dumps('出错了') in token and json.dumps('好') in token     # (as its script says them)
     # Her other pages of the hub in Chinese too: home (start or stop her server), not found.
     home, page = home.content.decode('utf-8'), missing.content.decode('utf-8')
     assert '停止我的服务器' in home and 'My Server' not in home and '主页' in home   # her lab runs

@@ -24,7 +24,7 @@ from ..fairness import chi_square
 from ..i18n import N_, _
 from ..ranking import trusted
 from .core import Mismatch, code, describe_call, kind_of, same_value, short, wrong
-from .judging import encode_ahead
+from .judging import Run, batch_frame
 from .reports import prose
 
 __all__ = ['cases_judge', 'judge_ranking', 'ShownIterator', 'hand_words', 'warm_chi_square',
@@ -74,33 +74,48 @@ def cases_judge(reference, inputs, hint, mistakes=(), returns=None, tol=0.0,
     mistake from others that fail the same case).
     `returns` describes a right answer ('True or False', 'a list of ranks')
     for answers that can't be compared; `check_type(got)` may raise Mismatch.
-    The judge's ``table()`` is every case with its expected answer, computed
-    once (give it to the exercise's ``prepare``).
+    The judge works out the cases' answers as it goes, a batch ahead of the
+    student's code; its ``table()`` is every case with its expected answer,
+    worked out once, which the judge's process makes while it waits for a
+    check (give it to the exercise's ``prepare``; ``table.step`` makes one
+    batch of it), never holding up a check.
     """
-    done, encoded = [], {}
+    pairs, batches, encoded, left = [], [], {}, []
+
+    def advance(encode=False) -> bool:
+        """Work out the answers of the next batch of cases (Run.map's batches), and encode
+        its calls if asked; False once every case has its answer."""
+        if not left:
+            left.append(iter(inputs() if callable(inputs) else inputs))
+        batch = [tuple(args) for args in itertools.islice(left[0], Run.BATCH)]
+        if not batch:
+            left[0] = iter(())
+            return False
+        with trusted():                  # the judge's own cases: no need to check each one
+            answers = [reference(*args) for args in batch]
+        if encode:
+            encoded[len(batches)] = batch_frame(batch)
+        pairs.extend(zip(batch, answers))
+        batches.append(batch)
+        return True
 
     def table():
         """Every case with its expected answer, worked out once, and the calls encoded."""
-        if not done:
-            with trusted():             # the judge's own cases: no need to check each one
-                pairs = [(args, reference(*args))
-                         for args in (inputs() if callable(inputs) else inputs)]
-            encode_ahead([args for args, _expected in pairs], encoded)
-            done.append(pairs)
-        return done[0]
+        while advance(encode=True):
+            pass
+        return pairs
 
-    def cases():
-        """The cases with their answers: from the table if it is made, else one by one (so
-        that the first call of the student's function comes at once)."""
-        if done:
-            return done[0]
-        return ((args, reference(*args)) for args in (inputs() if callable(inputs) else inputs))
+    def calls():
+        """The cases' calls, batch by batch: those worked out already, then each next batch
+        worked out as Run.map reads it, while the runner works on the one before."""
+        k = 0
+        while k < len(batches) or advance():
+            yield from batches[k]
+            k += 1
 
     def judge(run):
-        pairs = list(cases())
-        frames = encoded if done else None            # the table's calls, encoded once
-        for (args, expected), got in zip(pairs, run.map([args for args, _expected in pairs],
-                                                        frames=frames)):
+        for i, got in enumerate(run.map(calls(), frames=encoded)):
+            args, expected = pairs[i]
             if check_type:
                 check_type(got)
             if same_value(got, expected, tol, sequences):
@@ -127,6 +142,8 @@ def cases_judge(reference, inputs, hint, mistakes=(), returns=None, tol=0.0,
                                failing, [tuple(args)])
             raise wrong(got, expected, hint(*args, got=got) if callable(hint) else _(hint),
                         call=failing, args=args)
+    table.only_ahead = True          # the judge works without it (see judging.judge_runner)
+    table.step = lambda: advance(encode=True)
     judge.table = table
     return judge
 
@@ -216,13 +233,11 @@ BETTER = N_('the better hand')
 
 @functools.cache
 def ranking_frames(reference) -> tuple:
-    """The calls judge_ranking makes (ranking_cases: each class, then another of its hands),
-    encoded once, as two dicts for ``Run.map``'s `frames`; a ranking exercise's prepare."""
-    keyed, others = ranking_cases(reference)
-    frames = {}, {}
-    encode_ahead([(list(hand),) for hand in keyed], frames[0])
-    encode_ahead([(list(other),) for other in others], frames[1])
-    return frames
+    """Two dicts for ``Run.map``'s `frames`, one for each of judge_ranking's runs of calls
+    (each class, then another of its hands): each batch is encoded into them the first
+    time it is sent, while the runner works on the batch before, and kept for the next
+    check. A ranking exercise's prepare is ranking_cases (the order of the classes)."""
+    return {}, {}
 
 
 def judge_ranking(run, reference, describe, mistakes=(), better=BETTER):

@@ -26,6 +26,7 @@ each one: ``[{'exercise', 'status', 'seconds', 'report'}]``.
 """
 
 import builtins
+import itertools
 import os
 import sys
 import time
@@ -40,7 +41,7 @@ from .values import _from_plain
 import difflib
 import random
 
-__all__ = ['Run', 'StudentError', 'judge_runner', 'judge_remote', 'main', 'GRACE', 'encode_ahead']
+__all__ = ['Run', 'StudentError', 'judge_runner', 'judge_remote', 'main', 'GRACE', 'batch_frame']
 
 GRACE = 0.5
 """The judge waits this many seconds past the limit before it reports 'slow'."""
@@ -178,28 +179,39 @@ class Run:
         iterator, as if each call were made in turn with run(*args) (an error or a wrong
         answer stops it at that call), but sent to the runner in batches of BATCH calls,
         one round trip each, the next batch sent before this one is read (so the runner
-        works while the judge compares). `shown(*args)`, if given, says how each call is
-        shown. `frames`, if given, is a dict the caller keeps for these same calls (a
-        table's, the same at every check): each batch is encoded once, into it."""
-        calls = [tuple(c) for c in calls]
-        batches = [calls[i:i + self.BATCH] for i in range(0, len(calls), self.BATCH)]
+        works while the judge compares). `calls` may be an iterator: each batch is read from
+        it just before it is sent, while the runner works on the one before (a judge works
+        out its answers as it goes). `shown(*args)`, if given, says how each call is shown.
+        `frames`, if given, is a dict the caller keeps for these same calls (a table's, the
+        same at every check): each batch is encoded once, into it."""
+        source, batches = iter(calls), []
         while self._pending:
             self._receive()
+
+        def batch_of(k):
+            """The k-th batch, read from calls when first needed (None past the end): calls
+            may be an iterator that works out each batch's cases as it is read."""
+            while len(batches) <= k:
+                more = [tuple(c) for c in itertools.islice(source, self.BATCH)]
+                if not more:
+                    return None
+                batches.append(more)
+            return batches[k]
 
         def request(k):
             if frames is not None and k in frames:
                 return frames[k]
-            data = _batch_frame(batches[k])
+            data = batch_frame(batches[k])
             if frames is not None:
                 frames[k] = data
             return data
-        sent, ahead = 0, None
-        for k, batch in enumerate(batches):
+        sent, ahead, k = 0, None, 0
+        while (batch := batch_of(k)) is not None:
             if sent == k:
                 self._send(ahead if ahead is not None else request(k))
                 sent += 1
             self._call = (shown(*batch[0]) if callable(shown) else None, batch[0], {})
-            if sent < len(batches):
+            if batch_of(sent) is not None:
                 # Send the next batch before reading this one's answer, so that the runner
                 # works while the judge compares, if it is small enough to sit in the
                 # socket's buffer (else both would wait on each other, each sending).
@@ -211,6 +223,7 @@ class Run:
             answer = self._receive()
             if 'oks' in answer:
                 yield from self._take_oks(answer, batch, shown)
+                k += 1
                 continue
             answers = answer.get('answers')
             if type(answers) is not list or not answers or len(answers) > len(batch):
@@ -223,6 +236,7 @@ class Run:
                 yield self._take(each, args, changes)
             if len(answers) < len(batch):
                 raise RunnerGone()      # the runner stopped early without saying why
+            k += 1
 
     def _take_oks(self, answer, batch, shown):
         """The answers to a batch in the runner's short form, {'oks': [value, ...], 't':
@@ -359,19 +373,10 @@ class Run:
                             ('hint', _changed_hint(what, i))])
 
 
-def _batch_frame(batch) -> bytes:
+def batch_frame(batch) -> bytes:
     """A batch of calls (tuples of arguments) as Run.map sends it to the runner."""
     return wire.frame({'op': 'map', 'calls': [[[encode_arg(a) for a in args], {}]
                                               for args in batch]})
-
-
-def encode_ahead(calls, frames):
-    """Encode every batch of these calls into `frames` (a dict for ``Run.map``'s `frames`),
-    as Run.map would: work a table's prepare does before the check, not during it."""
-    calls = [tuple(c) for c in calls]
-    for k, i in enumerate(range(0, len(calls), Run.BATCH)):
-        if k not in frames:
-            frames[k] = _batch_frame(calls[i:i + Run.BATCH])
 
 
 # ---------------------------------------------------------------------------
@@ -604,7 +609,8 @@ def judge_runner(sock, at_most=None, slow=SLOW, started=None, exercise_name=None
     else:
         try:
             for prepare in exercise.prepare:
-                prepare()
+                if not getattr(prepare, 'only_ahead', False):   # (made while idle, if at all)
+                    prepare()
         except Exception as e:            # the checker's own data: not the student's fault
             return Report(shown, 'error', _('could not be checked'),
                           [('error', f'{type(e).__name__}: {e}'),
@@ -720,11 +726,15 @@ def work_for_later(name, passed=False) -> list:
 
 
 def _prepare_while_idle(control, idle):
-    """Run the waiting prepares one at a time, as long as no request waits on `control`."""
+    """Run the waiting prepares one at a time, as long as no request waits on `control`; a
+    prepare with a ``step`` (a cases_judge's table) a step at a time, until it says it is
+    done, so that a check that comes meanwhile waits for one step at most."""
     import select
     while idle and not select.select([control], [], [], 0)[0]:
         try:
-            idle.pop(0)()
+            step = getattr(idle[0], 'step', None)
+            if step is None or not step():
+                idle.pop(0)()
         except Exception:        # the check that needs it reports it
             idle.clear()
 

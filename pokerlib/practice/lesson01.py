@@ -14,7 +14,7 @@ from ..ranking import (card_ranks, category_name, flush, hand_rank, kind, straig
                        two_pair)
 from ..i18n import N_, _
 from .core import code, exercise, mistakes, need_bool, short, wrong
-from .judges import cases_judge, judge_ranking, mistake_signature, ranking_frames
+from .judges import cases_judge, judge_ranking, mistake_signature, ranking_cases
 
 __all__ = []
 
@@ -365,7 +365,7 @@ for _name in ('hand_rank', 'hand_rank_elif', 'hand_rank_counter'):
     exercise(_name, returns=N_('a ranking: a tuple that compares with other rankings'),
              error_hint='every hand given is five different cards, as a list of two-character '
                         'strings; run your function on the hand named above',
-             prepare=[functools.partial(ranking_frames, ranking_reference)],
+             prepare=[functools.partial(ranking_cases, ranking_reference)],
              later=[functools.partial(mistake_signature, ranking_reference, mistaken)
                     for mistaken, why, *pair in RANKING_MISTAKES])(_judge_hand_rank)
 del _name

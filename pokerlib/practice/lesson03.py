@@ -13,7 +13,7 @@ from ..classes import hand_classes
 from ..ranking import COUNT_RANKINGS, HAND_NAMES, category_name, group, hand_rank
 from ..i18n import N_, _, english_category
 from .core import exercise, mistakes, unreadable, wrong
-from .judges import judge_ranking, mistake_signature, ranking_frames
+from .judges import judge_ranking, mistake_signature, ranking_cases
 from .lesson01 import all_hands
 
 __all__ = []
@@ -144,7 +144,7 @@ LOWBALL_MISTAKES = [
 
 
 @exercise('lowball_rank', returns=N_('a ranking: a tuple that compares with other rankings'),
-          prepare=[functools.partial(ranking_frames, lowball_reference)],
+          prepare=[functools.partial(ranking_cases, lowball_reference)],
           later=[functools.partial(mistake_signature, lowball_reference, mistaken)
                  for mistaken, why, *pair in LOWBALL_MISTAKES])
 def _lowball_rank(run):

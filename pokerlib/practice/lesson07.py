@@ -47,7 +47,10 @@ def _player1_wins(run):
             hint = _('the same answer for a file of {n} deals and one of {m}: count the wins in '
                      'the lines your function is given, not a number worked out '
                      'before').format(n=size, m=len(other))
-        elif got == expected + ties:
+        elif got == expected + ties and (got != wins['player2'] or again == sum(
+                versus_winner(*parse_versus_line(line)) != 'player2' for line in other)):
+            # (where player 2's wins happen to number player 1's and the ties together,
+            # the other file tells which count it is)
             hint = _('a tie is not a win for player 1: count only the deals where hand 1 ranks '
                      'higher')
         elif got == wins['player2']:

@@ -35,7 +35,9 @@ class Exercise:
     Mismatch at the first wrong answer, and may return a summary such as
     ': 12 cases passed'. `seconds` is the time limit; `prepare` are
     functions (cached) that the judge needs, computed once in the judge's
-    process before the student's code runs; `later` are cached functions that
+    process before the student's code runs (one marked ``only_ahead``, such
+    as a cases_judge's table, only while the judge is idle: its judge works
+    out what it needs as it goes); `later` are cached functions that
     only a wrong answer needs (where each known mistake shows), which the judge
     works out while it waits for the next check, or when a wrong answer needs
     them; `returns` says what a right answer looks like, for the report

@@ -184,3 +184,36 @@ def test_parse_versus_line_without_a_line_number_has_no_prefix():
 
 (test_right_versions_pass, test_wrong_versions_fail_and_say_why,
  test_every_exercise_here_has_three_right_and_five_wrong_versions) = lesson_tests(RIGHT, WRONG)
+
+
+def test_player_2s_count_gets_its_own_hint_when_it_equals_player_1s_wins_and_ties(monkeypatch):
+    # With seed 14 the first file (300 deals) has as many wins of player 2 as wins of player 1
+    # and ties together: the other file tells the two mistakes apart.
+    import random
+    from collections import Counter
+    from pokerlib import make_versus_lines, parse_versus_line, versus_winner
+    from pokerlib.practice import lesson07
+    from pokerlib.practice.core import Mismatch
+    wins = Counter(versus_winner(*parse_versus_line(line))
+                   for line in make_versus_lines(300, random.Random(14 + 300), tie_fraction=0.1))
+    assert wins['player2'] == wins['player1'] + wins['tie']
+    monkeypatch.setattr(lesson07, 'fresh_seed', lambda: 14)
+
+    class Run:                      # the judge's side of a check, in this process
+        name, last_call = 'player1_wins', None
+
+        def __init__(self, function):
+            self.function = function
+
+        def __call__(self, lines, shown=None):
+            self.last_call = shown
+            return self.function(lines)
+    def counting(*kinds):
+        return lambda lines: sum(versus_winner(*parse_versus_line(line)) in kinds for line in lines)
+    hints = {}
+    for mistake, function in (('player 2', counting('player2')),
+                              ('ties', counting('player1', 'tie'))):
+        with pytest.raises(Mismatch) as raised:
+            lesson07._player1_wins(Run(function))
+        hints[mistake] = dict(raised.value.details)['hint']
+    assert "player 2's count" in hints['player 2'] and 'a tie is not a win' in hints['ties']
