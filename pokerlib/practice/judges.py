@@ -190,8 +190,8 @@ def ranking_cases(reference) -> tuple:
     cards in another order and its suits assigned and named differently."""
     classes = [hand for hand, n in hand_classes()]
     with trusted():                     # every hand a good one
-        keyed = sorted(classes, key=reference)
-        keys = [reference(h) for h in keyed]
+        ranked = sorted(zip(map(reference, classes), range(len(classes))))
+    keyed, keys = [classes[i] for _key, i in ranked], [key for key, _i in ranked]
     others = []
     for i, hand in enumerate(keyed):
         rename = dict(zip(SUITS, SUIT_ORDERS[i % len(SUIT_ORDERS)]))
