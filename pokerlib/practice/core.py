@@ -103,10 +103,29 @@ def _stop_judge():
 
 
 def warm():
-    """Start the judge's process now (in the background), so the first check is quick."""
+    """Start the judge's process now (in the background), so the first check is quick; in a
+    notebook of the course that Jupyter opened, tell it which, so that it makes the tables
+    of the notebook's first exercise while the student reads on to it."""
     if USE_FORK:
         with _LOCK:
-            _judge()
+            control = _judge()
+            lesson = notebook_lesson(os.environ.get('JPY_SESSION_NAME', ''))
+            if lesson:
+                try:
+                    wire.send(control, {'op': 'lesson', 'lesson': lesson})
+                except OSError:
+                    pass
+
+
+def notebook_lesson(path) -> int:
+    """The number of the course's lesson notebook at path (1 to 8), else 0. Jupyter's server
+    gives a kernel its notebook's path (JPY_SESSION_NAME).
+
+    >>> notebook_lesson('notebooks/zh/03-Refactoring-with-group-and-unzip.ipynb'), notebook_lesson('x.ipynb')
+    (3, 0)
+    """
+    found = re.match(r'0([1-8])-.*\.ipynb$', Path(str(path)).name)
+    return int(found.group(1)) if found else 0
 
 
 DEF_LINE = re.compile(r'^(?:async\s+)?def\s+(\w{1,80})\s*\(', re.M)

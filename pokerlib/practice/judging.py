@@ -33,7 +33,7 @@ import time
 
 from ..i18n import N_, _, set_language
 from . import wire
-from .registry import EXERCISES, SLOW, checked_next
+from .registry import EXERCISES, LESSONS, SLOW, checked_next
 from .reports import Mismatch, Report, code, describe_call, plain, prose, short
 from .values import apply_rng_state, encode_arg, from_json, to_python  # noqa: F401
 from .values import _from_plain
@@ -682,6 +682,8 @@ def main(fd):
         except wire.WireError:
             return
         if runner_fd is None:
+            if type(request) is dict and request.get('op') == 'lesson':
+                idle[:] = work_for_lesson(request.get('lesson'))
             continue
         sock = socket.socket(fileno=runner_fd)
         try:
@@ -704,6 +706,19 @@ def main(fd):
             sock.close()
         wire.send(control, {'report': report.to_data()})
         idle[:] = work_for_later(report.exercise, passed=report.status == 'pass')
+
+
+def work_for_lesson(lesson) -> list:
+    """What the judge works out while it waits for a notebook's first check: the tables of the
+    first exercise of lesson notebook `lesson` (1 to 8; anything else: nothing).
+
+    >>> work_for_lesson(1) == list(EXERCISES['hand_rank'].prepare), work_for_lesson('1')
+    (True, [])
+    """
+    if type(lesson) is not int or not 1 <= lesson <= len(LESSONS):
+        return []
+    return [prepare for prepare in EXERCISES[LESSONS[lesson - 1][0]].prepare
+            if not getattr(prepare, 'every_check', False)]
 
 
 def work_for_later(name, passed=False) -> list:

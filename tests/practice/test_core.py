@@ -320,6 +320,34 @@ def test_while_idle_the_judge_makes_the_next_exercises_tables_but_never_fresh_ca
     assert work_for_later('score_valid') == [] and work_for_later('no such thing') == []
 
 
+def test_told_its_notebook_the_judge_makes_the_first_exercises_tables_before_any_check(
+        monkeypatch):
+    # warm() in a kernel of notebook 01 (Jupyter's server sets JPY_SESSION_NAME) tells the
+    # judge; the judge (here its main loop in a thread) then makes hand_rank's order of
+    # classes while it waits, and serves checks as before.
+    import socket
+    from pokerlib.practice import judging, wire
+    from pokerlib.practice.judges import ranking_cases
+    monkeypatch.setattr(judging, '_harden', lambda: None)       # (this process, not a judge's)
+    ranking_cases.cache_clear()
+    judge, kernel = socket.socketpair()
+    thread = threading.Thread(target=judging.main, args=(judge.detach(),), daemon=True)
+    thread.start()
+    try:
+        assert wire.receive(kernel, time.monotonic() + 60) == {'ready': True}
+        assert core.notebook_lesson('/home/ada/workspace/01-Hands-and-hand_rank.ipynb') == 1
+        wire.send(kernel, {'op': 'lesson', 'lesson': core.notebook_lesson(
+            '/home/ada/workspace/01-Hands-and-hand_rank.ipynb')})
+        deadline = time.monotonic() + 60
+        while not ranking_cases.cache_info().currsize and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert ranking_cases.cache_info().currsize == 1
+    finally:
+        kernel.close()
+        thread.join(30)
+    assert not thread.is_alive()
+
+
 def test_after_a_cell_with_a_syntax_error_the_report_says_which_definition_was_judged():
     # A real IPython shell: its history and its compiler's cell names are what check reads.
     from IPython.core.interactiveshell import InteractiveShell
