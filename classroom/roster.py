@@ -201,7 +201,7 @@ def _write_edition(root: Path, state: Path, language='en') -> Path:
 
 
 def _sync(root: Path, state: Path, workspace: Path, language='en') -> list:
-    return update_workspace(workspace, _write_edition(root, state, language))
+    return update_workspace(workspace, _write_edition(root, state, language), language)
 
 
 async def write_edition(root: Path, state: Path, language='en') -> Path:
@@ -209,16 +209,3 @@ async def write_edition(root: Path, state: Path, language='en') -> Path:
     workspace up to date from it inside the student's sandbox)."""
     async with _edition_lock:
         return await asyncio.to_thread(_write_edition, Path(root), Path(state), language)
-
-
-async def sync_workspace(root: Path, state: Path, workspace: Path, log, language='en') -> None:
-    """Bring one student's workspace up to date, by the rules of `make lab`.
-
-    The student's edition is written once (again when the course changes) into
-    the state folder, then copied in as pokerlib.workspace's update_workspace
-    does: new notebooks in, a student's changes never overwritten. One at a
-    time, off the hub's event loop.
-    """
-    async with _edition_lock:
-        messages = await asyncio.to_thread(_sync, Path(root), Path(state), Path(workspace), language)
-    log.info('Workspace %s: %s', workspace.name, '; '.join(messages) or 'up to date')

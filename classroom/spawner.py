@@ -42,6 +42,15 @@ from traitlets import Integer, Unicode
 
 from pokerlib import sandbox
 
+try:                                     # run as a script, beside it (make classroom)
+    import chinese
+except ImportError:                      # imported as classroom.spawner (the tests)
+    from classroom import chinese
+
+LANGUAGE = os.environ.get('CLASSROOM_LANGUAGE', 'en')
+tr = chinese.translated(LANGUAGE)
+"""The teacher's terminal in the class's language (the classroom catalog)."""
+
 
 def account_name(student: str) -> str:
     """The system account of a student: jupyter-NAME, shortened with a hash past 32 characters."""
@@ -127,14 +136,14 @@ class SandboxSpawner(LocalProcessSpawner):
             return []
         workspace, home = self.folders()
         argv = self.sandboxed([sys.executable, '-m', 'pokerlib.workspace', self.edition,
-                               str(workspace)], account, network=False)
+                               str(workspace), LANGUAGE], account, network=False)
         done = subprocess.run(argv, capture_output=True, text=True, timeout=120,
                               env={'PATH': os.environ.get('PATH', ''), 'HOME': str(home),
                                    'LANG': 'C.UTF-8'},
                               preexec_fn=self.make_preexec_fn(self.user.name))
         if done.returncode != 0:
-            self.log.warning('Workspace %s: the update failed: %s', self.user.name,
-                             (done.stderr.strip().splitlines() or ['?'])[-1])
+            self.log.warning(tr('Workspace {name}: the update failed: {error}').format(
+                name=self.user.name, error=(done.stderr.strip().splitlines() or ['?'])[-1]))
         return done.stdout.splitlines()
 
     async def start(self):
@@ -143,7 +152,8 @@ class SandboxSpawner(LocalProcessSpawner):
         account = await asyncio.to_thread(self.account)
         await asyncio.to_thread(self.prepare, account)
         messages = await asyncio.to_thread(self.sync, account)
-        self.log.info('Workspace %s: %s', self.user.name, '; '.join(messages) or 'up to date')
+        self.log.info(tr('Workspace {name}: {news}').format(
+            name=self.user.name, news=tr('; ').join(messages) or tr('up to date')))
         # The server must reach the hub and be reached by the proxy, on this
         # machine's loopback: the network is shared, every port behind the hub's tokens.
         argv = self.sandboxed(list(self.cmd) + self.get_args(), account, network=True)

@@ -36,7 +36,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from .i18n import N_, translator
+from .i18n import LANGUAGES, N_, translator
 
 __all__ = ['MANIFEST', 'UPDATE', 'Message', 'digest', 'source_digest', 'write_atomically', 'read_manifest',
            'update_name', 'edition_files', 'sync', 'update_workspace']
@@ -264,13 +264,15 @@ def update_workspace(workspace, edition, language='en') -> list:
 
 
 def main(argv=None) -> int:
-    """``python -m pokerlib.workspace EDITION WORKSPACE``: update_workspace, one message a line.
+    """``python -m pokerlib.workspace EDITION WORKSPACE [LANGUAGE]``: update_workspace, one
+    message a line, in LANGUAGE (en, the default, or zh_CN).
 
     The class server runs it inside the student's sandbox, with her rights.
     """
     import sys
-    edition, workspace = (sys.argv[1:] if argv is None else argv)
-    for message in update_workspace(workspace, edition):
+    edition, workspace, *language = (sys.argv[1:] if argv is None else argv)
+    language = language[0] if language and language[0] in LANGUAGES else 'en'
+    for message in update_workspace(workspace, edition, language):
         print(message)
     return 0
 

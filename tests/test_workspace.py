@@ -200,3 +200,16 @@ def test_edits_in_student_are_never_overwritten_and_the_folder_says_it_is_no_pla
     assert main(['student', str(out)]) == 0
     assert first.read_text() == 'a teacher edited the handout'
     assert capsys.readouterr().out.endswith('up to date\n')     # nothing newer to put beside it
+
+
+def test_the_class_servers_command_speaks_the_class_language(tmp_path, capsys):
+    # The hub runs `python -m pokerlib.workspace EDITION WORKSPACE LANGUAGE` in her sandbox and
+    # logs what it prints: in Chinese for a Chinese class, in English for anything else.
+    edition = tmp_path / 'edition'
+    edition.mkdir()
+    (edition / '01-A.ipynb').write_text('01 v1')
+    assert rules.main([str(edition), str(tmp_path / 'zh'), 'zh_CN']) == 0
+    assert capsys.readouterr().out == '新增：  01-A.ipynb\n'
+    for language in (['en'], ['fr'], []):
+        assert rules.main([str(edition), str(tmp_path / f'w{len(language)}{language}')] + language) == 0
+        assert capsys.readouterr().out == 'new:       01-A.ipynb\n'
