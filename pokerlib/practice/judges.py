@@ -66,6 +66,9 @@ def cases_judge(reference, inputs, hint, mistakes=(), returns=None, tol=0.0,
                 sequences=True, check_type=None):
     """A judge: run(*args) must equal reference(*args) for every args in inputs.
 
+    `inputs` (a list of argument tuples, or a function that returns one) are
+    the same at every check: they are read once, and their answers kept.
+
     `hint` is what a wrong answer is told when it matches no known mistake;
     `mistakes` are (mistaken version, hint) pairs: a wrong answer that equals
     the mistaken version's answer on the failing input gets that hint; a
