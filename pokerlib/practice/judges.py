@@ -83,16 +83,17 @@ def cases_judge(reference, inputs, hint, mistakes=(), returns=None, tol=0.0,
     check (give it to the exercise's ``prepare``; ``table.step`` makes one
     batch of it), never holding up a check.
     """
-    pairs, batches, encoded, left = [], [], {}, []
+    pairs, batches, encoded = [], [], {}
+    cases = None                         # the inputs not yet read, once reading begins
 
     def advance(encode=False) -> bool:
         """Work out the answers of the next batch of cases (Run.map's batches), and encode
         its calls if asked; False once every case has its answer."""
-        if not left:
-            left.append(iter(inputs() if callable(inputs) else inputs))
-        batch = [tuple(args) for args in itertools.islice(left[0], Run.BATCH)]
+        nonlocal cases
+        if cases is None:
+            cases = iter(inputs() if callable(inputs) else inputs)
+        batch = [tuple(args) for args in itertools.islice(cases, Run.BATCH)]
         if not batch:
-            left[0] = iter(())
             return False
         with trusted():                  # the judge's own cases: no need to check each one
             answers = [reference(*args) for args in batch]
