@@ -8,13 +8,10 @@ nothing the runner writes reaches the kernel. Whatever the student's code
 does, check reports within the exercise's limit plus a second, and never
 raises.
 
-Where there is no ``fork`` (Windows), the judge still runs in its own
-process, but the student's function runs in a thread of the kernel, with a
-watchdog that raises in it when the time is up and gives up after a second
-(the report then says the function is still running): a C-level loop
-(``sum(range(10**11))``) cannot be stopped that way, ``os._exit`` ends the
-kernel, and signals reach it. That fallback cannot be tested on this
-project's machines (they all have fork).
+Where there is no ``fork`` (Windows), the runner is a fresh interpreter
+that gets a copy of the student's function (``spawned``: making it reads
+the object, in a thread with a time limit), and the kernel, its watchdog, kills it when the judge is done or the time is up: the same
+promise, tested here by turning fork off.
 
 The rest of the practice package is split by job: ``reports`` (Report,
 Mismatch, hints), ``values`` (plain data and comparing it), ``registry``
@@ -36,7 +33,7 @@ import time
 from pathlib import Path
 
 from ..i18n import _, language
-from . import live, runner, wire
+from . import live, runner, spawned, wire
 from .registry import (EXERCISES, MISTAKES, SLOW, TIME_LIMIT, Exercise, exercise,  # noqa: F401
                        exercise_names, mistakes)
 from .reports import (Mismatch, Report, code, describe_call, kind_of, need_bool,  # noqa: F401
@@ -57,7 +54,8 @@ MARGIN = 1.0
 """check reports at most this many seconds after the exercise's limit."""
 
 USE_FORK = hasattr(os, 'fork')
-"""Run the student's function in a forked runner (POSIX). False: in a thread (Windows)."""
+"""Run the student's function in a forked runner (POSIX). False: in a fresh interpreter that
+gets a copy of it (``spawned``: Windows)."""
 
 _LOCK = threading.RLock()
 _JUDGE = {}
@@ -78,13 +76,18 @@ def _judge():
     env = dict(os.environ, PYTHONWARNINGS='ignore', MPLBACKEND='Agg',
                OPENBLAS_NUM_THREADS='1', OMP_NUM_THREADS='1')
     log = os.environ.get('POKERLIB_JUDGE_LOG')       # where the judge's errors go, if set
+    windows = os.name == 'nt'        # no descriptors to pass: its socket is shared (stdin)
+    options = ({'creationflags': subprocess.CREATE_NEW_PROCESS_GROUP, 'stdin': subprocess.PIPE}
+               if windows else {'pass_fds': [theirs.fileno()], 'start_new_session': True,
+                                'stdin': subprocess.DEVNULL})
     with open(log or os.devnull, 'ab') as errors:
         # -E -s: no PYTHON* variables, no user site: nothing of the student's on its path.
         proc = subprocess.Popen([sys.executable, '-E', '-s', '-m', 'pokerlib.practice.judging',
-                                 str(theirs.fileno())], cwd=PACKAGE_HOME,
-                                pass_fds=[theirs.fileno()], stdin=subprocess.DEVNULL,
-                                stdout=subprocess.DEVNULL, stderr=errors,
-                                env=env, start_new_session=True)
+                                 '-' if windows else str(theirs.fileno())], cwd=PACKAGE_HOME,
+                                stdout=subprocess.DEVNULL, stderr=errors, env=env, **options)
+    if windows:
+        proc.stdin.write(theirs.share(proc.pid))
+        proc.stdin.close()
     theirs.close()
     _JUDGE.update(proc=proc, sock=mine, ready=False)
     return mine
@@ -106,15 +109,14 @@ def warm():
     """Start the judge's process now (in the background), so the first check is quick; in a
     notebook of the course that Jupyter opened, tell it which, so that it makes the tables
     of the notebook's first exercise while the student reads on to it."""
-    if USE_FORK:
-        with _LOCK:
-            control = _judge()
-            lesson = notebook_lesson(os.environ.get('JPY_SESSION_NAME', ''))
-            if lesson:
-                try:
-                    wire.send(control, {'op': 'lesson', 'lesson': lesson})
-                except OSError:
-                    pass
+    with _LOCK:
+        control = _judge()
+        lesson = notebook_lesson(os.environ.get('JPY_SESSION_NAME', ''))
+        if lesson:
+            try:
+                wire.send(control, {'op': 'lesson', 'lesson': lesson})
+            except OSError:
+                pass
 
 
 def notebook_lesson(path) -> int:
@@ -197,7 +199,10 @@ def _checker_problem(note):
     return Report('check', 'error', _('could not be checked'), [('note', note)])
 
 
-def _check_forked(function, name) -> Report:
+def _check_in_runner(function, name) -> Report:
+    """Start a runner for function (forked, or spawned where there is no fork), hand its
+    socket to the judge, and wait for the judge's report."""
+    starter = runner if USE_FORK else spawned
     with _LOCK:
         control = _judge()
         if not _JUDGE.get('ready'):
@@ -208,7 +213,9 @@ def _check_forked(function, name) -> Report:
                 _stop_judge()
                 return _checker_problem(_('the checker did not start; run this cell again'))
         try:
-            pid, sock = runner.start(function, name)
+            pid, sock = starter.start(function, name)
+        except spawned.CannotCopy as e:
+            return e.report
         except OSError as e:                 # no process to be had (a limit reached)
             return _checker_problem(_('the computer could not start a process for the check '
                                       '({error}); close other programs and try again').format(
@@ -217,9 +224,9 @@ def _check_forked(function, name) -> Report:
         report = None
         with _Signals() as signals:
             try:
-                wire.send_with_fd(control, {'op': 'check', 'language': language(),
-                                            'at_most': AT_MOST, 'slow': SLOW,
-                                            'defined': _definitions()}, sock.fileno())
+                wire.send_socket(control, {'op': 'check', 'language': language(),
+                                           'at_most': AT_MOST, 'slow': SLOW,
+                                           'defined': _definitions()}, sock, _JUDGE['proc'].pid)
                 sock.close()
                 deadline = start + START_SECONDS
                 while report is None:
@@ -253,7 +260,7 @@ def _check_forked(function, name) -> Report:
                 _stop_judge()
                 report = _checker_problem(_('the checker stopped; run this cell again'))
             finally:
-                runner.stop(pid)
+                starter.stop(pid)
     return report
 
 
@@ -278,11 +285,7 @@ def check(function, name=None) -> Report:
     """
     if _in_runner():
         return _checker_problem(_('check cannot run inside a function that is being checked'))
-    if USE_FORK:
-        report = _check_forked(function, name)
-    else:
-        from .threaded import check_in_thread
-        report = check_in_thread(function, name)
+    report = _check_in_runner(function, name)
     live.send(report, report.exercise)      # issue 29: the verdict to the class's gradebook
     return report
 

@@ -585,6 +585,10 @@ def judge_runner(sock, at_most=None, slow=SLOW, started=None, exercise_name=None
     run = Run(sock, '?', time.monotonic() + DESCRIBE_SECONDS)
     try:
         facts = run.ask({'op': 'describe'})
+        if type(facts) is dict and 'unloadable' in facts:       # (a spawned runner)
+            return Report('check', 'error', _('could not be checked'), [
+                ('note', _('your function could not be loaded in the process that runs it '
+                           '({error})').format(error=str(facts['unloadable'])[:200]))])
         if exercise_name is not None:
             facts = dict(facts, name=exercise_name, bad_name=None)
         which = which_exercise(facts)
@@ -599,6 +603,7 @@ def judge_runner(sock, at_most=None, slow=SLOW, started=None, exercise_name=None
     if isinstance(which, Report):
         return which
     exercise, shown = which
+
     if facts.get('stub'):
         report = not_written(exercise.name)
     elif facts.get('course'):
@@ -662,30 +667,31 @@ def _harden():
     try:
         import ctypes
         ctypes.CDLL(None).prctl(4, 0, 0, 0, 0)          # PR_SET_DUMPABLE, 0
-    except (OSError, AttributeError):
+    except (OSError, AttributeError, TypeError):        # (Windows: no CDLL(None), no prctl)
         pass
 
 
 def main(fd):
-    """Serve the kernel on the socket fd: for each check, judge the runner whose socket comes
-    with the request, and answer {'started': seconds}, then {'report': ...}."""
+    """Serve the kernel on the socket fd (None: the socket shared on stdin, Windows): for each
+    check, judge the runner whose socket comes with the request, and answer
+    {'started': seconds}, then {'report': ...}."""
     import socket
     _harden()
     from . import lesson01, lesson02, lesson03, lesson04, lesson05, lesson06, lesson07, lesson08  # noqa: F401,E501
-    control = socket.socket(fileno=fd)
+    control = (socket.socket(fileno=fd) if fd is not None
+               else socket.fromshare(sys.stdin.buffer.read()))
     wire.send(control, {'ready': True})
     idle = []
     while True:
         _prepare_while_idle(control, idle)
         try:
-            request, runner_fd = wire.receive_with_fd(control)
+            request, sock = wire.receive_socket(control)
         except wire.WireError:
             return
-        if runner_fd is None:
+        if sock is None:
             if type(request) is dict and request.get('op') == 'lesson':
                 idle[:] = work_for_lesson(request.get('lesson'))
             continue
-        sock = socket.socket(fileno=runner_fd)
         try:
             set_language(request.get('language') or 'en')
         except ValueError:
@@ -817,4 +823,4 @@ def judge_remote(channel, exercises, token='', wait=60.0) -> list:
 
 
 if __name__ == '__main__':
-    main(int(sys.argv[1]))
+    main(None if sys.argv[1] == '-' else int(sys.argv[1]))

@@ -315,17 +315,18 @@ def _raised(e) -> dict:
 class Server:
     """The runner's state: the object, its output, and how to answer each request."""
 
-    def __init__(self, obj, name, guarded=True):
-        self.obj, self.name, self.guarded = obj, name, guarded
+    def __init__(self, obj, name, problem=None):
+        self.obj, self.name, self.problem = obj, name, problem
         self.printed = Printed()
 
     def answer(self, request) -> dict:
         op = request.get('op')
         if op == 'describe':
+            if self.problem is not None:        # (spawned: her object could not be loaded)
+                return {'unloadable': self.problem}
             return describe(self.obj, self.name)
         if op == 'guard':
-            if self.guarded:            # never in the kernel itself (the thread fallback)
-                guard(request.get('names', ()), request.get('course', ()))
+            guard(request.get('names', ()), request.get('course', ()))
             return {'ok': True}
         if op == 'call':
             return self.call(request['args'], request.get('kwargs', {}))
@@ -396,9 +397,10 @@ class Server:
         return answer
 
 
-def serve_socket(sock, obj, name, guarded=True):
-    """Answer the judge's requests on sock until it closes (in the runner process)."""
-    server = Server(obj, name, guarded)
+def serve_socket(sock, obj, name, problem=None):
+    """Answer the judge's requests on sock until it closes (in the runner process). A
+    `problem` (text) says the object could not be had: describe answers with it."""
+    server = Server(obj, name, problem)
     sys.stdout = sys.stderr = server.printed
     while True:
         try:

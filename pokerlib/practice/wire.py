@@ -12,6 +12,7 @@ wrote decodes it as plain data only (``values``).
 {'op': 'call', 'args': [1, 2]}
 """
 
+import base64
 import json
 import os
 import select
@@ -19,7 +20,8 @@ import socket
 import struct
 import time
 
-__all__ = ['send', 'frame', 'send_frame', 'receive', 'send_with_fd', 'receive_with_fd', 'Closed', 'Silent', 'TooBig',
+__all__ = ['send', 'frame', 'send_frame', 'receive', 'send_with_fd', 'receive_with_fd',
+           'send_socket', 'receive_socket', 'Closed', 'Silent', 'TooBig',
            'LIMIT']
 
 LIMIT = 64 * 2**20
@@ -81,6 +83,25 @@ def send_with_fd(sock, message, fd):
     sent = socket.send_fds(sock, [data], [fd])
     if sent < len(data):
         sock.sendall(data[sent:])
+
+
+def send_socket(sock, message, other, pid):
+    """Send one message with the socket `other` attached, for process pid to use: its file
+    descriptor (POSIX), or where there is none to pass (Windows) the socket shared with pid."""
+    if hasattr(socket, 'send_fds'):
+        send_with_fd(sock, message, other.fileno())
+    else:                                                    # pragma: no cover - Windows
+        send(sock, dict(message, shared=base64.b64encode(other.share(pid)).decode('ascii')))
+
+
+def receive_socket(sock, deadline=None, limit=LIMIT):
+    """(message, the socket send_socket attached to it, or None)."""
+    if hasattr(socket, 'recv_fds'):
+        message, fd = receive_with_fd(sock, deadline, limit)
+        return message, (None if fd is None else socket.socket(fileno=fd))
+    message = receive(sock, deadline, limit)                 # pragma: no cover - Windows
+    shared = message.get('shared') if type(message) is dict else None
+    return message, (socket.fromshare(base64.b64decode(shared)) if type(shared) is str else None)
 
 
 def _read(sock, n, deadline, buffer=b''):

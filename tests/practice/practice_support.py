@@ -7,6 +7,20 @@ import pytest
 from pokerlib.practice import check
 
 
+def straight_spinning(ranks):
+    """A student's loop that never ends and swallows every exception."""
+    while True:
+        try:
+            while True:
+                pass
+        except:                                   # noqa: E722  (a student's bare except)
+            pass
+
+
+def right_straight(ranks):
+    return len(set(ranks)) == 5 and max(ranks) - min(ranks) == 4
+
+
 def named(name):
     """Decorator: give a function the exercise's name (check finds exercises by name)."""
     def rename(f):

@@ -1,6 +1,5 @@
 """The judging core: names, stubs, the course's own functions, limits, exits, threads, output."""
 
-import functools
 import json
 import os
 import random
@@ -14,30 +13,7 @@ import pytest
 import pokerlib
 from pokerlib.practice import Report, check, core, exercise_names
 
-from practice_support import verdict
-
-
-def straight_spinning(ranks, stop=None):
-    """A student's loop that never ends and swallows every exception (`stop`, a
-    threading.Event, lets a test end it: the thread fallback cannot)."""
-    while not (stop and stop.is_set()):
-        try:
-            while not (stop and stop.is_set()):
-                pass
-        except:                                   # noqa: E722  (a student's bare except)
-            pass
-
-
-def right_straight(ranks):
-    return len(set(ranks)) == 5 and max(ranks) - min(ranks) == 4
-
-
-@pytest.fixture
-def short_limit(monkeypatch):
-    """Checks of straight stopped after 1.5 s, with the judge started and its tables made
-    (the promise, limit plus a second, starts when the student's code does)."""
-    assert check(right_straight, name='straight')
-    monkeypatch.setattr(core, 'AT_MOST', 1.5)
+from practice_support import straight_spinning, verdict
 
 
 def test_a_bare_except_cannot_swallow_the_time_limit(short_limit):
@@ -47,26 +23,6 @@ def test_a_bare_except_cannot_swallow_the_time_limit(short_limit):
     # The promise: a report within the limit plus a second, whatever the student's code does.
     assert core.GRACE < core.MARGIN <= 1
     assert time.monotonic() - start < 1.5 + 1 + 0.5, report    # 0.5 s slack for a loaded test machine
-
-
-@pytest.mark.slow
-def test_the_thread_fallback_also_stops_a_bare_except(short_limit, monkeypatch):
-    monkeypatch.setattr(core, 'USE_FORK', False)
-    stop = threading.Event()
-    before = set(threading.enumerate())
-    start = time.monotonic()
-    try:
-        verdict(functools.partial(straight_spinning, stop=stop), 'straight', 'slow',
-                'took too long on straight([')
-        assert time.monotonic() - start < 1.5 + 1 + 2         # limit, a second, slack for load
-    finally:
-        # The report came in time, but the thread that swallows every exception still runs
-        # (as the thread fallback says it may): left running, it would slow every later test
-        # of this worker, and it once took a timing test in another file past its bound.
-        stop.set()
-    for thread in set(threading.enumerate()) - before:
-        thread.join(5)
-        assert not thread.is_alive(), thread
 
 
 @pytest.mark.parametrize('fork', [True, False])

@@ -1,0 +1,192 @@
+"""check where there is no fork (Windows): the runner is a fresh interpreter, the kernel its watchdog.
+
+``start(obj, name)`` (in the kernel) copies the student's function by value
+(cloudpickle: her function, the helpers and values it uses from the notebook;
+modules and the course's functions by name), starts a fresh Python that
+loads it and serves the judge on its end of a socket pair (``runner``), and
+hands the other end to the judge's process, as the forked runner does.
+``stop`` kills it: a C-level loop, ``os._exit`` or an endless ``except``
+in the student's code ends only that process, and check reports in time.
+
+The copy is made in a thread of the kernel, with a time limit, since making
+it reads the object (a hostile ``__getattr__`` runs there, but can neither
+hang check nor make it raise). What fork gives and this does not: the
+runner has no namespace of its own, and on Windows a process the student's
+code starts survives its runner. Tested on Linux by turning fork off
+(``core.USE_FORK = False``); the socket sharing of Windows (``share``) is
+the one part these machines cannot run.
+"""
+
+import base64
+import json
+import linecache
+import os
+import signal
+import socket
+import struct
+import subprocess
+import sys
+import threading
+
+from ..i18n import _
+from .reports import Report
+
+__all__ = ['start', 'stop', 'CannotCopy', 'main']
+
+COPY_SECONDS = 5.0
+"""How long copying the student's object may take in the kernel."""
+
+BOOT = 'import sys; sys.path.insert(0, sys.argv[1]); from pokerlib.practice.spawned import main; main()'
+
+
+class CannotCopy(Exception):
+    """The student's object could not be copied to the runner: its Report is attached."""
+
+    def __init__(self, report):
+        super().__init__(report.summary)
+        self.report = report
+
+
+def _pickler():
+    """cloudpickle's Pickler, but keeping each code object's file name (which cell defined it),
+    which cloudpickle 3 replaces: the runner then reads her source from the kernel's cells
+    (is it only a stub?), shows her lines in errors, and the judge tells which cell's
+    definition it judged."""
+    import collections
+    import io
+    import pickle
+    import types
+    import cloudpickle
+    from cloudpickle import cloudpickle as inner
+
+    def code_keeping_file(code):
+        constructor, args = inner._code_reduce(code)
+        return constructor, tuple(code.co_filename if a == '<dynamic-code>' else a for a in args)
+
+    class Pickler(cloudpickle.Pickler):
+        dispatch_table = collections.ChainMap({types.CodeType: code_keeping_file},
+                                              cloudpickle.Pickler.dispatch_table)
+
+    def dumps(obj):
+        buffer = io.BytesIO()
+        Pickler(buffer, protocol=pickle.DEFAULT_PROTOCOL).dump(obj)
+        return buffer.getvalue()
+    return dumps
+
+
+def _copy(obj, name) -> bytes:
+    """The pickled (obj, name), made in a thread with a time limit (it reads the object)."""
+    dumps = _pickler()
+    out = []
+
+    def work():
+        try:
+            out.append(dumps((obj, name)))
+        except BaseException as e:          # noqa: B036 - whatever her object raises
+            out.append(e)
+    worker = threading.Thread(target=work, daemon=True)
+    worker.start()
+    worker.join(COPY_SECONDS)
+    if not out:
+        raise CannotCopy(Report('check', 'slow', _('could not be checked'), [
+            ('note', _('your object took more than {seconds:.0f} seconds to be copied to the '
+                       'process that runs it').format(seconds=COPY_SECONDS))]))
+    if isinstance(out[0], BaseException):
+        kind = type.__getattribute__(type(out[0]), '__name__')
+        raise CannotCopy(Report('check', 'error', _('could not be checked'), [
+            ('note', _('your function could not be copied to the process that runs it '
+                       '({error}): does it use an open file, a generator or a widget from the '
+                       'notebook? Make it inside the function instead').format(error=kind))]))
+    return out[0]
+
+
+def _cells() -> dict:
+    """The notebook's cells as the kernel's linecache holds them (no file on disk), so the
+    runner can read her source (is it only a stub?) and show her lines in errors."""
+    cells = {}
+    for filename, entry in list(linecache.cache.items()):
+        if type(entry) is tuple and len(entry) == 4 and entry[1] is None \
+                and type(entry[2]) is list:
+            cells[filename] = entry[2]
+    return cells
+
+
+def start(obj, name):
+    """Start a runner for obj in a fresh interpreter; (its process, the judge's end of its
+    socket). CannotCopy if obj can't be sent there."""
+    from .core import PACKAGE_HOME      # the runner imports the kernel's course, not another
+    home = str(PACKAGE_HOME)
+    data = _copy(obj, name)
+    mine, theirs = socket.socketpair()
+    windows = os.name == 'nt'
+    options = ({'creationflags': subprocess.CREATE_NEW_PROCESS_GROUP} if windows else
+               {'pass_fds': [theirs.fileno()], 'start_new_session': True})
+    try:
+        proc = subprocess.Popen([sys.executable, '-I', '-c', BOOT, home],
+                                stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL, cwd=os.getcwd(), **options)
+    except BaseException:
+        mine.close()
+        theirs.close()
+        raise
+    header = {'path': [home] + [p for p in sys.path if type(p) is str], 'cells': _cells()}
+    if windows:
+        header['shared'] = base64.b64encode(theirs.share(proc.pid)).decode('ascii')
+    else:
+        header['fd'] = theirs.fileno()
+    try:
+        body = json.dumps(header).encode('utf-8')
+        proc.stdin.write(struct.pack('>I', len(body)) + body + data)
+        proc.stdin.close()
+    except OSError:
+        pass                         # it ended already: the judge finds its socket closed
+    theirs.close()
+    return proc, mine
+
+
+def stop(proc):
+    """End the runner and (where there are sessions) everything it started."""
+    if os.name != 'nt':
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except OSError:
+            pass
+    try:
+        proc.kill()
+        proc.wait(5)
+    except (OSError, subprocess.TimeoutExpired):
+        pass
+
+
+# --- in the runner's process ------------------------------------------------------------
+
+def main():
+    """Read the header and the pickled object from stdin, then serve the judge (never returns)."""
+    from . import runner
+    status = 0
+    try:
+        stdin = sys.stdin.buffer
+        size, = struct.unpack('>I', stdin.read(4))
+        header = json.loads(stdin.read(size))
+        data = stdin.read()
+        if 'shared' in header:
+            sock = socket.fromshare(base64.b64decode(header['shared']))
+        else:
+            sock = socket.socket(fileno=header['fd'])
+        sys.path[:] = header['path']
+        for filename, lines in header['cells'].items():
+            linecache.cache[filename] = (sum(map(len, lines)), None, lines, filename)
+        runner.STATE['in_runner'] = True
+        runner._limits()
+        problem = None
+        try:
+            import pickle
+            obj, name = pickle.loads(data)
+        except BaseException as e:          # noqa: B036 - a module it needs is missing...
+            obj, name = None, None
+            problem = f'{type(e).__name__}: {e}'[:300]
+        runner.serve_socket(sock, obj, name, problem=problem)
+    except BaseException:                   # noqa: B036
+        status = 1
+    finally:
+        os._exit(status)
