@@ -99,7 +99,7 @@ def trusted():
         _checked_already.on = was
 
 
-def checked(f, check):
+def checked(f, check, body_trusted=None):
     """`f` behind a check: check(*args, **kwargs) raises PokerError for bad
     arguments and returns every argument to pass on, in order (an iterator
     read into a list, a NumPy integer made an int), so f sees what was checked.
@@ -107,12 +107,21 @@ def checked(f, check):
     The plain function stays available as ``wrapper.__wrapped__``, and
     inspect.getsource (so pokerlib.source) shows its plain def. Inside the
     body of a function that takes a hand (takes_hand), the check is skipped.
+    If `body_trusted(*checked_args)` is true, the library functions that f's
+    body calls skip their checks too (what they get is known to be good).
     """
     @functools.wraps(f)
     def wrapper(*args, **kwargs):
         if getattr(_checked_already, 'on', False):
             return f(*args, **kwargs)
-        return f(*check(*args, **kwargs))
+        args = check(*args, **kwargs)
+        if body_trusted is None or not body_trusted(*args):
+            return f(*args)
+        _checked_already.on = True
+        try:
+            return f(*args)
+        finally:
+            _checked_already.on = False
     return wrapper
 
 

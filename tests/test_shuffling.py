@@ -12,7 +12,7 @@ import pytest
 
 from pokerlib import (SHUFFLERS, PokerError, chi_square, count_swaps,
                       exact_shuffle_probabilities, expected_swaps,
-                      shuffle_counts, trials_to_detect, within_tolerance)
+                      shuffle_counts, swap, trials_to_detect, within_tolerance)
 
 FAIR = ['shuffle2', 'shuffle4']
 BIASED = ['shuffle1', 'shuffle3', 'shuffle_naive']
@@ -31,6 +31,27 @@ def test_shuffles_reject_what_they_cannot_shuffle(name):
         SHUFFLERS[name]('abc', random.Random(1))
     with pytest.raises(PokerError, match='rng must be'):
         SHUFFLERS[name](list('abc'), 42)
+
+
+class OffTheEnd(random.Random):
+    """A stand-in generator whose randrange answers a position past the deck's end."""
+
+    def randrange(self, *args):
+        return 99
+
+
+@pytest.mark.parametrize('name', ['shuffle2', 'shuffle4', 'shuffle_naive'])
+def test_a_stand_in_generator_still_has_its_swaps_checked(name):
+    """With random.Random itself a shuffle's swaps skip their checks (its positions are good);
+    with anything else they are checked, and the check is back on after the shuffle. (The
+    teacher's shuffles index their flags with the position before they swap.)"""
+    deck = list('abcd')
+    SHUFFLERS[name](deck, random.Random(3))
+    with pytest.raises(PokerError, match='swap needs positions in the list .0 to 3., got 99'):
+        SHUFFLERS[name](deck, OffTheEnd(1))
+    assert sorted(deck) == list('abcd')
+    with pytest.raises(PokerError, match='got 7'):
+        swap(deck, 0, 7)
 
 
 @pytest.mark.parametrize('deck', ['ab', 'abc', 'abcd'])
