@@ -2,6 +2,7 @@
 
     make bench-notebooks                        # every notebook, 3 runs each
     .venv/bin/python benchmarks/notebooks.py --repeats 5 --edition student 04 05
+    .venv/bin/python -m benchmarks.notebooks --cells      # where the time goes, one run each
 
 For each notebook: start a fresh kernel, run every cell top to bottom
 ("Run All"), shut the kernel down; the time includes the kernel's start.
@@ -32,15 +33,45 @@ TARGET = 5.0          # seconds: each notebook
 TOTAL_TARGET = 30.0   # seconds: all of them
 
 
-def run_all(path) -> float:
+def run_all(path, cells=None) -> float:
     """Seconds to start a kernel and run every cell of the notebook at path. The kernel is
-    told its notebook's path (JPY_SESSION_NAME), as Jupyter's server tells it."""
+    told its notebook's path (JPY_SESSION_NAME), as Jupyter's server tells it. A list given
+    as `cells` gets (seconds, cell index, first line) for each code cell, as the kernel
+    timed it."""
     nb = nbformat.read(path, as_version=4)
     start = time.perf_counter()
-    NotebookClient(nb, timeout=600, kernel_name='python3',
+    NotebookClient(nb, timeout=600, kernel_name='python3', record_timing=True,
                    resources={'metadata': {'path': str(path.parent)}}).execute(
                        env={**os.environ, 'JPY_SESSION_NAME': str(path)})
-    return time.perf_counter() - start
+    seconds = time.perf_counter() - start
+    if cells is not None:
+        cells.extend(cell_times(nb))
+    return seconds
+
+
+def cell_times(nb) -> list:
+    """(seconds, index, first line) of each code cell the kernel ran, from the timing that
+    nbclient records in the cell's metadata (from execute_input to execute_reply)."""
+    out = []
+    for i, cell in enumerate(nb.cells):
+        stamps = cell.metadata.get('execution', {})
+        if cell.cell_type != 'code' or 'iopub.execute_input' not in stamps:
+            continue
+        begin, end = (datetime.datetime.fromisoformat(stamps[k].replace('Z', '+00:00'))
+                      for k in ('iopub.execute_input', 'shell.execute_reply'))
+        out.append(((end - begin).total_seconds(), i, cell.source.strip().splitlines()[0][:60]))
+    return out
+
+
+def where_the_time_goes(path) -> dict:
+    """One run of the notebook at path, split: the kernel's start and stop (and the client's
+    work between cells), the check cells, the other cells, and the three slowest cells."""
+    cells = []
+    total = run_all(path, cells)
+    checks = sum(s for s, _, line in cells if line.startswith('check('))
+    others = sum(s for s, _, line in cells if not line.startswith('check('))
+    return {'total': total, 'kernel': total - checks - others, 'checks': checks,
+            'others': others, 'slowest': sorted(cells, reverse=True)[:3]}
 
 
 def main(argv=None):
@@ -48,6 +79,8 @@ def main(argv=None):
     parser.add_argument('only', nargs='*', help='notebook numbers, e.g. 03 04 (default: all)')
     parser.add_argument('--repeats', type=int, default=3, help='runs per notebook (default 3)')
     parser.add_argument('--edition', choices=['teacher', 'student'], default='teacher')
+    parser.add_argument('--cells', action='store_true',
+                        help='one run each, split into kernel, check cells and other cells')
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         if args.edition == 'student':
@@ -55,6 +88,9 @@ def main(argv=None):
         else:
             paths = sorted((ROOT / 'notebooks').glob('[0-9][0-9]-*.ipynb'))
         paths = [p for p in paths if not args.only or p.name[:2] in args.only]
+        if args.cells:
+            print_split({p.name: where_the_time_goes(p) for p in paths})
+            return
         times = {p.name: [] for p in paths}
         for _ in range(args.repeats):
             for p in paths:
@@ -71,6 +107,21 @@ def main(argv=None):
     total = sum(statistics.median(ts) for ts in times.values())
     print(f'| all {len(times)} | {total:.1f} | | | '
           f'{"yes" if total <= TOTAL_TARGET else "NO"} (target {TOTAL_TARGET:.0f} s) |')
+
+
+def print_split(split):
+    """The table of --cells."""
+    print(f'# {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC, one run each, '
+          f'seconds; {os.cpu_count()} cores, Python {platform.python_version()}')
+    print('| notebook | total | kernel start, stop | check cells | other cells | slowest cells |')
+    print('|---|---|---|---|---|---|')
+    for name, s in split.items():
+        slowest = '; '.join(f'[{i}] `{line}` {t:.2f}' for t, i, line in s['slowest'])
+        print(f"| {name[:2]} | {s['total']:.1f} | {s['kernel']:.1f} | {s['checks']:.1f} | "
+              f"{s['others']:.1f} | {slowest.replace('|', '/')} |")
+    sums = {k: sum(s[k] for s in split.values()) for k in ('total', 'kernel', 'checks', 'others')}
+    print(f"| all {len(split)} | {sums['total']:.1f} | {sums['kernel']:.1f} | "
+          f"{sums['checks']:.1f} | {sums['others']:.1f} | |")
 
 
 if __name__ == '__main__':

@@ -11,10 +11,13 @@ in the student's code ends only that process, and check reports in time.
 The copy is made in a thread of the kernel, with a time limit, since making
 it reads the object (a hostile ``__getattr__`` runs there, but can neither
 hang check nor make it raise). What fork gives and this does not: the
-runner has no namespace of its own, and on Windows a process the student's
-code starts survives its runner. Tested on Linux by turning fork off
-(``core.USE_FORK = False``); the socket sharing of Windows (``share``) is
-the one part these machines cannot run.
+runner has no namespace of its own (it can signal the kernel, its parent,
+and end it), and a process the student's code starts survives its runner on
+Windows (on Linux, if it leaves the runner's session). Tested on Linux by
+turning fork off (``core.USE_FORK = False``): tests/practice/test_spawned.py,
+and the whole practice suite but its attacks on the kernel's own process;
+the socket sharing of Windows (``share``) is the one part these machines
+cannot run.
 """
 
 import base64
