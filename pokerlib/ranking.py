@@ -503,4 +503,5 @@ def poker(hands) -> list:
     return allmax(hands, key=hand_rank)
 
 
-poker = checked(poker, lambda hands: (check_hands(hands),))
+poker = checked(poker, lambda hands: (check_hands(hands),), lambda hands: True)
+# (every hand checked: the hand_rank and allmax of its body skip their checks)

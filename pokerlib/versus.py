@@ -277,7 +277,8 @@ def versus_winner(hand1, hand2) -> str:
     return 'player1' if r1 > r2 else 'player2' if r2 > r1 else 'tie'
 
 
-versus_winner = checked(versus_winner, lambda hand1, hand2: _check_pair(hand1, hand2, ''))
+versus_winner = checked(versus_winner, lambda hand1, hand2: _check_pair(hand1, hand2, ''),
+                        lambda hand1, hand2: True)      # (hand_rank of checked hands)
 
 
 def _winner(hand1, hand2):

@@ -235,3 +235,16 @@ def test_alpha_and_power_are_checked_and_tiny_alpha_works():
             pokerlib.trials_to_detect(p, **kwargs)
     with pytest.raises(PokerError, match='too small to detect'):
         pokerlib.trials_to_detect({'ab': 0.5 + 1e-12, 'ba': 0.5 - 1e-12})
+
+
+def test_the_checks_a_trusted_body_skips_are_back_on_after_it():
+    """poker and versus_winner check every hand once, and the hand_rank calls of their bodies
+    skip the check; after them (and after one that raised), hand_rank checks again."""
+    low = ['2C', '3D', '4H', '5S', '7C']
+    assert pokerlib.poker([ROYAL, low]) == [ROYAL]
+    assert versus.versus_winner(low, ROYAL) == 'player2'
+    with pytest.raises(PokerError, match="duplicate card 'AS'"):
+        pokerlib.poker([ROYAL, ['AS'] * 5])
+    for bad in (['AS'] * 5, ROYAL[:4]):
+        with pytest.raises(PokerError):
+            pokerlib.hand_rank(bad)
