@@ -39,8 +39,6 @@ __all__ = ['start', 'stop', 'CannotCopy', 'main']
 COPY_SECONDS = 5.0
 """How long copying the student's object may take in the kernel."""
 
-BOOT = 'import sys; sys.path.insert(0, sys.argv[1]); from pokerlib.practice.spawned import main; main()'
-
 
 class CannotCopy(Exception):
     """The student's object could not be copied to the runner: its Report is attached."""
@@ -117,22 +115,21 @@ def _cells() -> dict:
 def start(obj, name):
     """Start a runner for obj in a fresh interpreter; (its process, the judge's end of its
     socket). CannotCopy if obj can't be sent there."""
-    from .core import PACKAGE_HOME      # the runner imports the kernel's course, not another
-    home = str(PACKAGE_HOME)
     data = _copy(obj, name)
     mine, theirs = socket.socketpair()
     windows = os.name == 'nt'
     options = ({'creationflags': subprocess.CREATE_NEW_PROCESS_GROUP} if windows else
                {'pass_fds': [theirs.fileno()], 'start_new_session': True})
     try:
-        proc = subprocess.Popen([sys.executable, '-I', '-c', BOOT, home],
+        # In the kernel's folder, with its environment: it imports what the kernel would.
+        proc = subprocess.Popen([sys.executable, '-m', 'pokerlib.practice.spawned'],
                                 stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
                                 stderr=subprocess.DEVNULL, cwd=os.getcwd(), **options)
     except BaseException:
         mine.close()
         theirs.close()
         raise
-    header = {'path': [home] + [p for p in sys.path if type(p) is str], 'cells': _cells()}
+    header = {'cells': _cells()}
     if windows:
         header['shared'] = base64.b64encode(theirs.share(proc.pid)).decode('ascii')
     else:
@@ -176,7 +173,6 @@ def main():
             sock = socket.fromshare(base64.b64decode(header['shared']))
         else:
             sock = socket.socket(fileno=header['fd'])
-        sys.path[:] = header['path']
         for filename, lines in header['cells'].items():
             linecache.cache[filename] = (sum(map(len, lines)), None, lines, filename)
         runner.STATE['in_runner'] = True
@@ -193,3 +189,7 @@ def main():
         status = 1
     finally:
         os._exit(status)
+
+
+if __name__ == '__main__':
+    main()

@@ -19,6 +19,7 @@ import pytest
 import pokerlib
 from pokerlib.practice import core, spawned
 
+import practice_support
 from practice_support import straight_spinning, verdict
 
 FACE = {'T': 10, 'J': 11, 'Q': 12, 'K': 13, 'A': 14}
@@ -26,11 +27,15 @@ FACE = {'T': 10, 'J': 11, 'Q': 12, 'K': 13, 'A': 14}
 
 @pytest.fixture(autouse=True)
 def no_fork(monkeypatch):
+    """Fork off, and this module's functions and practice_support's sent by value (the
+    runner is a fresh Python that can't import them: pytest put them on its own path)."""
     monkeypatch.setattr(core, 'USE_FORK', False)
-    module = sys.modules[__name__]
-    cloudpickle.register_pickle_by_value(module)
+    modules = [sys.modules[__name__], practice_support]
+    for module in modules:
+        cloudpickle.register_pickle_by_value(module)
     yield
-    cloudpickle.unregister_pickle_by_value(module)
+    for module in modules:
+        cloudpickle.unregister_pickle_by_value(module)
 
 
 def runners() -> list:
