@@ -10,8 +10,9 @@ raises.
 
 Where there is no ``fork`` (Windows), the runner is a fresh interpreter
 that gets a copy of the student's function (``spawned``: making it reads
-the object, in a thread with a time limit), and the kernel, its watchdog, kills it when the judge is done or the time is up: the same
-promise, tested here by turning fork off.
+the object, in a thread with a time limit), and the kernel, its watchdog,
+kills it when the judge is done or the time is up: the same promise,
+tested here by turning fork off.
 
 The rest of the practice package is split by job: ``reports`` (Report,
 Mismatch, hints), ``values`` (plain data and comparing it), ``registry``

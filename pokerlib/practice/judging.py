@@ -603,7 +603,6 @@ def judge_runner(sock, at_most=None, slow=SLOW, started=None, exercise_name=None
     if isinstance(which, Report):
         return which
     exercise, shown = which
-
     if facts.get('stub'):
         report = not_written(exercise.name)
     elif facts.get('course'):

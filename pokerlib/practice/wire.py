@@ -1,10 +1,11 @@
-"""Framed JSON messages over a UNIX stream socket, with deadlines: how the processes of a check talk.
+"""Framed JSON messages over a stream socket, with deadlines: how the processes of a check talk.
 
 A message is four bytes of length, then that many bytes of JSON. A reader
 gives a deadline (``time.monotonic()`` seconds) and a size limit: a peer
 that is silent, closes, or sends too much raises ``Silent``, ``Closed`` or
 ``TooBig``, never hangs the reader. Whoever reads what the student's side
-wrote decodes it as plain data only (``values``).
+wrote decodes it as plain data only (``values``). The sockets are socket
+pairs: UNIX sockets, or on Windows the pair of TCP sockets Python makes there.
 
 >>> import socket
 >>> a, b = socket.socketpair()
