@@ -71,11 +71,11 @@ class Hub:
         self.process = None
 
     def start(self, timeout=90):
-        log = open(self.folder / 'hub.log', 'ab')
-        self.process = subprocess.Popen([str(HUB.parent / 'python'), 'hub.py',
-                                         '-f', 'jupyterhub_config.py'], cwd=CLASSROOM,
-                                        env=self.env, stdout=log, stderr=subprocess.STDOUT,
-                                        start_new_session=True)
+        with open(self.folder / 'hub.log', 'ab') as log:       # (the hub keeps its own copy)
+            self.process = subprocess.Popen([str(HUB.parent / 'python'), 'hub.py',
+                                             '-f', 'jupyterhub_config.py'], cwd=CLASSROOM,
+                                            env=self.env, stdout=log, stderr=subprocess.STDOUT,
+                                            start_new_session=True)
         # The banner comes once the hub and its proxy answer (classroom/hub.py): asking the
         # proxy before would only get it to log a 404 for the hub's route, not yet there.
         from classroom import chinese     # the banner is in the class's language
