@@ -117,11 +117,8 @@ def checked(f, check, body_trusted=None):
         args = check(*args, **kwargs)
         if body_trusted is None or not body_trusted(*args):
             return f(*args)
-        _checked_already.on = True
-        try:
+        with trusted():
             return f(*args)
-        finally:
-            _checked_already.on = False
     return wrapper
 
 

@@ -21,6 +21,7 @@ cannot run.
 """
 
 import base64
+import functools
 import json
 import linecache
 import os
@@ -48,6 +49,7 @@ class CannotCopy(Exception):
         self.report = report
 
 
+@functools.cache
 def _pickler():
     """cloudpickle's Pickler, but keeping each code object's file name (which cell defined it),
     which cloudpickle 3 replaces: the runner then reads her source from the kernel's cells
