@@ -405,6 +405,8 @@ def check_rng(rng, needs=('randrange', 'shuffle', 'sample', 'choice')) -> random
     ...
     pokerlib.cards.PokerError: rng must be a random.Random (or None for a fresh one), got 42
     """
+    if type(rng) is random.Random:
+        return rng               # the common case, quickly
     if rng is None:
         return random.Random()
     if isinstance(rng, type):

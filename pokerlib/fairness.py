@@ -17,9 +17,10 @@ Nothing here prints; every random function takes ``rng`` (a random.Random).
 Fraction(4, 27)
 """
 
+import contextlib
 import itertools
 import math
-import random  # noqa: F401 (the doctests use random.Random)
+import random
 from collections import Counter
 from collections.abc import Mapping
 from fractions import Fraction
@@ -30,6 +31,7 @@ import numpy as np
 from .cards import PokerError, check_count, check_limit, check_rng, short_repr
 from .frequencies import check_counts
 from .i18n import N_, _
+from .ranking import trusted
 from .scripted import enumerate_runs
 from .shuffling import (SHUFFLERS, shuffle1, shuffle2, shuffle3, shuffle4,
                         shuffle_naive, swap)
@@ -91,11 +93,20 @@ def shuffle_counts(shuffler, deck='abc', n=10_000, rng=None) -> dict:
     n = check_count(n, N_('n (number of trials)'))
     rng = check_rng(rng)
     counts = dict.fromkeys(_perms(deck), 0)
-    for _trial in range(n):
-        d = list(deck)
-        shuffle(d, rng)
-        counts[''.join(d)] += 1
+    with _trusted_run(shuffle, rng):
+        for _trial in range(n):
+            d = list(deck)
+            shuffle(d, rng)
+            counts[''.join(d)] += 1
     return counts
+
+
+def _trusted_run(shuffle, rng):
+    """trusted() for a loop of the library's own shuffle given random.Random itself (its
+    arguments are good every time: a fresh list, and positions in it); else no change."""
+    if type(rng) is random.Random and any(shuffle is f for f in SHUFFLERS.values()):
+        return trusted()
+    return contextlib.nullcontext()
 
 
 def within_tolerance(counts, tol=0.10) -> bool:
@@ -421,10 +432,11 @@ def count_swaps(shuffler, N=52, trials=1000, rng=None) -> list:
     trials = check_limit(check_count(trials, N_('trials')), MAX_SWAP_TRIALS, N_('trials'))
     rng = check_rng(rng)
     out = []
-    for _trial in range(trials):
-        d = _CountingList(range(N))
-        shuffle(d, rng)
-        out.append(d.assignments // 2)
+    with _trusted_run(shuffle, rng):
+        for _trial in range(trials):
+            d = _CountingList(range(N))
+            shuffle(d, rng)
+            out.append(d.assignments // 2)
     return out
 
 

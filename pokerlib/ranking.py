@@ -76,7 +76,11 @@ HAND_NAMES = tuple(c.name for c in CATEGORIES)
 # them (source() shows exactly that); each is then put behind its check with
 # checked() or takes_hand(), at the boundary, after its plain def.
 
-_checked_already = threading.local()
+class _Flag(threading.local):
+    on = False               # each thread starts with it off (a class default: no lookup miss)
+
+
+_checked_already = _Flag()
 """`.on` is true while a function that takes a hand runs its body: the hand
 was checked once at the boundary, and every call the body makes works on
 cards and ranks derived from it, so the checks of those calls are skipped."""
@@ -91,7 +95,7 @@ def trusted():
     ...     flush(['AS', 'KS', 'QS', 'JS', 'TS'])
     True
     """
-    was = getattr(_checked_already, 'on', False)
+    was = _checked_already.on
     _checked_already.on = True
     try:
         yield
@@ -112,13 +116,16 @@ def checked(f, check, body_trusted=None):
     """
     @functools.wraps(f)
     def wrapper(*args, **kwargs):
-        if getattr(_checked_already, 'on', False):
+        if _checked_already.on:
             return f(*args, **kwargs)
         args = check(*args, **kwargs)
         if body_trusted is None or not body_trusted(*args):
             return f(*args)
-        with trusted():
+        _checked_already.on = True      # trusted(), written out: a shuffle's loop calls this
+        try:
             return f(*args)
+        finally:
+            _checked_already.on = False
     return wrapper
 
 
@@ -142,7 +149,7 @@ def takes_hand(f, sizes=(5,), jokers=False):
     """
     @functools.wraps(f)
     def wrapper(hand, *args):
-        if getattr(_checked_already, 'on', False):
+        if _checked_already.on:
             return f(hand, *args)
         hand = check_hand(hand, sizes, jokers)
         _checked_already.on = True

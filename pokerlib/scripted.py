@@ -51,12 +51,14 @@ class ScriptedRandom(random.Random):
     """
 
     def __init__(self, script=(), seed=None, most=10_000):
-        super().__init__(0)
+        # No super().__init__: every draw is answered by the methods below, never by the
+        # generator's own state, so seeding it would only cost time (judges make thousands).
+        self.gauss_next = None
         self.script, self.seed_value, self.most = list(script), seed, most
         self.draws, self.sizes, self.kinds, self.stopped = [], [], [], None
         self.stop_at = None          # the number of draws made before the run stopped
-        self._source = random.Random(seed) if seed is not None else None
-        self._behind = ()            # draws the source must still make before its next use
+        self._source = None          # random.Random(seed), made at the first draw from it
+        self._behind = ()            # (start, end): draws the source must still make first
         self._fallback = None
 
     def seed(self, a=None, version=2):
@@ -72,12 +74,14 @@ class ScriptedRandom(random.Random):
         return self._fallback
 
     def _caught_up(self):
-        """The source (or None), past every draw it answered (a rebuilt one catches up here,
-        on its first use: most never draw again)."""
+        """The source (or None), past every draw it answered (made, and for a rebuilt one
+        caught up, here, on its first use: most never draw again)."""
+        if self._source is None and self.seed_value is not None:
+            self._source = random.Random(self.seed_value)
         if self._behind:
-            behind, self._behind = self._behind, ()
+            (start, end), self._behind = self._behind, ()
             source = self._source
-            for kind, size in behind:
+            for kind, size in zip(self.kinds[start:end], self.sizes[start:end]):
                 if kind == 'f':
                     source.random()
                 elif kind == 'g':
@@ -101,7 +105,7 @@ class ScriptedRandom(random.Random):
                     isinstance(value, int) and 0 <= value < size):
                 self._stop('replay')             # the run asks for other draws than before
                 value = make(self._spare())
-        elif self._source is not None:
+        elif self.seed_value is not None:
             value = make(self._caught_up())
         elif k >= self.most:
             self._stop('long')
@@ -159,8 +163,8 @@ def _rebuilt(script, seed, most, draws, sizes, kinds, stopped, stop_at):
     rng = ScriptedRandom(script, seed, most)
     rng.draws, rng.sizes, rng.kinds = list(draws), list(sizes), list(kinds)
     rng.stopped, rng.stop_at = stopped, stop_at
-    if rng._source is not None:
-        rng._behind = list(zip(kinds[len(script):], sizes[len(script):]))
+    if seed is not None and len(draws) > len(script):
+        rng._behind = (len(script), len(draws))
     return rng
 
 

@@ -44,6 +44,9 @@ def _check_shuffle(deck, rng) -> tuple:
 
 def _check_swap(deck, i, j) -> tuple:
     """swap's arguments: a list, and two positions in it."""
+    if type(deck) is list and type(i) is int and type(j) is int \
+            and -len(deck) <= i < len(deck) and -len(deck) <= j < len(deck):
+        return deck, i, j        # the common case, quickly: a shuffle's loop swaps often
     if not isinstance(deck, list):
         raise PokerError(_('swap works in place on a list, got {kind}: {deck}').format(
                              kind=type(deck).__name__, deck=short_repr(deck)))

@@ -92,7 +92,7 @@ def cases_judge(reference, inputs, hint, mistakes=(), returns=None, tol=0.0,
         nonlocal cases
         if cases is None:
             cases = iter(inputs() if callable(inputs) else inputs)
-        batch = [tuple(args) for args in itertools.islice(cases, Run.BATCH)]
+        batch = Run.next_batch(cases)
         if not batch:
             return False
         with trusted():                  # the judge's own cases: no need to check each one

@@ -174,10 +174,24 @@ class Run:
     AHEAD = 48_000
     """A batch of at most this many bytes is sent before the answer to the one before is read."""
 
+    @classmethod
+    def next_batch(cls, source) -> list:
+        """The next batch of calls (tuples) read from the iterator source, [] at its end:
+        BATCH calls, or fewer if they are big, so that a batch fits in AHEAD bytes and can be
+        sent ahead (a full deck and its generator: about 160). Its size depends only on its
+        first call, so the same calls are always cut into the same batches."""
+        first = next(source, None)
+        if first is None:
+            return []
+        first = tuple(first)
+        size = len(batch_frame([first, first])) - len(batch_frame([first]))
+        room = max(1, min(cls.BATCH, cls.AHEAD // max(1, size)))
+        return [first] + [tuple(c) for c in itertools.islice(source, room - 1)]
+
     def map(self, calls, shown=None, changes=False, frames=None):
         """What the function returns on each of calls (tuples of arguments), in order: an
         iterator, as if each call were made in turn with run(*args) (an error or a wrong
-        answer stops it at that call), but sent to the runner in batches of BATCH calls,
+        answer stops it at that call), but sent to the runner in batches (``next_batch``),
         one round trip each, the next batch sent before this one is read (so the runner
         works while the judge compares). `calls` may be an iterator: each batch is read from
         it just before it is sent, while the runner works on the one before (a judge works
@@ -192,7 +206,7 @@ class Run:
             """The k-th batch, read from calls when first needed (None past the end): calls
             may be an iterator that works out each batch's cases as it is read."""
             while len(batches) <= k:
-                more = [tuple(c) for c in itertools.islice(source, self.BATCH)]
+                more = self.next_batch(source)
                 if not more:
                     return None
                 batches.append(more)
