@@ -106,3 +106,38 @@ def test_the_mistaken_shuffles_show_what_their_hints_say():
             continue
         probs = dict(shuffles.mistaken_distribution(mistake, 'abcde'))
         assert probs != shuffles.uniform('abcde'), hint
+
+
+def test_a_rebuilt_generator_with_a_script_goes_on_as_its_seed_would_after_the_script():
+    """A copy (as the judge's and the runner's processes make) answers its script first,
+    then draws from random.Random(seed) past the draws that the source already made."""
+    rng = ScriptedRandom([2, 0], seed=11)
+    first = [rng.randrange(5) for _ in range(6)]
+    source = random.Random(11)
+    assert first == [2, 0] + [source.randrange(5) for _ in range(4)]
+    copy = pickle.loads(pickle.dumps(rng))
+    assert [copy.randrange(7) for _ in range(3)] == [source.randrange(7) for _ in range(3)]
+
+
+def test_the_judge_cuts_big_calls_into_batches_it_can_send_ahead():
+    """Run.next_batch: small calls go BATCH at a time; a full deck and its generator go as
+    many as fit in AHEAD bytes; the same calls are always cut the same way (a table's
+    encoded batches must match the batches a check sends)."""
+    from pokerlib import DECK
+    from pokerlib.practice.judging import Run, batch_frame
+
+    small = [(list(range(5)),)] * 2500
+    source = iter(small)
+    sizes = []
+    while batch := Run.next_batch(source):
+        sizes.append(len(batch))
+    assert sizes == [Run.BATCH, Run.BATCH, 500]
+    big = [(list(DECK), ScriptedRandom(seed=k)) for k in range(1_000)]
+    cuts = []
+    for _ in range(2):
+        source, cut = iter(big), []
+        while batch := Run.next_batch(source):
+            assert len(batch_frame(batch)) <= Run.AHEAD
+            cut.append(len(batch))
+        cuts.append(cut)
+    assert cuts[0] == cuts[1] and sum(cuts[0]) == 1_000 and 1 < len(cuts[0]) < 20
