@@ -348,9 +348,11 @@ class Server:
         return {'error': f'unknown request {op!r}'}
 
     def call(self, sent, kwargs) -> dict:
-        args = [decode_arg(a) for a in sent]
-        kwargs = {str(k): decode_arg(v) for k, v in kwargs.items()} if kwargs else {}
-        sent = [a.copy() if type(a).__name__ == 'ndarray' else s for a, s in zip(args, sent)]
+        args = None if kwargs else _simple_args(sent)
+        if args is None:
+            args = [decode_arg(a) for a in sent]
+            kwargs = {str(k): decode_arg(v) for k, v in kwargs.items()} if kwargs else {}
+            sent = [a.copy() if type(a).__name__ == 'ndarray' else s for a, s in zip(args, sent)]
         if self.printed.count or self.printed.partial:
             self.printed.reset()
         start = time.perf_counter()
@@ -362,6 +364,12 @@ class Server:
         else:
             answer = {}
         answer['t'] = time.perf_counter() - start
+        if 'raised' not in answer and not (self.printed.count or self.printed.partial
+                                           or COURSE_CALLS):
+            plain = _simple_answer(got, args, sent)
+            if plain is not _GENERAL:    # what finish() would say, quickly
+                answer['ok'] = plain
+                return answer
         return self.finish(answer, got, args, sent)
 
     def finish(self, answer, got, args, sent=()) -> dict:
@@ -395,6 +403,46 @@ class Server:
         if COURSE_CALLS:
             answer['course'] = COURSE_CALLS[0]
         return answer
+
+
+_SIMPLE = frozenset({int, str, bool, type(None)})
+"""Values that cross as themselves (values._SIMPLE)."""
+
+
+def _simple_args(sent):
+    """A call's arguments as values, if each was sent as a simple value or a list of them
+    (most calls: a hand, ranks, a count), else None (decode_arg then reads them)."""
+    args = []
+    for a in sent:
+        if type(a) in _SIMPLE:
+            args.append(a)
+        elif type(a) is dict and len(a) == 1 and type(a.get('L')) is list \
+                and set(map(type, a['L'])) <= _SIMPLE:
+            args.append(list(a['L']))
+        else:
+            return None
+    return args
+
+
+_GENERAL = object()
+"""_simple_answer's word for: this answer needs finish()."""
+
+
+def _simple_answer(got, args, sent):
+    """What a call returned as plain data, if it is a simple value or a list or tuple of them
+    and the call left its list arguments as they were sent (all simple values still): the
+    same answer finish() gives, without its general search. Else _GENERAL."""
+    for a, s in zip(args, sent):
+        if type(a) is list and not (set(map(type, a)) <= _SIMPLE and type(s) is dict
+                                    and a == s.get('L')):
+            return _GENERAL
+        if type(a) not in _SIMPLE and type(a) is not list:
+            return _GENERAL
+    if type(got) in _SIMPLE:
+        return got
+    if type(got) in (list, tuple) and set(map(type, got)) <= _SIMPLE:
+        return {'L': got[:]} if type(got) is list else {'T': list(got)}
+    return _GENERAL
 
 
 def serve_socket(sock, obj, name, problem=None):

@@ -367,3 +367,73 @@ def test_lists_of_lists_cross_as_they_were():
                   [[['deep']]]):
         back = from_json(to_json(to_plain(value)))
         assert back == value and [type(v) for v in back] == [type(v) for v in value]
+
+
+class _Odd:
+    """An object that says it equals everything (a student's trick on a list she was given)."""
+
+    def __eq__(self, other):
+        return True
+
+    __hash__ = object.__hash__
+
+
+def _swap_in_true(ranks):
+    ranks[0] = True
+
+
+def _nest(ranks):
+    ranks.append([1])
+
+
+def _odd(ranks):
+    ranks[0] = _Odd()
+
+
+def _prints(ranks):
+    print('hello')
+    return 3
+
+
+QUICK_CASES = [
+    (lambda ranks: len(set(ranks)) == 1, [[5, 5, 5, 5, 5]]),
+    (lambda n, ranks: next((r for r in ranks if ranks.count(r) == n), None), [2, [9, 9, 4, 3, 2]]),
+    (lambda ranks: (1, ranks[0], ranks), [[9, 9, 4, 3, 2]]),
+    (lambda ranks: tuple(ranks), [[9, 8, 7]]),
+    (lambda ranks: sorted(ranks), [[3, 1, 2]]),
+    (lambda ranks: [ranks], [[3, 1, 2]]),
+    (lambda ranks: 0.5, [[1]]),
+    (lambda ranks: float('nan'), [[1]]),
+    (lambda ranks: {'a': 1}, [[1]]),
+    (lambda hand: 'x' + hand[0], [['AS', 'KD']]),
+    (lambda ranks: ranks.sort(), [[3, 1, 2]]),
+    (lambda ranks: ranks.clear(), [[3, 1, 2]]),
+    (_swap_in_true, [[1, 2]]),
+    (_nest, [[1, 2]]),
+    (_odd, [[1, 2]]),
+    (_prints, [[1]]),
+    (lambda ranks: 1 / 0, [[1]]),
+    (lambda: None, []),
+    (lambda a, b, c: (a, b, c), [None, True, 'x']),
+]
+
+
+@pytest.mark.parametrize('function, args', QUICK_CASES)
+def test_the_runners_quick_path_answers_as_its_general_one(function, args, monkeypatch):
+    """Calls of simple values and lists of them take a quicker path in the runner: its
+    answers (time aside) are the general path's, whatever the function does to its lists."""
+    from pokerlib.practice import runner
+    from pokerlib.practice.values import encode_arg
+
+    def answer(quick):
+        if not quick:
+            monkeypatch.setattr(runner, '_simple_args', lambda sent: None)
+            monkeypatch.setattr(runner, '_simple_answer', lambda got, args, sent: runner._GENERAL)
+        server = runner.Server(function, 'f')
+        sent = json.loads(json.dumps([encode_arg(a) for a in json.loads(json.dumps(args))]))
+        got = server.call(sent, {})
+        got.pop('t')
+        monkeypatch.undo()
+        return json.loads(json.dumps(got, default=str))
+
+    assert answer(True) == answer(False)
