@@ -186,6 +186,7 @@ def test_every_report_of_check_is_chinese_outside_code(path, chinese, monkeypatc
     assert english_words(text) == [], text
 
 
+@pytest.mark.slow      # 2 to 6 seconds: the slow tier keeps make test under a minute
 def test_the_time_limit_blames_the_function_not_a_busy_computer(chinese, monkeypatch):
     monkeypatch.setattr(core, 'AT_MOST', 2)
     report = check(named('straight', _sleeper))

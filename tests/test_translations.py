@@ -54,6 +54,7 @@ def english():
 
 # --- the catalogs keep up with the English ------------------------------------
 
+@pytest.mark.slow      # 2 to 6 seconds: the slow tier keeps make test under a minute
 def test_every_english_text_has_its_chinese_and_the_chinese_edition_is_fresh():
     """Fails, naming the notebook and the paragraph, until `make translations` and a translator."""
     result = translate('check')

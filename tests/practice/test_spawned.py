@@ -85,6 +85,7 @@ def test_a_stub_a_course_function_and_a_call_of_the_course_are_told_apart():
     verdict(straight, 'straight', 'fail', "you called the course's own straight")
 
 
+@pytest.mark.slow      # 2 to 6 seconds: the slow tier keeps make test under a minute
 def test_a_loop_in_c_a_bare_except_and_an_exit_end_only_the_runner(short_limit):
     def straight(ranks):
         return sum(range(10**11))             # one C call: no exception can stop it
@@ -104,6 +105,7 @@ def test_a_loop_in_c_a_bare_except_and_an_exit_end_only_the_runner(short_limit):
     assert threading.active_count() == before and runners() == []
 
 
+@pytest.mark.slow      # 2 to 6 seconds: the slow tier keeps make test under a minute
 def test_what_the_students_code_starts_ends_with_its_runner(short_limit, tmp_path):
     record = tmp_path / 'pid'
 
