@@ -34,13 +34,14 @@ TARGET = 5.0          # seconds: each notebook
 TOTAL_TARGET = 30.0   # seconds: all of them
 
 
-def run_all(path, cells=None) -> tuple:
+def run_all(path, cells=None, unpassed=None) -> tuple:
     """(seconds to start a kernel and run every cell of the notebook at path, seconds until
     the kernel was also shut down). The first is what a student waits for when she opens the
     notebook and runs it all; the shutdown comes when she closes it (ipykernel's own: 0.2 s,
     at times 3 s). The kernel is told its notebook's path (JPY_SESSION_NAME), as Jupyter's
     server tells it. A list given as `cells` gets (seconds, cell index, first line) for each
-    code cell, as the kernel timed it."""
+    code cell, as the kernel timed it; a list given as `unpassed` gets the check cells that
+    did not pass."""
     nb = nbformat.read(path, as_version=4)
     done = []
     start = time.perf_counter()
@@ -51,6 +52,8 @@ def run_all(path, cells=None) -> tuple:
     total = time.perf_counter() - start
     if cells is not None:
         cells.extend(cell_times(nb))
+    if unpassed is not None:
+        unpassed.extend(unpassed_checks(nb))
     return (done[-1] - start if done else total), total
 
 
@@ -68,16 +71,29 @@ def cell_times(nb) -> list:
     return out
 
 
+def unpassed_checks(nb) -> list:
+    """The indices of the check cells whose output is not a pass (a run that measured a
+    broken check, which stops early, measured nothing): in the teacher's edition, none."""
+    out = []
+    for i, cell in enumerate(nb.cells):
+        if cell.cell_type == 'code' and cell.source.startswith('check('):
+            texts = [o.get('data', {}).get('text/plain', '') for o in cell.get('outputs', [])]
+            if not any(t.startswith('\u2713') for t in texts):
+                out.append(i)
+    return out
+
+
 def where_the_time_goes(path) -> dict:
     """One run of the notebook at path, split: the kernel's start (and the client's work
     between cells), the check cells, the other cells, the shutdown, and the three slowest
     cells."""
-    cells = []
-    ran, total = run_all(path, cells)
+    cells, unpassed = [], []
+    ran, total = run_all(path, cells, unpassed)
     checks = sum(s for s, _, line in cells if line.startswith('check('))
     others = sum(s for s, _, line in cells if not line.startswith('check('))
     return {'total': ran, 'kernel': ran - checks - others, 'checks': checks,
-            'others': others, 'shutdown': total - ran, 'slowest': sorted(cells, reverse=True)[:3]}
+            'others': others, 'shutdown': total - ran, 'slowest': sorted(cells, reverse=True)[:3],
+            'unpassed': unpassed}
 
 
 def main(argv=None):
@@ -97,10 +113,13 @@ def main(argv=None):
         if args.cells:
             print_split({p.name: where_the_time_goes(p) for p in paths})
             return
-        times = {p.name: [] for p in paths}
+        times, unpassed = {p.name: [] for p in paths}, {}
         for _ in range(args.repeats):
             for p in paths:
-                times[p.name].append(run_all(p))
+                failed = []
+                times[p.name].append(run_all(p, unpassed=failed))
+                if failed and args.edition == 'teacher':
+                    unpassed[p.name] = failed
     print(f'# {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC, '
           f'{args.edition} edition, {args.repeats} runs each; {os.cpu_count()} cores, '
           f'Python {platform.python_version()}')
@@ -114,6 +133,8 @@ def main(argv=None):
         print(f'| {name} | {median:.1f} | {min(ran):.1f} | {max(ran):.1f} | '
               f'{"yes" if median <= TARGET else "NO"} | '
               f'{statistics.median(t for _, t in ts):.1f} |')
+    for name, cells in unpassed.items():
+        print(f'# NOT VALID: {name}: check cells {cells} did not pass')
     total = sum(statistics.median(r for r, _ in ts) for ts in times.values())
     print(f'| all {len(times)} | {total:.1f} | | | '
           f'{"yes" if total <= TOTAL_TARGET else "NO"} (target {TOTAL_TARGET:.0f} s) | '
@@ -131,6 +152,9 @@ def print_split(split):
         slowest = '; '.join(f'[{i}] `{line}` {t:.2f}' for t, i, line in s['slowest'])
         print(f"| {name[:2]} | {s['total']:.1f} | {s['kernel']:.1f} | {s['checks']:.1f} | "
               f"{s['others']:.1f} | {s['shutdown']:.1f} | {slowest.replace('|', '/')} |")
+    for name, s in split.items():
+        if s['unpassed']:
+            print(f"# NOT VALID: {name}: check cells {s['unpassed']} did not pass")
     keys = ('total', 'kernel', 'checks', 'others', 'shutdown')
     sums = {k: sum(s[k] for s in split.values()) for k in keys}
     print(f"| all {len(split)} | " + ' | '.join(f'{sums[k]:.1f}' for k in keys) + ' | |')
