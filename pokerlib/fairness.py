@@ -26,11 +26,10 @@ from collections.abc import Mapping
 from fractions import Fraction
 from numbers import Real
 
-import numpy as np
-
 from .cards import PokerError, check_count, check_limit, check_rng, short_repr
 from .frequencies import check_counts
 from .i18n import N_, _
+from .lazy import np
 from .ranking import trusted
 from .scripted import enumerate_runs
 from .shuffling import (SHUFFLERS, shuffle1, shuffle2, shuffle3, shuffle4,
@@ -252,7 +251,8 @@ def _solve(A, b):
     n = len(b)
     scale = math.lcm(*(v.denominator for row in A for v in row),
                      *(v.denominator for v in b))
-    M = [[int(v * scale) for v in row] + [int(b[k] * scale)] for k, row in enumerate(A)]
+    M = [[v.numerator * (scale // v.denominator) for v in row]
+         + [b[k].numerator * (scale // b[k].denominator)] for k, row in enumerate(A)]
     previous = 1
     for k in range(n):
         pivot = next(r for r in range(k, n) if M[r][k] != 0)
@@ -265,11 +265,14 @@ def _solve(A, b):
             for j in range(k + 1, n + 1):
                 row[j] = (row[j] * top[k] - f * top[j]) // previous
         previous = top[k]
-    x = [Fraction(0)] * n
+    # Back, in integers too: by Cramer's rule det * x[i] is an integer, and the last
+    # pivot is the determinant (up to its sign), so each division here is exact.
+    det = M[n - 1][n - 1]
+    y = [0] * n
     for i in reversed(range(n)):
-        rest = sum(M[i][j] * x[j] for j in range(i + 1, n))
-        x[i] = (Fraction(M[i][n]) - rest) / M[i][i]
-    return x
+        row = M[i]
+        y[i] = (det * row[n] - sum(row[j] * y[j] for j in range(i + 1, n))) // row[i]
+    return [Fraction(v, det) for v in y]
 
 
 # The two 'until every position is marked' shuffles, by the function itself

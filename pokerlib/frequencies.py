@@ -22,12 +22,11 @@ import random  # noqa: F401 (the doctests use random.Random)
 from collections import Counter
 from collections.abc import Mapping
 
-import numpy as np
-
 from .cards import (_DECK, PokerError, SharedDict, as_whole_number, check_count,
                     check_rng, short_repr)
 from .fast import RANKED_AT_ONCE, categories, evaluate
 from .i18n import N_, _, english_category, language
+from .lazy import np
 from .ranking import HAND_NAMES
 
 __all__ = ['EXACT_COUNTS', 'hand_frequencies', 'frequency_table']

@@ -196,9 +196,11 @@ def _whole_numbers(items, lo, hi):
 
 def _check_ranks(ranks) -> tuple:
     """Check a list of five card ranks (integers 1..14), as card_ranks makes; (ranks,)."""
-    if (type(ranks) in (list, tuple) and len(ranks) == 5
-            and all(type(r) is int and 0 < r < 15 for r in ranks)):
-        return (ranks,)     # the fast path: nothing wrong
+    if type(ranks) in (list, tuple) and len(ranks) == 5:     # the fast path: nothing wrong
+        a, b, c, d, e = ranks        # (written out: kind and straight check every call)
+        if type(a) is type(b) is type(c) is type(d) is type(e) is int and 0 < min(ranks) \
+                and max(ranks) < 15:
+            return (ranks,)
     items = _as_list(ranks)   # an iterator, read into a list
     numbers = None if items is None else _whole_numbers(items, 1, 14)
     if numbers is not None and len(numbers) == 5:

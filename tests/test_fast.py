@@ -315,3 +315,19 @@ def test_id_hands_checks_its_input():
     with pytest.raises(PokerError, match='row 0: card id 60'):
         id_hands([[0, 1, 2, 3, 60]])
     assert Counter(id_hands([[48, 49, 50, 51, 44]])[0]) == Counter(parse_hand('AS AH AD AC KS'))
+
+
+def test_numpy_is_imported_only_when_first_used():
+    """Lessons 1 to 3 never use NumPy, so `import pokerlib` must not import it (a tenth of a
+    second of every notebook's start); pokerlib.lazy's np imports it at its first use."""
+    import subprocess
+    import sys
+    code = ('import sys, random\n'
+            'from pokerlib import poker, deal, hand_rank, parse_hand, hand_name\n'
+            'from pokerlib.practice import check\n'
+            'hand_name(parse_hand("AS AH AD AC ?B")); poker(deal(4, rng=random.Random(1)))\n'
+            'before = "numpy" in sys.modules\n'
+            'from pokerlib import evaluate, hand_ids\n'
+            'print(before, "numpy" in sys.modules, evaluate(hand_ids([parse_hand("AS KS QS JS TS")]))[0])\n')
+    out = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ['False', 'False', '7461'], out.stdout + out.stderr

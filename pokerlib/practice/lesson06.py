@@ -13,13 +13,12 @@ import itertools
 import math
 from fractions import Fraction
 
-import numpy as np
-
 from ..cards import DECK, parse_hand
 from ..fast import evaluate, hand_ids
 from ..holdem import best_hand, best_wild_hand, hand_rank_wild, replacements
 from ..ranking import category_name, hand_rank
 from ..i18n import N_, _
+from ..lazy import np
 from .core import Mismatch, code, exercise, mistakes, short, wrong
 
 __all__ = []

@@ -3,11 +3,10 @@
 import functools
 import random
 
-import numpy as np
-
 from ..cards import DECK, card_id, parse_hand
 from ..fast import evaluate, exact_counts, hand_ids
 from ..i18n import N_, _
+from ..lazy import np
 from .core import exercise, mistakes, short, to_python, unreadable, wrong
 from .registry import every_check
 from .judges import fresh_seed, noted

@@ -15,7 +15,6 @@ import json
 import os
 import threading
 import time
-import urllib.request
 from collections import Counter
 
 __all__ = ['send', 'verdict']
@@ -29,7 +28,7 @@ SENT = ('pass', 'fail', 'error', 'crash', 'slow', 'todo')
 MAX_REASON = 300
 
 _attempts = Counter()          # exercise -> checks of it in this kernel
-_direct = urllib.request.build_opener(urllib.request.ProxyHandler({}))   # never through a proxy
+_opener = []                   # made at the first post (urllib's import is not needed elsewhere)
 
 
 def verdict(report, exercise, student, attempt, when) -> dict:
@@ -62,6 +61,7 @@ def send(report, exercise, environ=None):
         if (not (url and token and student) or not isinstance(exercise, str)
                 or getattr(report, 'status', None) not in SENT):
             return None
+        import urllib.request
         _attempts[exercise] += 1
         body = json.dumps(verdict(report, exercise, student, _attempts[exercise], time.time()))
         request = urllib.request.Request(
@@ -77,6 +77,9 @@ def send(report, exercise, environ=None):
 
 def _post(request):
     try:
-        _direct.open(request, timeout=TIMEOUT).close()
+        import urllib.request
+        if not _opener:            # never through a proxy
+            _opener.append(urllib.request.build_opener(urllib.request.ProxyHandler({})))
+        _opener[0].open(request, timeout=TIMEOUT).close()
     except Exception:               # refused, rate-limited, or no gradebook: nothing to do
         pass

@@ -429,9 +429,10 @@ _GENERAL = object()
 
 
 def _simple_answer(got, args, sent):
-    """What a call returned as plain data, if it is a simple value or a list or tuple of them
-    and the call left its list arguments as they were sent (all simple values still): the
-    same answer finish() gives, without its general search. Else _GENERAL."""
+    """What a call returned as plain data, if it is a simple value, or a list or tuple of
+    simple values and lists or tuples of them (a ranking: (2, (9, 7), [9, 9, 7, 7, 2])), and
+    the call left its list arguments as they were sent (all simple values still): the same
+    answer finish() gives, without its general search. Else _GENERAL."""
     for a, s in zip(args, sent):
         if type(a) is list and not (set(map(type, a)) <= _SIMPLE and type(s) is dict
                                     and a == s.get('L')):
@@ -440,8 +441,12 @@ def _simple_answer(got, args, sent):
             return _GENERAL
     if type(got) in _SIMPLE:
         return got
-    if type(got) in (list, tuple) and set(map(type, got)) <= _SIMPLE:
-        return {'L': got[:]} if type(got) is list else {'T': list(got)}
+    if type(got) in (list, tuple):
+        if set(map(type, got)) <= _SIMPLE:
+            return {'L': got[:]} if type(got) is list else {'T': list(got)}
+        if all(type(v) in _SIMPLE or type(v) in (list, tuple) and set(map(type, v)) <= _SIMPLE
+               for v in got):
+            return to_plain(got)      # exact types, two levels: it cannot fail
     return _GENERAL
 
 

@@ -395,6 +395,15 @@ def _prints(ranks):
     return 3
 
 
+class _Sub(list):
+    """A list of another type, in an answer (not plain data)."""
+
+
+def _sorts_and_ranks(ranks):
+    ranks.sort()
+    return (0, ranks)
+
+
 QUICK_CASES = [
     (lambda ranks: len(set(ranks)) == 1, [[5, 5, 5, 5, 5]]),
     (lambda n, ranks: next((r for r in ranks if ranks.count(r) == n), None), [2, [9, 9, 4, 3, 2]]),
@@ -415,6 +424,14 @@ QUICK_CASES = [
     (lambda ranks: 1 / 0, [[1]]),
     (lambda: None, []),
     (lambda a, b, c: (a, b, c), [None, True, 'x']),
+    (lambda ranks: (2, (9, 7), ranks), [[9, 9, 7, 7, 2]]),          # rankings: two levels
+    (lambda ranks: (1, ranks, ranks), [[9, 9, 4, 3, 2]]),
+    (lambda ranks: [(1, None), ['x', True], 3], [[1]]),
+    (lambda ranks: (1, [0.5]), [[1]]),
+    (lambda ranks: (1, [[1]]), [[1]]),
+    (lambda ranks: (1, _Sub([1])), [[1]]),
+    (lambda ranks: (1, {2}), [[1]]),
+    (_sorts_and_ranks, [[3, 1, 2]]),
 ]
 
 
