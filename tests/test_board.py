@@ -283,6 +283,7 @@ def test_outside_the_hub_check_sends_nothing(gradebook, monkeypatch):
     assert Catcher.got == []
 
 
+@pytest.mark.slow      # 1 to 2 seconds: the slow tier keeps make test under a minute
 def test_a_gradebook_that_does_not_answer_never_slows_check(gradebook, monkeypatch):
     monkeypatch.setenv('POKERLIB_GRADEBOOK', gradebook)
     monkeypatch.setenv('JUPYTERHUB_API_TOKEN', 'ada-token')

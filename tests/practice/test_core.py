@@ -16,6 +16,7 @@ from pokerlib.practice import Report, check, core, exercise_names
 from practice_support import straight_spinning, verdict
 
 
+@pytest.mark.slow      # 1 to 2 seconds: the slow tier keeps make test under a minute
 def test_a_bare_except_cannot_swallow_the_time_limit(short_limit):
     start = time.monotonic()
     report = verdict(straight_spinning, 'straight', 'slow', 'took too long on straight([',
@@ -304,6 +305,7 @@ def test_told_its_notebook_the_judge_makes_the_first_exercises_tables_before_any
     assert not thread.is_alive()
 
 
+@pytest.mark.slow      # 1 to 2 seconds: the slow tier keeps make test under a minute
 def test_after_a_cell_with_a_syntax_error_the_report_says_which_definition_was_judged():
     # A real IPython shell: its history and its compiler's cell names are what check reads.
     from IPython.core.interactiveshell import InteractiveShell

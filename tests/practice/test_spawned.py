@@ -145,6 +145,7 @@ class Exiting:
         return True
 
 
+@pytest.mark.slow      # 1 to 2 seconds: the slow tier keeps make test under a minute
 def test_an_object_that_cannot_be_copied_gets_a_report_in_time(monkeypatch):
     monkeypatch.setattr(spawned, 'COPY_SECONDS', 1.0)
     start = time.monotonic()
