@@ -6,7 +6,8 @@ axe-core comes from site/a11y/ (npm ci there: package-lock.json pins it).
 The site is served on 127.0.0.1 and each page loaded in headless Chromium
 (tools/check_site.py's browser); axe.min.js is injected and axe.run()
 reports WCAG 2 A/AA violations. The theme (pydata-sphinx-theme) is switched
-to dark by its own attribute, data-theme, and the page checked again. The
+to dark by its own attribute, data-theme, and the page checked again once
+its colour transitions have ended. The
 report: for each page and mode, each violation's rule, impact, help and
 the first few elements it names; at the end, how many elements fail, by impact.
 """
@@ -28,11 +29,16 @@ RUN_AXE = """
 const done = arguments[arguments.length - 1];
 document.documentElement.dataset.theme = arguments[0];
 document.documentElement.dataset.mode = arguments[0];
-setTimeout(() => axe.run(document, {runOnly: {type: 'tag', values:
+// The theme's colours change through CSS transitions (0.15 s on buttons): on a busy
+// machine they can still be under way after the pause, and axe would measure a mix of
+// the two themes' colours. getAnimations() starts any pending ones; wait for their ends.
+const settled = () => Promise.all(document.getAnimations()
+    .filter(a => a instanceof CSSTransition).map(a => a.finished.catch(() => null)));
+setTimeout(() => settled().then(() => axe.run(document, {runOnly: {type: 'tag', values:
     ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice', 'experimental']}, resultTypes: ['violations']})
   .then(r => done(r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
         nodes: v.nodes.length, targets: v.nodes.slice(0, 3).map(n => n.target.join(' '))}))))
-  .catch(e => done([{id: 'axe-error', impact: 'critical', help: String(e), nodes: 0, targets: []}])), 300);
+  .catch(e => done([{id: 'axe-error', impact: 'critical', help: String(e), nodes: 0, targets: []}]))), 300);
 """
 
 
