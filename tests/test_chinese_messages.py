@@ -193,6 +193,7 @@ def test_the_time_limit_blames_the_function_not_a_busy_computer(chinese, monkeyp
     assert report.status == 'slow' and 'busy' not in str(report) and '忙' not in str(report), str(report)
 
 
+@pytest.mark.slow      # about a second: the slow tier keeps make test under a minute
 def test_a_category_is_named_in_the_notebooks_language(chinese):
     """distinct_rankings and most_common_seven accept the Chinese names in a Chinese
     notebook (as hand_name gives them there), and the English ones (category_name's)."""

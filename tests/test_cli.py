@@ -118,6 +118,7 @@ def test_the_installed_command_runs_and_a_usage_error_exits_2():
     assert p.stderr.startswith('usage: pokerlib rank')
 
 
+@pytest.mark.slow      # about a second: the slow tier keeps make test under a minute
 def test_a_chinese_shell_gets_chinese_answers_and_any_other_english():
     """The command speaks the language the shell's locale asks for (LANGUAGE, LC_ALL,
     LC_MESSAGES, LANG, in gettext's order); an error names the value in that language too."""

@@ -114,6 +114,7 @@ def test_six_and_seven_cards_take_the_best_five():
 # ---------------------------------------------------------------------------
 # Random hands of seven (and six) cards.
 
+@pytest.mark.slow      # about a second: the slow tier keeps make test under a minute
 def test_seven_cards_order_as_hand_rank_of_best_hand():
     # 5,000 seeded hands, checked directly (best_hand tries all 21 fives); the
     # 1,000,000-hand test below checks many more against the five-card evaluator.

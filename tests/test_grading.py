@@ -73,6 +73,7 @@ def test_a_notebook_is_matched_to_its_lesson_by_number_title_or_functions(tmp_pa
     assert grading.lesson_of(notebook('y.ipynb', code('x = 1')), LESSONS) is None
 
 
+@pytest.mark.slow      # about a second: the slow tier keeps make test under a minute
 def test_judge_finds_the_students_function_by_name(capsys):
     def flush(hand):
         return len({s for r, s in hand}) == 1

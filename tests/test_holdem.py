@@ -53,6 +53,7 @@ def test_best_hand_is_a_best_five_card_subset(hand):
     assert best_wild_hand(hand) == best   # no jokers: the same answer
 
 
+@pytest.mark.slow      # about a second: the slow tier keeps make test under a minute
 def test_a_joker_is_never_worse_than_any_card_it_could_be():
     rng = random.Random(7)
     for _ in range(12):

@@ -67,6 +67,7 @@ def test_exact_distributions_of_the_library_shuffles():
                                        'abc')[3] == 'big'
 
 
+@pytest.mark.slow      # about a second: the slow tier keeps make test under a minute
 def test_the_full_deck_tests_have_power_at_least_0999_against_every_known_bias():
     power = shuffles.power()
     assert len(power) == 8
