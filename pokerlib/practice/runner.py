@@ -50,7 +50,7 @@ import types
 from collections import deque
 
 from . import wire
-from .values import PRISTINE, NotPlain, decode_arg, rng_state, to_plain
+from .values import _SIMPLE, PRISTINE, NotPlain, decode_arg, rng_state, to_plain
 
 __all__ = ['start', 'serve', 'serve_socket', 'Printed', 'is_stub', 'is_course_function',
            'STATE']
@@ -405,10 +405,6 @@ class Server:
         return answer
 
 
-_SIMPLE = frozenset({int, str, bool, type(None)})
-"""Values that cross as themselves (values._SIMPLE)."""
-
-
 def _simple_args(sent):
     """A call's arguments as values, if each was sent as a simple value or a list of them
     (most calls: a hand, ranks, a count), else None (decode_arg then reads them)."""
@@ -441,12 +437,11 @@ def _simple_answer(got, args, sent):
             return _GENERAL
     if type(got) in _SIMPLE:
         return got
-    if type(got) in (list, tuple):
-        if set(map(type, got)) <= _SIMPLE:
-            return {'L': got[:]} if type(got) is list else {'T': list(got)}
-        if all(type(v) in _SIMPLE or type(v) in (list, tuple) and set(map(type, v)) <= _SIMPLE
-               for v in got):
-            return to_plain(got)      # exact types, two levels: it cannot fail
+    if type(got) in (list, tuple) and (
+            set(map(type, got)) <= _SIMPLE
+            or all(type(v) in _SIMPLE or type(v) in (list, tuple) and set(map(type, v)) <= _SIMPLE
+                   for v in got)):
+        return to_plain(got)          # exact types, two levels at most: it cannot fail
     return _GENERAL
 
 

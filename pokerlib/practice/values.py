@@ -98,7 +98,7 @@ def _type_name(value) -> str:
         return 'an object'
 
 
-_SIMPLE = {int, str, bool, type(None)}
+_SIMPLE = frozenset({int, str, bool, type(None)})
 """Types that cross as themselves (a float may be infinite: it is tagged)."""
 
 
