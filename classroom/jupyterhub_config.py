@@ -7,6 +7,9 @@ the student's edition the workspaces are synced from, and the gradebook.
 
 Settings, from the environment (the Makefile passes them on):
     CLASSROOM_IP        address to listen on (127.0.0.1; 0.0.0.0 for the classroom network)
+    CLASSROOM_DOMAIN    the class's web address, whose every NAME.DOMAIN leads to this machine
+                        (localhost on loopback; on the classroom network a name with a
+                        wildcard DNS record, see site/manual/classroom.md)
     CLASSROOM_PORT      port students open (8000); the hub also uses the next three
     CLASSROOM_STUDENTS  the list of students (classroom/students.txt)
     CLASSROOM_PASSWORDS passwords, written for the teacher (classroom/passwords.txt)
@@ -31,9 +34,10 @@ import sys
 from pathlib import Path
 
 import chinese  # the class in Chinese
-from roster import (LANGUAGES, HashedPasswordAuthenticator, RosterError, addresses,  # beside it:
+import doors
+from roster import (LANGUAGES, HashedPasswordAuthenticator, RosterError, class_domain,  # beside it:
                     load_roster, write_edition)    # the hub runs as `python hub.py` in classroom/
-from spawner import SandboxSpawner, check_settings, refusal
+from spawner import SandboxSpawner, check_settings, refusal, servers_apart
 
 HERE = Path(__file__).resolve().parent
 
@@ -86,21 +90,31 @@ signal.signal(signal.SIGHUP, lambda *_: os.kill(os.getpid(), signal.SIGTERM))
 
 # --- the hub and its proxy: students see only IP:PORT; the rest is loopback ----
 c.JupyterHub.bind_url = f'http://{IP}:{PORT}/'
+# Each student's server on a web address of its own (NAME.DOMAIN), so that no script in her
+# notebooks or files ever runs on the hub's origin, with the teacher's rights there; the
+# services (gradebook) stay on the hub's own address, DOMAIN.
+try:
+    DOMAIN = class_domain(os.environ, IP)
+except ValueError as e:
+    sys.exit(f'classroom: {e}')
+c.JupyterHub.subdomain_host = f'http://{DOMAIN}:{PORT}'
+c.JupyterHub.subdomain_hook = servers_apart
 c.JupyterHub.hub_bind_url = f'http://127.0.0.1:{PORT + 1}'
-c.ConfigurableHTTPProxy.api_url = f'http://127.0.0.1:{PORT + 2}'
-c.ConfigurableHTTPProxy.command = [str(HERE / 'node_modules' / '.bin' / 'configurable-http-proxy')]
+c.ClassroomProxy.api_url = f'http://127.0.0.1:{PORT + 2}'
+c.JupyterHub.proxy_class = doors._proxy_class()   # students' servers on unix sockets
+c.ClassroomProxy.command = [str(HERE / 'node_modules' / '.bin' / 'configurable-http-proxy')]
 # The teacher's terminal shows warnings and errors, not every request
 # (CLASSROOM_LOG=INFO shows them all).
 c.JupyterHub.log_level = os.environ.get('CLASSROOM_LOG', 'WARN')
 # The proxy's errors only (its one warning is "Terminated", when the hub stops it).
-c.ConfigurableHTTPProxy.log_level = 'error' if c.JupyterHub.log_level == 'WARN' else 'info'
+c.ClassroomProxy.log_level = 'error' if c.JupyterHub.log_level == 'WARN' else 'info'
 # Starting a server answers at once (the page follows its progress), without a warning
 # for each of the class's servers that takes more than 10 s to start before the bell.
 c.JupyterHub.tornado_settings = {'slow_spawn_timeout': 0}
 c.JupyterHub.db_url = f'sqlite:///{STATE / "jupyterhub.sqlite"}'
 c.JupyterHub.cookie_secret_file = str(STATE / 'jupyterhub_cookie_secret')
 c.JupyterHub.pid_file = str(STATE / 'jupyterhub.pid')
-c.ConfigurableHTTPProxy.pid_file = str(STATE / 'jupyterhub-proxy.pid')
+c.ClassroomProxy.pid_file = str(STATE / 'jupyterhub-proxy.pid')
 c.JupyterHub.cleanup_servers = True      # Ctrl-C stops every server too; the files stay
 c.JupyterHub.template_vars = {'announcement_login': 'Your name and the password your teacher gave you.'}
 
@@ -120,9 +134,12 @@ c.SandboxSpawner.processes = LIMITS['CLASSROOM_PROCESSES']
 # Each server's own messages go to logs/NAME.log in the state folder, not to the teacher's
 # terminal (thirty servers' start-up lines); the hub says there when one fails to start.
 c.SandboxSpawner.logs = str(STATE / 'logs')
-# The students' servers listen on loopback, on free ports (CLASSROOM_SERVER_PORTS=LOW-HIGH
-# keeps them in a range, as the tests and the benchmark do on a shared machine).
-c.SandboxSpawner.port_range = os.environ.get('CLASSROOM_SERVER_PORTS', '')
+# Each server in a network of its own (classroom/doors.py): it listens on a unix socket in its
+# run folder, and reaches the hub's API and the gradebook through the doors, unix sockets the
+# hub answers; the hub's loopback, where everything else listens, is out of every student's reach.
+c.SandboxSpawner.runs = str(STATE / 'run')
+c.SandboxSpawner.doors_folder = str(STATE / 'doors')
+c.SandboxSpawner.door_targets = {'hub': f'127.0.0.1:{PORT + 1}', 'gradebook': f'127.0.0.1:{PORT + 3}'}
 c.Spawner.notebook_dir = str(STATE / 'workspaces' / '{username}')
 c.Spawner.default_url = '/lab/tree/00-Contents.ipynb'
 c.Spawner.cmd = [str(VENV_BIN / 'jupyterhub-singleuser')]
@@ -182,20 +199,22 @@ c.JupyterHub.load_roles.append(warmup.role(roster.students))
 for _service in c.JupyterHub.services:
     if _service['name'] == 'idle-culler':
         _service['command'] = warmup.after_lesson(LIVE.lesson, _service['command'])
-    if _service['name'] == 'gradebook':
-        c.Spawner.environment['POKERLIB_GRADEBOOK'] = _service['url'] + '/services/gradebook/'
+    if _service['name'] == 'gradebook':      # through its door (classroom/doors.py)
+        c.Spawner.environment['POKERLIB_GRADEBOOK'] = doors.door_url(
+            STATE / 'doors' / 'gradebook.sock', '/services/gradebook/')
 # --- end of the live classroom --------------------------------------------------------
 
 # Over plain HTTP on the classroom network, browsers send no Fetch Metadata (Sec-Fetch-Mode),
 # so the hub (and the gradebook) cannot tell a page view from another kind of read, and say
 # "Skipping XSRF check for insecure request" on every page any student opens. It is true of the
 # whole class's connection, not of one request: said once (classroom/hub.py, OnceOnly).
-from hub import OnceOnly  # noqa: E402
+from hub import NotYet, OnceOnly  # noqa: E402
 from pokerlib.i18n import N_  # noqa: E402
 
 logging.getLogger('tornado.application').addFilter(OnceOnly())
+logging.getLogger('tornado.application').addFilter(NotYet())     # servers starting on their sockets
 
-urls = '  '.join(f'http://{a}:{PORT}/' for a in addresses(IP))
+urls = f'http://{DOMAIN}:{PORT}/'
 tr = chinese.translated(LANGUAGE)       # the teacher's terminal in the class's language
 c.ClassroomHub.banner = '\n'.join([
     '', tr(N_('The classroom: students open  {urls}')).format(urls=urls),

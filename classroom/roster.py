@@ -39,11 +39,11 @@ FOLDER/students.txt: 'teacher' is the teacher's name; it cannot also be a studen
 import asyncio
 import hashlib
 import hmac
+import ipaddress
 import os
 import re
 import secrets
 import shutil
-import socket
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -169,13 +169,37 @@ class HashedPasswordAuthenticator(Authenticator):
         return None
 
 
-def addresses(ip: str) -> list:
-    """The addresses students type: the one given, or this machine's own if ``ip`` is 'all'."""
-    if ip not in ('0.0.0.0', '', '::'):
-        return [ip]
-    found = sorted({info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
-                    if not info[4][0].startswith('127.')})
-    return found or ['THIS-MACHINE (its address: hostname -I)']
+def class_domain(environ, ip: str) -> str:
+    """The class's web address: CLASSROOM_DOMAIN, or localhost when the hub listens on loopback.
+
+    Each student's server is served at NAME.DOMAIN, so every name under DOMAIN must lead
+    to this machine (a wildcard DNS record); browsers take every name under localhost for
+    the machine they run on.
+
+    >>> class_domain({}, '127.0.0.1'), class_domain({'CLASSROOM_DOMAIN': 'Poker.School.org'}, '0.0.0.0')
+    ('localhost', 'poker.school.org')
+    >>> class_domain({}, '0.0.0.0')
+    Traceback (most recent call last):
+    ...
+    ValueError: CLASSROOM_DOMAIN is needed on the classroom network: a name whose every NAME.DOMAIN leads to this machine (a wildcard DNS record; see site/manual/classroom.md)
+    >>> class_domain({'CLASSROOM_DOMAIN': '10.0.0.5'}, '0.0.0.0')
+    Traceback (most recent call last):
+    ...
+    ValueError: CLASSROOM_DOMAIN='10.0.0.5' is not a domain name: each student's server needs a name under it
+    """
+    domain = environ.get('CLASSROOM_DOMAIN', '').strip().lower().rstrip('.')
+    if not domain:
+        if ipaddress.ip_address(ip or '0.0.0.0').is_loopback:
+            return 'localhost'
+        raise ValueError('CLASSROOM_DOMAIN is needed on the classroom network: a name whose every '
+                         'NAME.DOMAIN leads to this machine (a wildcard DNS record; see '
+                         'site/manual/classroom.md)')
+    labels = domain.split('.')
+    if (domain.replace('.', '').isdigit() or ':' in domain
+            or not all(re.fullmatch(r'[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?', label) for label in labels)):
+        raise ValueError(f"CLASSROOM_DOMAIN={domain!r} is not a domain name: each student's server "
+                         f"needs a name under it")
+    return domain
 
 
 _edition_lock = asyncio.Lock()

@@ -6,10 +6,17 @@ does what a browser does, over HTTP and a websocket: the login form (with
 its xsrf token), the hub's REST API to start the server, JupyterLab's page,
 the Jupyter server's contents and sessions API, and the kernel's websocket
 channel to run each code cell in a real kernel.
+
+Each student's server has a web address of its own, ``NAME.localhost``
+(JupyterHub's subdomains, as the hub serves them on loopback): browsers take
+every name under ``localhost`` for this machine; this module teaches Python's
+look-ups the same (``resolve_localhost``), and a ``Student`` sends a request
+for ``user/NAME/...`` to NAME's address.
 """
 
 import asyncio
 import contextlib
+import http.cookiejar
 import json
 import os
 import re
@@ -26,6 +33,39 @@ from tornado.httpclient import HTTPRequest
 from tornado.websocket import websocket_connect
 
 
+_getaddrinfo = socket.getaddrinfo
+
+
+def resolve_localhost():
+    """Names under localhost (ada.localhost) are this machine, as browsers take them (RFC 6761)."""
+    def getaddrinfo(host, *args, **kw):
+        if isinstance(host, str) and host.endswith('.localhost'):
+            host = '127.0.0.1'
+        return _getaddrinfo(host, *args, **kw)
+    socket.getaddrinfo = getaddrinfo
+
+
+resolve_localhost()
+
+
+class BrowserCookies(http.cookiejar.DefaultCookiePolicy):
+    """Cookies as a browser keeps them for localhost: one set for .localhost is sent to it too.
+
+    Python's cookie jar calls a host without a dot HOST.local, so the hub's cookie for
+    .localhost (its session, which its xsrf tokens are made from) would never go back to it.
+    """
+
+    def _localhost(self, domain, request):
+        host = urlparse(request.get_full_url()).hostname or ''
+        return domain in ('.localhost', 'localhost') and (host == 'localhost'
+                                                          or host.endswith('.localhost'))
+
+    def domain_return_ok(self, domain, request):
+        return self._localhost(domain, request) or super().domain_return_ok(domain, request)
+
+    def return_ok_domain(self, cookie, request):
+        return self._localhost(cookie.domain, request) or super().return_ok_domain(cookie, request)
+
 CLASSROOM = Path(__file__).resolve().parent
 HUB = CLASSROOM.parent / '.venv-hub' / 'bin' / 'jupyterhub'
 PROXY = CLASSROOM / 'node_modules' / '.bin' / 'configurable-http-proxy'
@@ -34,12 +74,10 @@ PROXY = CLASSROOM / 'node_modules' / '.bin' / 'configurable-http-proxy'
 def free_ports(n=4) -> int:
     """A port p with p..p+n-1 free on loopback (the hub uses four).
 
-    CLASSROOM_TEST_PORTS=8600-8699 keeps them in the lower half of a range, and the students'
-    servers in the upper half (18500-19499 by default, the servers on any free port).
+    CLASSROOM_TEST_PORTS=8600-8699 keeps them in a range (18500-19499 by default; the
+    students' servers listen on unix sockets).
     """
     low, high = map(int, os.environ.get('CLASSROOM_TEST_PORTS', '18500-19499').split('-'))
-    if 'CLASSROOM_TEST_PORTS' in os.environ:
-        high = (low + high) // 2
     for base in range(low, high - n + 2, n):
         with contextlib.ExitStack() as stack:
             try:
@@ -58,16 +96,13 @@ class Hub:
         self.folder = Path(folder)
         (self.folder / 'students.txt').write_text('# a simulated class\n' + '\n'.join(students) + '\n')
         self.port = free_ports(5)       # the hub uses four; a browser's driver may take the fifth
-        self.url = f'http://127.0.0.1:{self.port}/'
+        self.url = f'http://localhost:{self.port}/'
         self.env = {**os.environ, 'CLASSROOM_PORT': str(self.port), 'CLASSROOM_IP': '127.0.0.1',
                     'CLASSROOM_STATE': str(self.folder / 'state'),
                     'CLASSROOM_STUDENTS': str(self.folder / 'students.txt'),
                     'CLASSROOM_PASSWORDS': str(self.folder / 'passwords.txt'),
                     'CLASSROOM_TEACHER': teacher, 'CLASSROOM_IDLE': str(idle),
                     'CLASSROOM_LESSON': str(lesson), 'CLASSROOM_WARMUP': str(warmup)}
-        if 'CLASSROOM_TEST_PORTS' in os.environ:     # the students' servers in its upper half
-            low, high = map(int, os.environ['CLASSROOM_TEST_PORTS'].split('-'))
-            self.env['CLASSROOM_SERVER_PORTS'] = f'{(low + high) // 2 + 1}-{high}'
         self.process = None
 
     def start(self, timeout=90):
@@ -133,6 +168,20 @@ class Hub:
         return self.folder / 'state' / 'workspaces' / name
 
 
+class Browser(requests.Session):
+    """A requests session that sends cookies by its own jar's policy (BrowserCookies)."""
+
+    def __init__(self):
+        super().__init__()
+        self.cookies.set_policy(BrowserCookies())
+
+    def prepare_request(self, request):
+        prepared = super().prepare_request(request)    # (its cookies from a jar of the default policy)
+        prepared.headers.pop('Cookie', None)
+        prepared.prepare_cookies(self.cookies)
+        return prepared
+
+
 class Refused(Exception):
     """The hub refused a log-in or a request it should have let through."""
 
@@ -142,21 +191,39 @@ class Student:
 
     def __init__(self, url: str, name: str, password: str):
         self.url, self.name, self.password = url.rstrip('/') + '/', name, password
-        self.http = requests.Session()
+        self.http = Browser()
+
+    def address(self, path) -> str:
+        """The full address of a path: user/NAME/... at NAME's own host, the rest at the hub's."""
+        path = path.lstrip('/')
+        parts = urlparse(self.url)
+        if path.startswith('user/') and not parts.hostname.replace('.', '').isdigit():
+            owner = path.split('/')[1]
+            return f'{parts.scheme}://{owner}.{parts.netloc}/{path}'
+        return self.url + path
+
+    def cookie(self, name, path):
+        """A cookie this browser holds for ``path`` (on the host that path is served from)."""
+        host = urlparse(self.address(path)).hostname
+        for cookie in self.http.cookies:
+            if cookie.name == name and cookie.path == path and \
+                    cookie.domain.removesuffix('.local') in (host, '.' + host):
+                return cookie.value
+        return None
 
     def get(self, path, **kw):
-        return self.http.get(self.url + path.lstrip('/'), timeout=120, **kw)
+        return self.http.get(self.address(path), timeout=120, **kw)
 
     def _send(self, method, path, xsrf_path, **kw):
         """A request with the xsrf token a page at ``xsrf_path`` set, as the browser sends it."""
-        token = self.http.cookies.get('_xsrf', path=xsrf_path)
-        return self.http.request(method, self.url + path.lstrip('/'), timeout=120,
+        token = self.cookie('_xsrf', xsrf_path)
+        return self.http.request(method, self.address(path), timeout=120,
                                  headers={'X-XSRFToken': token or ''}, **kw)
 
     def log_in(self) -> requests.Response:
         """Fill in and send the login form; the last response (the hub's page, or the refusal)."""
         self.get('hub/login')
-        token = self.http.cookies.get('_xsrf', path='/hub/')
+        token = self.cookie('_xsrf', '/hub/')
         return self.http.post(self.url + 'hub/login', timeout=120, allow_redirects=False,
                               data={'username': self.name, 'password': self.password,
                                     '_xsrf': token})
@@ -166,7 +233,7 @@ class Student:
         to her JupyterLab (her server already running), or, if it is not, follow the hub's
         progress as its spawn page does. JupyterLab's page, then the scripts it names (what the
         browser loads before it draws anything); the page's response."""
-        token = self.http.cookies.get('_xsrf', path='/hub/')
+        token = self.cookie('_xsrf', '/hub/')
         r = self.http.post(self.url + 'hub/login', timeout=timeout,
                            data={'username': self.name, 'password': self.password, '_xsrf': token})
         if r.status_code != 200 or 'jupyter-config-data' not in r.text:
@@ -191,7 +258,7 @@ class Student:
         if r.status_code not in (201, 202, 400):      # 400: it is running already
             raise Refused(f'{self.name}: starting the server answered {r.status_code}: {r.text[:200]}')
         # The progress stream the hub's spawn page follows (server-sent events).
-        token = self.http.cookies.get('_xsrf', path='/hub/') or ''
+        token = self.cookie('_xsrf', '/hub/') or ''
         with self.http.get(self.url + f'hub/api/users/{self.name}/server/progress', stream=True,
                            headers={'X-XSRFToken': token, 'Accept': 'text/event-stream'},
                            timeout=timeout) as events:
@@ -244,10 +311,11 @@ class Student:
             self.api('DELETE', f'sessions/{session["id"]}')
 
     async def _run_cells(self, nb, kernel_id) -> dict:
-        parts = urlparse(self.url)
-        ws_url = f'ws://{parts.netloc}/user/{self.name}/api/kernels/{kernel_id}/channels'
-        cookie = '; '.join(f'{c.name}={c.value}' for c in self.http.cookies)
-        token = self.http.cookies.get('_xsrf', path=f'/user/{self.name}/') or ''
+        server = urlparse(self.address(f'user/{self.name}/'))
+        ws_url = f'ws://{server.netloc}/user/{self.name}/api/kernels/{kernel_id}/channels'
+        cookie = '; '.join(f'{c.name}={c.value}' for c in self.http.cookies
+                           if c.domain.removesuffix('.local').lstrip('.') == server.hostname)
+        token = self.cookie('_xsrf', f'/user/{self.name}/') or ''
         ws = await websocket_connect(HTTPRequest(ws_url, headers={'Cookie': cookie,
                                                                   'X-XSRFToken': token}),
                                      max_message_size=100 * 2 ** 20)

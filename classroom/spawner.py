@@ -27,25 +27,25 @@ lead the hub nowhere.
 """
 
 import asyncio
+import contextlib
 import hashlib
 import os
 import pwd
-import random
-import socket
 import subprocess
 import sys
 from pathlib import Path
 
 from jupyterhub.spawner import LocalProcessSpawner
 from jupyterhub.utils import random_port
-from traitlets import Integer, Unicode
+from traitlets import Dict, Integer, Unicode
 
 from pokerlib import sandbox
 
 try:                                     # run as a script, beside it (make classroom)
     import chinese
+    import doors
 except ImportError:                      # imported as classroom.spawner (the tests)
-    from classroom import chinese
+    from classroom import chinese, doors
 
 LANGUAGE = os.environ.get('CLASSROOM_LANGUAGE', 'en')
 tr = chinese.translated(LANGUAGE)
@@ -91,12 +91,30 @@ class SandboxSpawner(LocalProcessSpawner):
     processes = Integer(128, help='Processes a student may run at once.').tag(config=True)
     logs = Unicode('', help='A folder for each server\'s messages (NAME.log); empty: the hub\'s own output.'
                    ).tag(config=True)
-    port_range = Unicode('', help='Ports for the students\' servers, LOW-HIGH; empty: any free one.'
-                         ).tag(config=True)
+    runs = Unicode(help='The folder of the students\' run folders (her server\'s socket), one each.'
+                   ).tag(config=True)
+    doors_folder = Unicode(help='The folder of the doors to the hub and its services (doors.py).'
+                           ).tag(config=True)
+    door_targets = Dict(help='Each door\'s name and the HOST:PORT on loopback it leads to.'
+                        ).tag(config=True)
 
     def folders(self):
         """The student's workspace and home folder."""
         return (Path(self.workspaces) / self.user.name, Path(self.homes) / self.user.name)
+
+    def run_folder(self) -> Path:
+        """Her run folder, where her server's socket is: hers alone, in her sandbox only."""
+        return Path(self.runs) / self.user.name
+
+    def socket(self) -> Path:
+        return doors.check_path(self.run_folder() / 'jupyter.sock')
+
+    def doors(self) -> 'doors.Doors':
+        """The class's doors (one set for the hub's process, opened at the first start)."""
+        key = (self.doors_folder, tuple(sorted(self.door_targets.items())))
+        if key not in _DOORS:
+            _DOORS[key] = doors.Doors(self.doors_folder, self.door_targets)
+        return _DOORS[key]
 
     def account(self):
         """(uid, gid) to run as inside the sandbox: her own account as root, else None."""
@@ -106,7 +124,10 @@ class SandboxSpawner(LocalProcessSpawner):
 
     def prepare(self, account):
         """Make her folders, hers alone."""
-        for folder in self.folders():
+        Path(self.runs).mkdir(mode=0o711, parents=True, exist_ok=True)
+        with contextlib.suppress(FileNotFoundError):
+            self.socket().unlink()              # a socket left by a server that was killed
+        for folder in self.folders() + (self.run_folder(),):
             folder.mkdir(parents=True, exist_ok=True)
             if account is not None:
                 own(folder, *account)
@@ -123,11 +144,16 @@ class SandboxSpawner(LocalProcessSpawner):
         env.update(USER=self.user.name, HOME=str(home), SHELL='/bin/sh')
         return env
 
-    def sandboxed(self, argv, account, network):
+    def sandboxed(self, argv, account, server=False):
+        """argv in her sandbox: no network but her own loopback; her server sees the doors too."""
         workspace, home = self.folders()
         read_only = [self.edition] if self.edition else []
-        return sandbox.command(argv, read_only=read_only, writable=[workspace, home],
-                               workdir=workspace, network=network, user=account,
+        writable = [workspace, home]
+        if server:
+            read_only.append(self.doors_folder)
+            writable.append(self.run_folder())
+        return sandbox.command(argv, read_only=read_only, writable=writable,
+                               workdir=workspace, network=False, user=account,
                                hostname='jupyter')
 
     def sync(self, account):
@@ -136,7 +162,7 @@ class SandboxSpawner(LocalProcessSpawner):
             return []
         workspace, home = self.folders()
         argv = self.sandboxed([sys.executable, '-m', 'pokerlib.workspace', self.edition,
-                               str(workspace), LANGUAGE], account, network=False)
+                               str(workspace), LANGUAGE], account)
         done = subprocess.run(argv, capture_output=True, text=True, timeout=120,
                               env={'PATH': os.environ.get('PATH', ''), 'HOME': str(home),
                                    'LANG': 'C.UTF-8'},
@@ -146,17 +172,25 @@ class SandboxSpawner(LocalProcessSpawner):
                 name=self.user.name, error=(done.stderr.strip().splitlines() or ['?'])[-1]))
         return done.stdout.splitlines()
 
+    def get_env(self):
+        # Her server reaches the hub's API through its door (the hub's loopback is out of reach).
+        self.hub_connect_url = self.doors().url('hub')
+        return super().get_env()
+
     async def start(self):
         if self.port == 0:
-            self.port = free_port(self.port_range) if self.port_range else random_port()
+            self.port = random_port()         # unused (the socket is the address); the hub wants one
+        await self.doors().open()
         account = await asyncio.to_thread(self.account)
         await asyncio.to_thread(self.prepare, account)
         messages = await asyncio.to_thread(self.sync, account)
         self.log.info(tr('Workspace {name}: {news}').format(
             name=self.user.name, news=tr('; ').join(messages) or tr('up to date')))
-        # The server must reach the hub and be reached by the proxy, on this
-        # machine's loopback: the network is shared, every port behind the hub's tokens.
-        argv = self.sandboxed(list(self.cmd) + self.get_args(), account, network=True)
+        # Her server listens on a socket in her run folder, which the proxy connects to; it has
+        # a loopback of its own (her kernels' ports are hers alone) and reaches the hub by its door.
+        # (--ServerApp.port: jupyter-server's default, which it requires beside a socket.)
+        argv = self.sandboxed(list(self.cmd) + self.get_args() + [
+            f'--ServerApp.sock={self.socket()}', '--ServerApp.port=8888'], account, server=True)
         output = None
         if self.logs:
             Path(self.logs).mkdir(mode=0o700, parents=True, exist_ok=True)
@@ -170,23 +204,20 @@ class SandboxSpawner(LocalProcessSpawner):
             if output:
                 output.close()
         self.pid = self.proc.pid
-        return (self.ip or '127.0.0.1', self.port)
+        return doors.socket_url(self.socket())
 
     async def move_certs(self, paths):
         return paths
 
 
-def free_port(port_range: str) -> int:
-    """A port free on loopback now, at random in 'LOW-HIGH' (OSError if none is)."""
-    low, high = map(int, port_range.split('-'))
-    for port in random.sample(range(low, high + 1), high + 1 - low):
-        with socket.socket() as s:
-            try:
-                s.bind(('127.0.0.1', port))
-            except OSError:
-                continue
-            return port
-    raise OSError(f'no free port in {port_range}')
+def servers_apart(name, domain, kind):
+    """JupyterHub's subdomain hook: each student's server at NAME.DOMAIN, the services at DOMAIN."""
+    from jupyterhub.utils import subdomain_hook_idna
+    return domain if kind == 'service' else subdomain_hook_idna(name, domain, kind)
+
+
+_DOORS = {}
+"""The doors of the hub's process, by folder and targets (SandboxSpawner.doors)."""
 
 
 def check_settings(environ) -> dict:

@@ -1,0 +1,154 @@
+"""The only ways out of a student's sandbox: unix sockets that lead to the hub and its services.
+
+Every student's server, and the teacher's, runs in a network namespace of
+its own (``bwrap --unshare-net``): its loopback is hers alone, so her kernels'
+ports, her server and any port she opens can be reached by her processes
+only, and ``/proc/net`` shows her sockets only. Nothing she starts can reach
+the machine's loopback, where the hub, the proxy and the services listen.
+
+What her server and kernels must reach, they reach through a *door*: a unix
+socket in a folder shown read-only in every sandbox, which the hub's process
+answers by opening a connection to one address on the machine's loopback
+and passing the bytes both ways. One door leads to the hub's API (her
+server's OAuth and activity), one to the gradebook (her checks' verdicts):
+the hub and its services, behind their tokens, are all that students share.
+Her own server listens on a unix socket in a folder of hers, which the
+proxy (run by the hub, outside every sandbox) connects to.
+
+>>> door_url('/srv/class/doors/hub.sock', '/hub/api')
+'http+unix://%2Fsrv%2Fclass%2Fdoors%2Fhub.sock/hub/api'
+"""
+
+import asyncio
+import contextlib
+import os
+from pathlib import Path
+from urllib.parse import quote
+
+SOCKET_PATH_MAX = 107
+"""The longest path a unix socket can have on Linux (sun_path, less its final NUL)."""
+
+
+def door_url(path, rest='') -> str:
+    """The http+unix:// URL of a unix socket, as JupyterHub and pokerlib's post read it."""
+    return 'http+unix://' + quote(str(path), safe='') + rest
+
+
+def check_path(path) -> Path:
+    """The path of a unix socket, refused (ValueError, one line) when Linux cannot bind it."""
+    path = Path(path)
+    if len(os.fsencode(path)) > SOCKET_PATH_MAX:
+        raise ValueError(f'the path {path} is too long for a unix socket ({SOCKET_PATH_MAX} bytes '
+                         f'at most): choose a shorter CLASSROOM_STATE')
+    return path
+
+
+async def _pipe(reader, writer):
+    try:
+        while data := await reader.read(65536):
+            writer.write(data)
+            await writer.drain()
+    except (ConnectionError, asyncio.IncompleteReadError, OSError):
+        pass
+    finally:
+        with contextlib.suppress(Exception):
+            writer.close()
+
+
+class Door:
+    """A unix socket at ``path`` whose every connection is passed on to ``host:port``."""
+
+    def __init__(self, path, host, port):
+        self.path, self.host, self.port = check_path(path), host, int(port)
+        self.server = None
+
+    async def _serve(self, reader, writer):
+        try:
+            far_reader, far_writer = await asyncio.open_connection(self.host, self.port)
+        except OSError:
+            writer.close()
+            return
+        await asyncio.gather(_pipe(reader, far_writer), _pipe(far_reader, writer))
+
+    async def open(self):
+        """Listen (once); anyone who can see the folder may connect (mode 0666)."""
+        if self.server is not None:
+            return self
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        os.chmod(self.path.parent, 0o755)
+        with contextlib.suppress(FileNotFoundError):
+            self.path.unlink()
+        self.server = await asyncio.start_unix_server(self._serve, path=str(self.path), limit=2**16)
+        os.chmod(self.path, 0o666)
+        return self
+
+    def close(self):
+        if self.server is not None:
+            self.server.close()
+            self.server = None
+        with contextlib.suppress(FileNotFoundError):
+            self.path.unlink()
+
+
+class Doors:
+    """The class's doors, by name ('hub', 'gradebook', ...): one folder, opened once, on demand."""
+
+    def __init__(self, folder, targets: dict):
+        self.folder = Path(folder)
+        self.doors = {name: Door(self.folder / f'{name}.sock', *address.rsplit(':', 1))
+                      for name, address in targets.items()}
+        self._lock = None
+
+    def url(self, name, rest='') -> str:
+        return door_url(self.doors[name].path, rest)
+
+    async def open(self):
+        if self._lock is None:
+            self._lock = asyncio.Lock()
+        async with self._lock:
+            for door in self.doors.values():
+                await door.open()
+
+    def close(self):
+        for door in self.doors.values():
+            door.close()
+
+
+def socket_url(path) -> str:
+    """The http+unix:// address of a student's server: every byte of its path %-escaped.
+
+    The hub keeps a server's address as a host name, which it lower-cases; escaped
+    bytes read the same in either case, and the proxy unescapes them.
+
+    >>> socket_url('/a/B.sock')
+    'http+unix://%2F%61%2F%42%2E%73%6F%63%6B'
+    """
+    return 'http+unix://' + ''.join(f'%{b:02X}' for b in os.fsencode(path))
+
+
+def _proxy_class():
+    """JupyterHub's proxy, routing to students' servers on their unix sockets (see ClassroomProxy)."""
+    from jupyterhub.proxy import ConfigurableHTTPProxy
+
+    class ClassroomProxy(ConfigurableHTTPProxy):
+        """configurable-http-proxy with targets on unix sockets, as the hub writes them.
+
+        The hub writes a server's target as ``proto://host:port``; for a unix socket the
+        proxy would take ``:80`` for part of the socket's path. Routes go to the proxy
+        without it, and come back from it with it, so that the hub sees its own targets.
+        """
+
+        async def add_route(self, routespec, target, data):
+            if target.startswith('http+unix://'):
+                target = target.removesuffix(':80')
+            return await super().add_route(routespec, target, data)
+
+        async def get_all_routes(self):
+            routes = await super().get_all_routes()
+            for route in routes.values():
+                target = route.get('target', '')
+                if target.startswith('http+unix://') and not target.endswith(':80'):
+                    route['target'] = target + ':80'
+            return routes
+
+    return ClassroomProxy
