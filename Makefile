@@ -212,6 +212,7 @@ classroom-setup: $(HUB_STAMP) $(NPM_STAMP)
 # pokerlib goes in as a copy (not editable): the students' sandboxes see the venv, never
 # the checkout with the teacher's edition; it is installed again when pokerlib changes.
 $(HUB_STAMP): requirements.txt classroom/requirements.txt pyproject.toml $(wildcard jupyter/*.json) \
+              classroom/jupyter_server_config.py \
               $(shell git ls-files pokerlib 2>/dev/null)
 	@test -x $(HUB_VENV)/bin/python || $(PYTHON) -m venv $(HUB_VENV)
 	PIP_DISABLE_PIP_VERSION_CHECK=1 $(HUB_VENV)/bin/python -m pip install --quiet --upgrade pip
@@ -219,6 +220,7 @@ $(HUB_STAMP): requirements.txt classroom/requirements.txt pyproject.toml $(wildc
 	PYTHONWARNINGS=ignore $(HUB_VENV)/bin/python -m pip install --quiet --no-deps --force-reinstall .
 	rm -rf build/lib build/bdist.* pokerlib.egg-info
 	$(PYTHON) -c 'import course, pathlib, shutil; [(pathlib.Path("$(HUB_VENV)", t).parent.mkdir(parents=True, exist_ok=True), shutil.copyfile(s, pathlib.Path("$(HUB_VENV)", t))) for s, t in course.SETTINGS.items()]'
+	cp classroom/jupyter_server_config.py $(HUB_VENV)/etc/jupyter/jupyter_server_config.py
 	@touch $(HUB_STAMP)
 
 # configurable-http-proxy, exactly as classroom/package-lock.json pins it (never global).

@@ -18,6 +18,7 @@ import logging
 import os
 import sys
 import time
+from pathlib import Path
 
 from jupyterhub.app import JupyterHub
 from traitlets import Unicode
@@ -26,8 +27,9 @@ from pokerlib.i18n import N_, _
 
 try:                                     # run as a script, beside it (make classroom)
     import chinese
+    import limits
 except ImportError:                      # imported as classroom.hub (the tests)
-    from classroom import chinese
+    from classroom import chinese, limits
 
 tr = chinese.translated(os.environ.get('CLASSROOM_LANGUAGE', 'en'))
 """The teacher's terminal in the class's language (the classroom catalog)."""
@@ -108,6 +110,10 @@ class ClassroomHub(JupyterHub):
 
     banner = Unicode('', help='Printed once the hub answers (where to log in, how to stop).'
                      ).tag(config=True)
+    state = Unicode('', help='The state folder, whose students\' disk images are unmounted on stopping.'
+                    ).tag(config=True)
+    cgroups = Unicode('', help='The class\'s folder in each cgroup controller, removed on stopping.'
+                      ).tag(config=True)
 
     async def start(self):
         await super().start()
@@ -124,6 +130,12 @@ class ClassroomHub(JupyterHub):
         try:
             await self.cleanup()
         finally:
+            if self.state:                               # the students' disks (limits.py)
+                state = Path(self.state)
+                limits.Disk(state, 0).unmount_all(
+                    sorted((state / 'workspaces').glob('*')) + sorted((state / 'homes').glob('*')))
+            if self.cgroups and os.geteuid() == 0:       # and their control groups
+                limits.Cgroups(self.cgroups).remove_all()
             print(tr(N_('stopped in {seconds:.0f} s.')).format(seconds=time.monotonic() - started),
                   flush=True)
             tasks = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]

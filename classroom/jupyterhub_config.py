@@ -20,8 +20,9 @@ Settings, from the environment (the Makefile passes them on):
     CLASSROOM_LANGUAGE  the course's language in the workspaces: en, or zh_CN for Chinese (en)
     CLASSROOM_LESSON    seconds the lesson lasts: servers kept running till then (5400)
     CLASSROOM_WARMUP    student servers started at once when the hub starts (3; 0: none)
-    CLASSROOM_MEMORY_MB address space of each of a student's processes, in MB (4096)
+    CLASSROOM_MEMORY_MB memory of each student's processes and her /tmp together, in MB (2048)
     CLASSROOM_PROCESSES processes a student may run at once (128)
+    CLASSROOM_DISK_MB   each student's workspace and home folder together, in MB (1024)
 
 Every student's server runs in a sandbox of her own (classroom/spawner.py):
 where none can be made, the hub refuses to start.
@@ -35,6 +36,7 @@ from pathlib import Path
 
 import chinese  # the class in Chinese
 import doors
+import limits
 from roster import (LANGUAGES, HashedPasswordAuthenticator, RosterError, class_domain,  # beside it:
                     load_roster, write_edition)    # the hub runs as `python hub.py` in classroom/
 from spawner import SandboxSpawner, check_settings, refusal, servers_apart
@@ -131,6 +133,8 @@ c.SandboxSpawner.homes = str(STATE / 'homes')
 c.SandboxSpawner.edition = str(STATE / 'edition')
 c.SandboxSpawner.memory_mb = LIMITS['CLASSROOM_MEMORY_MB']
 c.SandboxSpawner.processes = LIMITS['CLASSROOM_PROCESSES']
+c.SandboxSpawner.disk_mb = LIMITS['CLASSROOM_DISK_MB']
+c.SandboxSpawner.group = f'pokerlib-classroom-{PORT}'     # the class's control groups (limits.py)
 # Each server's own messages go to logs/NAME.log in the state folder, not to the teacher's
 # terminal (thirty servers' start-up lines); the hub says there when one fails to start.
 c.SandboxSpawner.logs = str(STATE / 'logs')
@@ -216,6 +220,8 @@ logging.getLogger('tornado.application').addFilter(NotYet())     # servers start
 
 urls = f'http://{DOMAIN}:{PORT}/'
 tr = chinese.translated(LANGUAGE)       # the teacher's terminal in the class's language
+c.ClassroomHub.state = str(STATE)
+c.ClassroomHub.cgroups = c.SandboxSpawner.group
 c.ClassroomHub.banner = '\n'.join([
     '', tr(N_('The classroom: students open  {urls}')).format(urls=urls),
     tr(N_('  {n} students from {students}; passwords in {passwords}')).format(
@@ -228,7 +234,13 @@ c.ClassroomHub.banner = '\n'.join([
      if os.geteuid() == 0 else
      tr(N_('  each student in a sandbox of her own, all as your account (run it as root for an '
            'account per student)')))
-    + tr(N_('; at most {processes} processes and {memory} MB a process')).format(
-        processes=LIMITS['CLASSROOM_PROCESSES'], memory=LIMITS['CLASSROOM_MEMORY_MB']),
+    + (tr(N_('; each at most {memory} MB of memory (her /tmp included), {processes} processes and '
+             '{disk} MB of disk, with an equal share of the cores'))
+       if not (limits.Cgroups(f'pokerlib-classroom-{PORT}').problem() or limits.Disk.problem()) else
+       tr(N_('; at most {processes} processes and {memory} MB a process'))).format(
+        processes=LIMITS['CLASSROOM_PROCESSES'], memory=LIMITS['CLASSROOM_MEMORY_MB'],
+        disk=LIMITS['CLASSROOM_DISK_MB']),
+    tr(N_("  each student's server at its own address (NAME.{domain}), in a network of its own: "
+          "she reaches the hub and the gradebook, nothing else")).format(domain=DOMAIN),
     tr(N_("  each student's server writes its messages to {logs}")).format(
         logs=STATE / 'logs' / 'NAME.log'), ''])

@@ -44,8 +44,9 @@ from pokerlib import sandbox
 try:                                     # run as a script, beside it (make classroom)
     import chinese
     import doors
+    import limits
 except ImportError:                      # imported as classroom.spawner (the tests)
-    from classroom import chinese, doors
+    from classroom import chinese, doors, limits
 
 LANGUAGE = os.environ.get('CLASSROOM_LANGUAGE', 'en')
 tr = chinese.translated(LANGUAGE)
@@ -87,8 +88,13 @@ class SandboxSpawner(LocalProcessSpawner):
     workspaces = Unicode(help='The folder of the students\' workspaces, one folder each.').tag(config=True)
     homes = Unicode(help='The folder of the students\' home folders, one each.').tag(config=True)
     edition = Unicode(help='The student\'s edition the workspaces are brought up to date from.').tag(config=True)
-    memory_mb = Integer(4096, help='Address space of each of a student\'s processes, in MB.').tag(config=True)
+    memory_mb = Integer(2048, help='Memory of all a student\'s processes and her /tmp together, in MB '
+                        '(where cgroups can be made; else of each process).').tag(config=True)
     processes = Integer(128, help='Processes a student may run at once.').tag(config=True)
+    disk_mb = Integer(1024, help='Her workspace and home folder together, in MB (where images can '
+                      'be mounted).').tag(config=True)
+    group = Unicode('pokerlib-classroom', help='The class\'s folder in each cgroup controller.'
+                    ).tag(config=True)
     logs = Unicode('', help='A folder for each server\'s messages (NAME.log); empty: the hub\'s own output.'
                    ).tag(config=True)
     runs = Unicode(help='The folder of the students\' run folders (her server\'s socket), one each.'
@@ -122,22 +128,57 @@ class SandboxSpawner(LocalProcessSpawner):
             return None
         return ensure_account(self.user.name, self.folders()[1])
 
+    def cgroups(self):
+        """The students' control groups, or None where none can be made (limits.py)."""
+        groups = limits.Cgroups(self.group)
+        return None if groups.problem() else groups
+
+    def disk(self):
+        """Her disk image, or None where none can be mounted (limits.py)."""
+        return None if limits.Disk.problem() else limits.Disk(Path(self.workspaces).parent, self.disk_mb)
+
     def prepare(self, account):
-        """Make her folders, hers alone."""
+        """Make her folders, hers alone, on her own disk image where there is one."""
         Path(self.runs).mkdir(mode=0o711, parents=True, exist_ok=True)
         with contextlib.suppress(FileNotFoundError):
             self.socket().unlink()              # a socket left by a server that was killed
+        disk = self.disk() if account is not None else None
+        if disk is not None:
+            disk.mount(self.user.name, *self.folders(), account)
         for folder in self.folders() + (self.run_folder(),):
             folder.mkdir(parents=True, exist_ok=True)
             if account is not None:
-                own(folder, *account)
+                if disk is None or folder == self.run_folder():
+                    own(folder, *account)
+                else:
+                    os.lchown(folder, *account)
             os.chmod(folder, 0o700)
+        groups = self.cgroups()
+        self._groups = groups.make(self.user.name, self.memory_mb, self.processes) if groups else []
+
+    def tmp_mb(self) -> int:
+        """Her /tmp, in memory: a quarter of her memory (full, it fails her writes, not her server)."""
+        return self.memory_mb // 4
 
     def limit(self):
-        return sandbox.Limits(memory_mb=self.memory_mb, processes=self.processes)
+        """Each process's own limits: its memory only where her group does not hold it."""
+        return sandbox.Limits(memory_mb=None if getattr(self, '_groups', None) else self.memory_mb,
+                              processes=self.processes)
 
     def make_preexec_fn(self, name):
-        return sandbox.limits(self.limit())
+        rlimits, enter = sandbox.limits(self.limit()), limits.join(getattr(self, '_groups', []))
+
+        def preexec():
+            enter()                  # into her groups first: everything below counts as hers
+            rlimits()
+        return preexec
+
+    async def stop(self, now=False):
+        await super().stop(now=now)
+        groups = self.cgroups()
+        if groups is not None:
+            await asyncio.sleep(0.5)             # her last processes leaving the group
+            groups.remove(self.user.name)
 
     def user_env(self, env):
         workspace, home = self.folders()
@@ -154,7 +195,7 @@ class SandboxSpawner(LocalProcessSpawner):
             writable.append(self.run_folder())
         return sandbox.command(argv, read_only=read_only, writable=writable,
                                workdir=workspace, network=False, user=account,
-                               hostname='jupyter')
+                               hostname='jupyter', tmp_mb=self.tmp_mb())
 
     def sync(self, account):
         """Bring her workspace up to date, in her sandbox, with her rights; the messages."""
@@ -221,9 +262,10 @@ _DOORS = {}
 
 
 def check_settings(environ) -> dict:
-    """CLASSROOM_MEMORY_MB and CLASSROOM_PROCESSES as numbers; a bad one is one line (ValueError)."""
+    """CLASSROOM_MEMORY_MB, _PROCESSES and _DISK_MB as numbers; a bad one is one line (ValueError)."""
     found = {}
-    for key, default, least in [('CLASSROOM_MEMORY_MB', 4096, 512), ('CLASSROOM_PROCESSES', 128, 16)]:
+    for key, default, least in [('CLASSROOM_MEMORY_MB', 2048, 512), ('CLASSROOM_PROCESSES', 128, 16),
+                                ('CLASSROOM_DISK_MB', 1024, 64)]:
         text = environ.get(key, str(default))
         try:
             value = int(text)

@@ -43,6 +43,9 @@ from .cards import PokerError
 __all__ = ['Limits', 'SandboxError', 'bwrap', 'problem', 'command', 'limits', 'run']
 
 
+SYSTEM = ('usr', 'bin', 'sbin', 'lib', 'lib32', 'lib64', 'etc')
+"""The machine's folders shown read-only in every sandbox (not /opt, /srv, /home, /root...)."""
+
 NOBODY = (65534, 65534)
 """The account a sandbox started by root runs as when no user is given."""
 
@@ -104,7 +107,7 @@ def problem(user=None):
 def _system_binds():
     """--ro-bind (or --symlink) for the system folders a program needs, as they are on this machine."""
     args = []
-    for name in ['usr', 'bin', 'sbin', 'lib', 'lib32', 'lib64', 'etc', 'opt']:
+    for name in SYSTEM:
         path = Path('/') / name
         if path.is_symlink():
             args += ['--symlink', os.readlink(path), str(path)]
@@ -117,22 +120,36 @@ def _within(path, folders) -> bool:
     return any(path == f or f in path.parents for f in folders)
 
 
+@functools.lru_cache(maxsize=None)
+def _sizes_tmpfs(program) -> bool:
+    """Whether this bwrap can cap a tmpfs (--size, bubblewrap 0.10 and later)."""
+    try:
+        return '--size' in subprocess.run([program, '--help'], capture_output=True, text=True,
+                                          timeout=10).stdout
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+
+
 def command(argv, *, read_only=(), writable=(), workdir=None, network=False, user=None,
-            hostname='sandbox') -> list:
+            hostname='sandbox', tmp_mb=None) -> list:
     """The argv that runs ``argv`` inside a sandbox (see the module's docstring).
 
     ``read_only`` and ``writable`` are folders (or files) shown at the same
     path inside; Python and the running venv are always there, read-only.
     ``user`` is a (uid, gid) to become inside, for a caller running as root.
+    ``tmp_mb`` caps the private ``/tmp`` (where the bwrap program can; its pages
+    count against the memory of the group the sandbox runs in, where there is one).
     """
     if user is not None and os.geteuid() != 0:
         raise SandboxError(f'only root can run a sandbox as another user (uid {user[0]})')
     if user is None and os.geteuid() == 0:
         user = NOBODY             # never root inside: no capabilities, nobody's rights
-    system = {Path('/') / n for n in ['usr', 'bin', 'sbin', 'lib', 'lib32', 'lib64', 'etc', 'opt']}
+    system = {Path('/') / n for n in SYSTEM}
     # /proc, /dev and /tmp first: a folder given below may lie under /tmp.
-    args = ([bwrap()] + _system_binds()
-            + ['--proc', '/proc', '--dev', '/dev', '--perms', '1777', '--tmpfs', '/tmp'])
+    program = bwrap()
+    size = ['--size', str(tmp_mb * 2**20)] if tmp_mb and _sizes_tmpfs(program) else []
+    args = ([program] + _system_binds()
+            + ['--proc', '/proc', '--dev', '/dev', '--perms', '1777'] + size + ['--tmpfs', '/tmp'])
     made = set(system) | {Path('/'), Path('/proc'), Path('/dev'), Path('/tmp')}
     python = [Path(sys.base_prefix), Path(sys.prefix), Path(sys.executable).parent]
 

@@ -21,7 +21,7 @@ from classroom.simulate import HUB, Hub, Student
 from tests.test_classroom import IN_CI, missing
 
 ROOT = Path(__file__).resolve().parent.parent
-MEMORY_MB, PROCESSES = 1024, 64
+MEMORY_MB, PROCESSES, DISK_MB = 1024, 64, 200
 
 ATTACK = r'''
 import glob, json, os, signal, socket, time, urllib.request
@@ -66,22 +66,50 @@ found['foreign tokens in /proc'] = sorted(others)
 found['processes in sight'] = sorted(open(p).read().replace('\0', ' ')[:60]
                                      for p in glob.glob('/proc/[0-9]*/cmdline'))
 
+from pokerlib.practice.live import request       # her hub API is a unix socket (classroom/doors.py)
 def hub(method, path):
-    request = urllib.request.Request(os.environ['JUPYTERHUB_API_URL'] + path, method=method,
-                                     headers={{'Authorization': 'token ' + mine}})
-    try:
-        return urllib.request.urlopen(request, timeout=10).status
-    except urllib.error.HTTPError as e:
-        return e.code
+    return request(method, os.environ['JUPYTERHUB_API_URL'] + path,
+                   headers={{'Authorization': 'token ' + mine}}, timeout=10)
 found["stop the other's server"] = hub('DELETE', '/users/grace/server')
 found['list the users'] = hub('GET', '/users')
 attempt('read the proxy routes', lambda: urllib.request.urlopen(
     'http://127.0.0.1:%d/api/routes' % (PORT + 2), timeout=10).status)
 
-def allocate():
-    block = bytearray({memory} * 2**20)
-    return len(block)
-attempt('allocate past the memory limit', allocate)
+# The network: the hub's ports, a classmate's and the teacher's kernels, on the machine's loopback.
+def connect(port):
+    with socket.create_connection(('127.0.0.1', port), timeout=3):
+        return port
+for port in list(range(PORT, PORT + 4)) + {others!r}:
+    attempt('connect to port %d' % port, lambda: connect(port))
+listening = [line.split() for line in open('/proc/net/tcp').read().splitlines()[1:]]
+found['owners of listening ports'] = sorted({{int(f[7]) for f in listening if f[3] == '0A'}})
+found['my uid'] = os.getuid()
+
+def fill(path, mb):
+    written = 0
+    try:
+        for n in range(mb // 100 + 1):
+            with open('%s.%d' % (path, n), 'wb') as f:
+                for _ in range(100):
+                    f.write(b'x' * 2**20)
+                    written += 1
+    except OSError as e:
+        return written, e.errno
+    return written, None
+found['disk'] = fill('filler', {disk} + 50)
+for name in glob.glob('filler.*'):
+    os.remove(name)
+found['tmp'] = fill('/tmp/filler', {memory} + 50)
+for name in glob.glob('/tmp/filler.*'):
+    os.remove(name)
+
+# Three processes, each holding 60% of her memory (every page written): together past it.
+import subprocess, sys
+HOLD = "import sys, time; block = bytearray(b'x') * (%d * 2**20); print('held', flush=True); time.sleep(4)"
+holders = [subprocess.Popen([sys.executable, '-c', HOLD % ({memory} * 6 // 10)],
+                            stdout=subprocess.PIPE, text=True) for _ in range(3)]
+found['memory holders that held'] = sum(p.communicate()[0].strip() == 'held' and p.returncode == 0
+                                        for p in holders)
 
 children = []
 try:
@@ -101,6 +129,18 @@ print(json.dumps(found))
 '''
 
 
+def peak_memory_mb(hub, student):
+    """The most memory her control group held, as the machine counts it (None where it does not)."""
+    from classroom import limits
+    return limits.Cgroups(f'pokerlib-classroom-{hub.port}').peak_mb(student)
+
+
+LISTENING = """import json
+rows = [line.split() for line in open('/proc/net/tcp').read().splitlines()[1:]]
+print(json.dumps(sorted({int(r[1].split(':')[1], 16) for r in rows if r[3] == '0A'})))
+"""
+
+
 @pytest.fixture(scope='module')
 def hub(tmp_path_factory):
     if missing():
@@ -109,7 +149,8 @@ def hub(tmp_path_factory):
             pytest.fail(message)
         pytest.skip(message)
     hub = Hub(tmp_path_factory.mktemp('isolation'), ['ada', 'grace'], warmup=0)
-    hub.env.update(CLASSROOM_MEMORY_MB=str(MEMORY_MB), CLASSROOM_PROCESSES=str(PROCESSES))
+    hub.env.update(CLASSROOM_MEMORY_MB=str(MEMORY_MB), CLASSROOM_PROCESSES=str(PROCESSES),
+                   CLASSROOM_DISK_MB=str(DISK_MB))
     hub.start()
     yield hub
     hub.stop()
@@ -119,7 +160,9 @@ def run(student, code) -> str:
     nb = {'cells': [{'cell_type': 'code', 'metadata': {}, 'outputs': [], 'execution_count': None,
                      'source': code}]}
     student.run_notebook(nb, 'scratch.ipynb', timeout=300)
-    return ''.join(o.get('text', '') for o in nb['cells'][0]['outputs'] if o['output_type'] == 'stream')
+    outputs = nb['cells'][0]['outputs']
+    assert not [o for o in outputs if o['output_type'] == 'error'], outputs
+    return ''.join(o.get('text', '') for o in outputs if o['output_type'] == 'stream')
 
 
 @pytest.mark.slow
@@ -131,14 +174,35 @@ def test_a_hostile_student_reaches_nobody_else(hub):
         assert 'jupyter-config-data' in student.start_server().text
     assert 'grace' in run(grace, 'print("grace", 6 * 7)')
 
+    teacher = Student(hub.url, 'teacher', pw['teacher'])
+    assert teacher.log_in().status_code == 302
+    teacher.start_server()
+    # Grace's and the teacher's kernels, busy while ada attacks: the ports they listen on.
+    others = set()
+    for who in (grace, teacher):
+        others |= set(json.loads(run(who, LISTENING).strip().splitlines()[-1]))
+    assert len(others) >= 10                 # five ports a kernel, and the server's own
+
     state = hub.folder / 'state'
     code = ATTACK.format(state=str(state), root=str(ROOT), passwords=str(hub.folder / 'passwords.txt'),
-                         port=hub.port, hub_pid=hub.process.pid, memory=2 * MEMORY_MB,
-                         processes=PROCESSES)
+                         port=hub.port, hub_pid=hub.process.pid, memory=MEMORY_MB,
+                         processes=PROCESSES, others=sorted(others), disk=DISK_MB)
     out = run(ada, code)
     found = json.loads(out.strip().splitlines()[-1])
     done = {k: v for k, v in found.items() if isinstance(v, str) and v.startswith('DONE')}
     assert not done, done
+    # Her loopback is hers: every port she sees listening is her own account's.
+    assert found['owners of listening ports'] in ([], [found['my uid']])
+    # Her disk and her /tmp are full at her limits, and say so in her own cell.
+    written, errno_ = found['disk']
+    assert errno_ == 28 and written < DISK_MB, found['disk']           # ENOSPC
+    written, errno_ = found['tmp']
+    assert errno_ == 28 and written <= MEMORY_MB // 4, found['tmp']
+    # Her processes' memory together is held to her limit, where the machine has cgroups.
+    if os.geteuid() == 0:
+        assert found['memory holders that held'] <= 1
+        peak = peak_memory_mb(hub, 'ada')
+        assert peak is None or peak <= MEMORY_MB, peak
     assert set(found['the checkout in sight']) <= {'.venv-hub'}
     assert found['foreign tokens in /proc'] == []
     assert not [p for p in found['processes in sight'] if 'jupyterhub ' in p or 'configurable' in p]
@@ -149,8 +213,6 @@ def test_a_hostile_student_reaches_nobody_else(hub):
 
     # The others carry on: grace's kernel, and the teacher with her pages.
     assert '42' in run(grace, 'print("grace", 6 * 7)')
-    teacher = Student(hub.url, 'teacher', pw['teacher'])
-    assert teacher.log_in().status_code == 302
     assert teacher.get('hub/admin').status_code == 200
     assert teacher.get('services/gradebook/').status_code == 200
     assert not (ROOT / 'pwned').exists() and not (state / 'pwned').exists()
