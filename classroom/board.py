@@ -63,7 +63,9 @@ STUCK_FAILS = 3
 STUCK_IDLE = 600
 """Seconds without a new pass that put a student on the stuck list."""
 
-CONTROL = re.compile(r'[\x00-\x1f\x7f-\x9f\u2028\u2029]')
+CONTROL = re.compile(r'[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]')
+"""Characters a reason never keeps: control characters, line breaks, and the invisible and
+right-to-left controls that would turn the text around on the teacher's page."""
 
 
 class Refused(Exception):
@@ -91,7 +93,7 @@ def parse(body: bytes, exercises, now: float) -> dict:
         raise Refused(400, f'a post has at most {MAX_BODY} bytes, not {len(body)}')
     try:
         post = json.loads(body.decode('utf-8'))
-    except (UnicodeDecodeError, ValueError):
+    except (UnicodeDecodeError, ValueError, RecursionError):
         raise Refused(400, 'a post is a JSON object') from None
     if not isinstance(post, dict):
         raise Refused(400, 'a post is a JSON object')

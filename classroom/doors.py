@@ -56,26 +56,35 @@ async def _pipe(reader, writer):
 
 
 class Door:
-    """A unix socket at ``path`` whose every connection is passed on to ``host:port``."""
+    """A unix socket at ``path`` whose every connection is passed on to ``host:port``.
 
-    def __init__(self, path, host, port):
+    ``source``, an address on the loopback (127.x.y.z), is where those connections
+    come from: a student's own door to the gradebook comes from an address of her own,
+    so that the gradebook can tell one student's posts from another's (its limits).
+    """
+
+    def __init__(self, path, host, port, source=None):
         self.path, self.host, self.port = check_path(path), host, int(port)
+        self.source = source
         self.server = None
 
     async def _serve(self, reader, writer):
         try:
-            far_reader, far_writer = await asyncio.open_connection(self.host, self.port)
+            far_reader, far_writer = await asyncio.open_connection(
+                self.host, self.port, local_addr=(self.source, 0) if self.source else None)
         except OSError:
             writer.close()
             return
         await asyncio.gather(_pipe(reader, far_writer), _pipe(far_reader, writer))
 
     async def open(self):
-        """Listen (once); anyone who can see the folder may connect (mode 0666)."""
+        """Listen (once); anyone who is shown the folder may connect (mode 0666).
+
+        The folder is the hub's own (0755): nobody else can put anything in it.
+        """
         if self.server is not None:
             return self
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        os.chmod(self.path.parent, 0o755)
+        self.path.parent.mkdir(mode=0o755, parents=True, exist_ok=True)
         with contextlib.suppress(FileNotFoundError):
             self.path.unlink()
         self.server = await asyncio.start_unix_server(self._serve, path=str(self.path), limit=2**16)
@@ -91,27 +100,52 @@ class Door:
 
 
 class Doors:
-    """The class's doors, by name ('hub', 'gradebook', ...): one folder, opened once, on demand."""
+    """The class's doors: one to the hub's API for everyone, in ``folder``; and for each
+    student a door of her own to each service (``services``: name -> HOST:PORT), in her
+    run folder, whose connections come from a loopback address of hers (``source``)."""
 
-    def __init__(self, folder, targets: dict):
+    def __init__(self, folder, hub: str, services: dict):
         self.folder = Path(folder)
-        self.doors = {name: Door(self.folder / f'{name}.sock', *address.rsplit(':', 1))
-                      for name, address in targets.items()}
+        self.hub = Door(self.folder / 'hub.sock', *hub.rsplit(':', 1))
+        self.services = dict(services)
+        self.own = {}                   # student -> {service: Door}
+        self.sources = {}               # student -> her loopback address
         self._lock = None
 
-    def url(self, name, rest='') -> str:
-        return door_url(self.doors[name].path, rest)
+    def source(self, student) -> str:
+        """Her address on the loopback: 127.1.0.1, 127.1.0.2, ... in the order they came."""
+        if student not in self.sources:
+            n = len(self.sources) + 1
+            self.sources[student] = f'127.{1 + n // 65536}.{n // 256 % 256}.{n % 256}'
+        return self.sources[student]
 
-    async def open(self):
+    def url(self, rest='') -> str:
+        """The address of the hub's API door."""
+        return door_url(self.hub.path, rest)
+
+    def student_folder(self, student) -> Path:
+        """Her doors' folder: the hub's, read-only to her (she can neither move nor replace them)."""
+        return self.folder / student
+
+    async def open(self, student) -> dict:
+        """The doors for one student opened (the hub's too): service name -> its path."""
         if self._lock is None:
             self._lock = asyncio.Lock()
         async with self._lock:
-            for door in self.doors.values():
-                await door.open()
+            await self.hub.open()
+            own = self.own.setdefault(student, {})
+            for name, address in self.services.items():
+                if name not in own:
+                    own[name] = Door(self.student_folder(student) / f'{name}.sock',
+                                     *address.rsplit(':', 1), source=self.source(student))
+                await own[name].open()
+            return {name: door.path for name, door in own.items()}
 
     def close(self):
-        for door in self.doors.values():
-            door.close()
+        self.hub.close()
+        for own in self.own.values():
+            for door in own.values():
+                door.close()
 
 
 def socket_url(path) -> str:

@@ -31,6 +31,7 @@ import asyncio
 import contextlib
 import hashlib
 import html
+import ipaddress
 import json
 import logging
 import os
@@ -48,7 +49,8 @@ from tornado.iostream import StreamClosedError
 
 from pokerlib.cards import PokerError
 from pokerlib.fonts import FONT
-from pokerlib.grading import SYMBOLS, grade_table, read_csv, read_regular, status_word   # the grader's own
+from pokerlib.grading import (NOTEBOOK_BYTES, SYMBOLS, grade_table, read_csv,  # the grader's own
+                              read_regular, status_word, write_csv)
 from pokerlib.i18n import set_language
 from pokerlib.practice import exercise_names
 
@@ -124,57 +126,78 @@ class Gradebook:
         if self.running is None or self.running.done():
             self.running = asyncio.ensure_future(self.grade())
 
-    def changed(self) -> dict:
-        """name -> the notebooks in that student's workspace that differ from the course's copy.
+    def stage(self, staging) -> tuple:
+        """Copy into staging/NAME/ each notebook a student changed; ({name: count}, refused rows).
 
         A notebook still exactly as it was handed out has nothing to grade: its
-        exercises show as not started, and grading the class stays quick.
+        exercises show as not started, and grading the class stays quick. One
+        notebook is read at a time (the bytes compared are the bytes copied, not
+        what the file holds a moment later), so the gradebook's memory never grows
+        with what students save; one larger than the grader reads gets a row saying so.
         """
-        found = {}
+        counts, refused = {}, []
         for name in self.students:
             for path in sorted((self.workspaces / name).glob('*.ipynb')):
                 try:      # a regular file only: a link or a FIFO is no notebook of hers
-                    mine = read_regular(path)
-                except PokerError:
+                    mine = read_regular(path, limit=NOTEBOOK_BYTES)
+                except PokerError as e:
+                    if os.path.islink(path) or not path.is_file():
+                        continue
+                    refused.append({'student': name, 'notebook': path.name, 'exercise': '',
+                                    'status': 'unknown', 'seconds': 0,
+                                    'report': f'not graded: {e}'})
                     continue
                 handed_out = self.edition / path.name
-                if not handed_out.exists() or handed_out.read_bytes() != mine:
-                    found.setdefault(name, []).append((path, mine))
-        return found
+                if handed_out.exists() and handed_out.stat().st_size == len(mine) \
+                        and handed_out.read_bytes() == mine:
+                    continue
+                (staging / name).mkdir(parents=True, exist_ok=True)
+                (staging / name / path.name).write_bytes(mine)
+                counts[name] = counts.get(name, 0) + 1
+                del mine
+        return counts, refused
 
     async def grade(self):
-        changed = self.changed()
-        if not changed:
-            self.message = tr('Nothing to grade yet: no student has saved a notebook.')
-            return
         # The grader names a student by the first folder under the folder it is
-        # given: one folder per student, of copies of the notebooks to grade
-        # (the bytes compared, not what the file holds a moment later).
+        # given: one folder per student, of copies of the notebooks to grade.
         staging = self.out / 'to-grade'
         shutil.rmtree(staging, ignore_errors=True)
-        for name, paths in changed.items():
-            (staging / name).mkdir(parents=True)
-            for path, mine in paths:
-                (staging / name / path.name).write_bytes(mine)
+        staging.mkdir(parents=True)
+        try:
+            await self._grade(staging)
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)     # the copies, gone with the run
+
+    async def _grade(self, staging):
+        changed, refused = await asyncio.to_thread(self.stage, staging)
+        if not changed and not refused:
+            self.message = tr('Nothing to grade yet: no student has saved a notebook.')
+            return
         started = time.monotonic()
         partial = self.out / 'grades.csv.partial'
-        self.process = process = await asyncio.create_subprocess_exec(
-            sys.executable, '-m', 'pokerlib', 'grade', str(staging),
-            '--csv', str(partial), '--html', str(self.out / 'grades.html'),
-            cwd=self.root, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
-            # the students' notebooks run under it: never with this service's hub token
-            env={k: v for k, v in os.environ.items() if not k.startswith('JUPYTERHUB_')})
-        output, _ = await process.communicate()
+        partial.unlink(missing_ok=True)
+        returncode, output = 0, b''
+        if changed:
+            self.process = process = await asyncio.create_subprocess_exec(
+                sys.executable, '-m', 'pokerlib', 'grade', str(staging),
+                '--csv', str(partial), '--html', str(self.out / 'grades.html'),
+                cwd=self.root, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
+                # the students' notebooks run under it: never with this service's hub token
+                env={k: v for k, v in os.environ.items() if not k.startswith('JUPYTERHUB_')})
+            output, _ = await process.communicate()
+            returncode = process.returncode
         seconds = time.monotonic() - started
-        notebooks = sum(map(len, changed.values()))
-        if process.returncode == 0 and partial.exists():
+        notebooks = sum(changed.values())
+        if returncode == 0 and (partial.exists() or not changed):
+            rows = (read_csv(partial) if partial.exists() else []) + refused
+            write_csv(sorted(rows, key=lambda r: (r['student'], r['notebook'])), partial)
             partial.replace(self.csv)   # the last good table stays until a new one is whole
-            self.message = (f'Graded {notebooks} notebook{"s" * (notebooks > 1)} of '
-                            f'{len(changed)} student{"s" * (len(changed) > 1)} at '
+            self.message = (f'Graded {notebooks} notebook{"s" * (notebooks != 1)} of '
+                            f'{len(changed)} student{"s" * (len(changed) != 1)} at '
                             f'{time.strftime("%H:%M:%S")} in {seconds:.0f} s.')
         else:
             last = output.decode(errors='replace').strip().splitlines()[-1:] or ['no output']
-            self.message = f'Grading failed (exit {process.returncode}): {last[0]}'
+            self.message = f'Grading failed (exit {returncode}): {last[0]}'
 
     def rows(self) -> list:
         """The CSV's rows, or [] before the first grading."""
@@ -274,7 +297,9 @@ class VerdictHandler(web.RequestHandler):
         header = self.request.headers.get('Authorization', '')
         token = header[len('token '):].strip() if header.lower().startswith('token ') else ''
         try:
-            owner = await self.live.identify(token)
+            if not from_a_door(self.request.remote_ip):
+                raise Refused(403, "checks are posted from the students' kernels only")
+            owner = await self.live.identify(token, self.request.remote_ip)
             self.live.receive(owner, self.request.body)
         except Refused as e:
             self.set_status(e.code)
@@ -284,27 +309,45 @@ class VerdictHandler(web.RequestHandler):
         self.finish({'ok': True})
 
 
+def from_a_door(address) -> bool:
+    """Whether a post came through a student's door (classroom/doors.py): from 127.1.0.0 up.
+
+    Through the proxy (from a browser) it comes from 127.0.0.1, the proxy's own address.
+
+    >>> from_a_door('127.1.0.3'), from_a_door('127.0.0.1'), from_a_door('10.0.0.7'), from_a_door('x')
+    (True, False, False, False)
+    """
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    return ip.version == 4 and ip.is_loopback and ip.packed[1] >= 1
+
+
 class Live:
     """The board, who is listening to it, and who a token belongs to (asked of the hub)."""
-
-    LOOKUPS = RateLimit(burst=60, per_second=20)
-    """Tokens the hub is asked about that were not seen lately: all students together."""
 
     def __init__(self, board, hub_auth):
         self.board, self.hub_auth = board, hub_auth
         self.known = {}                 # sha256(token) -> (name or None, until)
         self.waiters = set()
+        # Tokens the hub is asked about that were not seen lately, per client: each student's
+        # kernel posts through a door of her own, from a loopback address of hers
+        # (classroom/doors.py), so one who floods with made-up tokens spends her own budget
+        # alone; and all together, so that the hub is never asked more than it can answer.
+        self.lookups = RateLimit(burst=10, per_second=1)
+        self.all_lookups = RateLimit(burst=300, per_second=100)
 
-    async def identify(self, token):
+    async def identify(self, token, client='?'):
         """The name of the student whose token this is, or None (Refused(429) when the hub is
-        asked too often about unknown tokens)."""
+        asked too often about unknown tokens from this client, or from all of them)."""
         if not token:
             return None
         key, now = hashlib.sha256(token.encode()).hexdigest(), time.monotonic()
         name, until = self.known.get(key, (None, 0))
         if until > now:
             return name
-        if not self.LOOKUPS.allow('hub', now):
+        if not (self.lookups.allow(client, now) and self.all_lookups.allow('hub', now)):
             raise Refused(429, 'too many new tokens at once: try again')
         model = await self.hub_auth.user_for_token(token, sync=False)
         name = model['name'] if model and model.get('kind', 'user') == 'user' else None

@@ -143,7 +143,10 @@ c.SandboxSpawner.logs = str(STATE / 'logs')
 # hub answers; the hub's loopback, where everything else listens, is out of every student's reach.
 c.SandboxSpawner.runs = str(STATE / 'run')
 c.SandboxSpawner.doors_folder = str(STATE / 'doors')
-c.SandboxSpawner.door_targets = {'hub': f'127.0.0.1:{PORT + 1}', 'gradebook': f'127.0.0.1:{PORT + 3}'}
+c.SandboxSpawner.hub_address = f'127.0.0.1:{PORT + 1}'
+# Her kernels post each check to the gradebook (POKERLIB_GRADEBOOK), through a door of her own.
+c.SandboxSpawner.services = {
+    'gradebook': (f'127.0.0.1:{PORT + 3}', 'POKERLIB_GRADEBOOK=/services/gradebook/')}
 c.Spawner.notebook_dir = str(STATE / 'workspaces' / '{username}')
 c.Spawner.default_url = '/lab/tree/00-Contents.ipynb'
 c.Spawner.cmd = [str(VENV_BIN / 'jupyterhub-singleuser')]
@@ -203,9 +206,6 @@ c.JupyterHub.load_roles.append(warmup.role(roster.students))
 for _service in c.JupyterHub.services:
     if _service['name'] == 'idle-culler':
         _service['command'] = warmup.after_lesson(LIVE.lesson, _service['command'])
-    if _service['name'] == 'gradebook':      # through its door (classroom/doors.py)
-        c.Spawner.environment['POKERLIB_GRADEBOOK'] = doors.door_url(
-            STATE / 'doors' / 'gradebook.sock', '/services/gradebook/')
 # --- end of the live classroom --------------------------------------------------------
 
 # Over plain HTTP on the classroom network, browsers send no Fetch Metadata (Sec-Fetch-Mode),

@@ -101,8 +101,11 @@ class SandboxSpawner(LocalProcessSpawner):
                    ).tag(config=True)
     doors_folder = Unicode(help='The folder of the doors to the hub and its services (doors.py).'
                            ).tag(config=True)
-    door_targets = Dict(help='Each door\'s name and the HOST:PORT on loopback it leads to.'
-                        ).tag(config=True)
+    hub_address = Unicode(help='The HOST:PORT of the hub\'s API on loopback (its door leads there).'
+                          ).tag(config=True)
+    services = Dict(help='Each service a student\'s kernel posts to, by name: its HOST:PORT on '
+                    'loopback (her own door leads there), and the path its address gets.'
+                    ).tag(config=True)
 
     def folders(self):
         """The student's workspace and home folder."""
@@ -116,10 +119,11 @@ class SandboxSpawner(LocalProcessSpawner):
         return doors.check_path(self.run_folder() / 'jupyter.sock')
 
     def doors(self) -> 'doors.Doors':
-        """The class's doors (one set for the hub's process, opened at the first start)."""
-        key = (self.doors_folder, tuple(sorted(self.door_targets.items())))
+        """The class's doors (one set for the hub's process, opened at each student's start)."""
+        key = self.doors_folder
         if key not in _DOORS:
-            _DOORS[key] = doors.Doors(self.doors_folder, self.door_targets)
+            _DOORS[key] = doors.Doors(self.doors_folder, self.hub_address,
+                                      {name: address for name, (address, _) in self.services.items()})
         return _DOORS[key]
 
     def account(self):
@@ -190,8 +194,8 @@ class SandboxSpawner(LocalProcessSpawner):
         workspace, home = self.folders()
         read_only = [self.edition] if self.edition else []
         writable = [workspace, home]
-        if server:
-            read_only.append(self.doors_folder)
+        if server:                # the hub's door, and her own doors: not her classmates'
+            read_only += [self.doors().hub.path, self.doors().student_folder(self.user.name)]
             writable.append(self.run_folder())
         return sandbox.command(argv, read_only=read_only, writable=writable,
                                workdir=workspace, network=False, user=account,
@@ -214,14 +218,20 @@ class SandboxSpawner(LocalProcessSpawner):
         return done.stdout.splitlines()
 
     def get_env(self):
-        # Her server reaches the hub's API through its door (the hub's loopback is out of reach).
-        self.hub_connect_url = self.doors().url('hub')
-        return super().get_env()
+        # Her server reaches the hub's API through its door (the hub's loopback is out of reach),
+        # and her kernels each service through a door of her own (the variable named for it).
+        self.hub_connect_url = self.doors().url()
+        env = super().get_env()
+        folder = self.doors().student_folder(self.user.name)
+        for name, (_, variable_and_path) in self.services.items():
+            variable, path = variable_and_path.split('=', 1)
+            env[variable] = doors.door_url(folder / f'{name}.sock', path)
+        return env
 
     async def start(self):
         if self.port == 0:
             self.port = random_port()         # unused (the socket is the address); the hub wants one
-        await self.doors().open()
+        await self.doors().open(self.user.name)
         account = await asyncio.to_thread(self.account)
         await asyncio.to_thread(self.prepare, account)
         messages = await asyncio.to_thread(self.sync, account)

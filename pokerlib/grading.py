@@ -98,8 +98,12 @@ def course_notebooks() -> Path:
 
 
 def _cells(path):
+    """[(cell type, source)] of a notebook; ValueError for JSON nested too deeply to be one."""
     with open(path, encoding='utf-8') as f:
-        cells = json.load(f)['cells']
+        try:
+            cells = json.load(f)['cells']
+        except RecursionError:
+            raise ValueError('nested too deeply to be a notebook') from None
     return [(c['cell_type'], ''.join(c['source'])) for c in cells]
 
 
@@ -188,6 +192,19 @@ def find_notebooks(paths) -> list:
     ``(course update)`` copies are left out. A file given by name may be a link.
     """
     return [(student, path) for student, path, _ in _found(paths)]
+
+
+def hidden(paths) -> list:
+    """The hidden folders and notebooks (names starting with a dot) that grading leaves out."""
+    left_out = []
+    for given in map(Path, paths):
+        if given.is_dir():
+            for top, folders, files in os.walk(given):
+                left_out += [Path(top) / f for f in folders
+                             if f.startswith('.') and f != '.ipynb_checkpoints']   # (JupyterLab's)
+                left_out += [Path(top) / f for f in files if f.startswith('.') and f.endswith('.ipynb')]
+                folders[:] = [f for f in folders if not f.startswith('.')]
+    return sorted(left_out)
 
 
 def _found(paths) -> list:
@@ -371,10 +388,11 @@ def _work(path, exercises, timeout, out):
 
     try:
         nb = nbformat.read(path, as_version=4)
-    except Exception as e:
+    except (Exception, RecursionError) as e:
+        why = 'nested too deeply' if isinstance(e, RecursionError) else type(e).__name__
         for f, _ in exercises:
             emit(f, {'status': 'error', 'seconds': 0,
-                     'report': f'not a notebook that can be read: {type(e).__name__}'})
+                     'report': f'not a notebook that can be read: {why}'})
         return
     names = list(dict.fromkeys(f for f, _ in exercises))
     first = nbformat.v4.new_code_cell('from pokerlib.grading import capture as __capture\n'
@@ -493,7 +511,9 @@ def grade_notebook(path, exercises, timeout=30, memory_mb=4096, wall=None, sandb
         data = course_notebooks() / 'data'
         if data.is_dir():          # a copy: what the notebook writes there is its own
             shutil.copytree(data, work / 'data')
-        cmd = [sys.executable, '-m', 'pokerlib.grading', '--worker', str(notebook),
+        # -I: isolated, nothing from the notebook's folder (where it can write files named like
+        # modules) or from the environment's PYTHON* variables on the worker's module path.
+        cmd = [sys.executable, '-I', '-m', 'pokerlib.grading', '--worker', str(notebook),
                json.dumps(exercises), str(timeout)]
         read, write = os.pipe() if posix else (None, None)
         cmd.append(str(write) if posix else str(Path(box) / 'rows.jsonl'))
@@ -560,23 +580,23 @@ def _drain(fd, got):
 def _rows_from(text, exercises) -> dict:
     """{exercise: row} from the worker's lines, read as untrusted data.
 
-    Only the lesson's exercises and the known statuses are taken, the first
-    row of each exercise wins, a report is a string cut to 500 characters
-    and seconds a number. (The worker and the kernel share a sandbox: until
-    the verdicts come from a judge outside it, a notebook can still forge
-    its own rows, never another notebook's.)
+    The worker writes one row per exercise of the lesson, and nothing else: a
+    report is a string cut to 500 characters and seconds a number. Anything
+    more (a line that is no such row, a second row for an exercise, a row for
+    another exercise) means something else wrote to the grader's channel:
+    then no row is taken, and every exercise reads as an error that says so.
     """
-    names, rows = {f for f, _ in exercises}, {}
+    names, rows, unexpected = {f for f, _ in exercises}, {}, 0
     for line in text.splitlines():
         try:
             row = json.loads(line)
-        except ValueError:
-            continue
-        if not isinstance(row, dict):
-            continue
-        name, status = row.get('exercise'), row.get('status')
+        except (ValueError, RecursionError):
+            row = None
+        name = row.get('exercise') if isinstance(row, dict) else None
+        status = row.get('status') if isinstance(row, dict) else None
         if not isinstance(name, str) or name not in names or name in rows \
                 or not isinstance(status, str) or status not in STATUSES:
+            unexpected += 1
             continue
         seconds = row.get('seconds')
         if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) \
@@ -585,6 +605,11 @@ def _rows_from(text, exercises) -> dict:
         report = row.get('report')
         rows[name] = {'exercise': name, 'status': status, 'seconds': round(float(seconds), 2),
                       'report': report[:500] if isinstance(report, str) else ''}
+    if unexpected:
+        return {name: {'exercise': name, 'status': 'error', 'seconds': 0,
+                       'report': _('not graded: the grader received {n} line(s) it did not '
+                                   'write beside its verdicts').format(n=unexpected)}
+                for name in names}
     return rows
 
 
@@ -711,11 +736,16 @@ def safe_cell(value) -> str:
     """A CSV field no spreadsheet runs: one starting like a formula (or with the quote
     itself, so that read_csv can undo it) gets a ' in front, as OWASP recommends.
 
-    >>> [safe_cell(v) for v in ['=1+1', '@SUM(A1)', "'x", 'ann', 0.5]]
-    ["'=1+1", "'@SUM(A1)", "''x", 'ann', '0.5']
+    >>> [safe_cell(v) for v in ['=1+1', '@SUM(A1)', "'x", 'ann', 0.5, 'a\x1b[2Jb']]
+    ["'=1+1", "'@SUM(A1)", "''x", 'ann', '0.5', 'a [2Jb']
     """
-    value = str(value)
+    value = CONTROLS.sub(' ', str(value))
     return "'" + value if value.startswith(FORMULA + ("'",)) else value
+
+
+CONTROLS = re.compile(r'[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]')
+"""Characters a CSV field never keeps: control characters (an escape would reach a terminal
+that shows the file) and right-to-left overrides; tabs and line breaks stay (CSV quotes them)."""
 
 
 def write_csv(rows, path):
@@ -898,6 +928,10 @@ def add_commands(sub):
                    help=_('a notebook, or a folder of them (one subfolder per student)'))
     p.add_argument('--csv', metavar='FILE', help=_('write the rows here (long form)'))
     p.add_argument('--html', metavar='FILE', help=_('write the table here'))
+    p.add_argument('--trusted', action='store_true',
+                   help=_('where no sandbox can be made (macOS, Windows): run the notebooks '
+                     'without one, with your own rights. Only for notebooks you trust: a '
+                     'notebook could then read, change or delete your files'))
     _common(p)
     p.set_defaults(run=_cmd_grade)
     p = sub.add_parser('progress', help=_('which exercises your workspace already passes'),
@@ -936,7 +970,20 @@ def _cmd_grade(args):
               '(set POKERLIB_NOTEBOOKS to the teacher\'s notebooks)', file=sys.stderr)
         return 1
     _speak(args, args.paths)
-    rows = grade(args.paths, args.timeout, args.jobs, args.memory)
+    if args.trusted:
+        print(_('pokerlib: grading WITHOUT a sandbox (--trusted): each notebook runs with your '
+                'rights and could read, change or delete your files'), file=sys.stderr)
+    elif sandbox.problem():
+        print(_('pokerlib: error: no sandbox can be made here ({why}); to grade notebooks you '
+                'trust without one: pokerlib grade --trusted ...').format(why=sandbox.problem()),
+              file=sys.stderr)
+        return 1
+    left_out = hidden(args.paths)
+    if left_out:
+        print(_('pokerlib: left out (hidden, their names start with a dot): {names}').format(
+            names=', '.join(shown(str(p)) for p in left_out[:10]) + (' …' if len(left_out) > 10 else '')),
+            file=sys.stderr)
+    rows = grade(args.paths, args.timeout, args.jobs, args.memory, sandboxed=not args.trusted)
     if args.csv:
         write_csv(rows, args.csv)
     if args.html:

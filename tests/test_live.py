@@ -38,15 +38,12 @@ print(report.status, time.time())
 time.sleep(1)            # the post is in a background thread; the kernel stops after this cell
 """
 # Posts from her kernel made by hand, with her own token (an attacker's, or a flood).
-POST = """import json, os, time, urllib.request, urllib.error
+POST = """import json, os, time
+from pokerlib.practice.live import request      # her door to the gradebook is a unix socket
 def post(body, token=os.environ['JUPYTERHUB_API_TOKEN']):
-    request = urllib.request.Request(os.environ['POKERLIB_GRADEBOOK'] + 'api/verdicts', method='POST',
-        data=body if isinstance(body, bytes) else json.dumps(body).encode(),
-        headers={'Authorization': 'token ' + token})
-    try:
-        return urllib.request.urlopen(request, timeout=10).status
-    except urllib.error.HTTPError as e:
-        return e.code
+    return request('POST', os.environ['POKERLIB_GRADEBOOK'] + 'api/verdicts',
+                   body if isinstance(body, bytes) else json.dumps(body).encode(),
+                   {'Authorization': 'token ' + token}, timeout=10)
 mine = {'student': os.environ['JUPYTERHUB_USER'], 'exercise': 'straight', 'status': 'error',
         'when': time.time(), 'reason': '<img src=x onerror="document.title=1">', 'attempt': 1}
 """
@@ -196,6 +193,21 @@ print(' '.join(str(post({**mine, 'exercise': 'allmax', 'attempt': k + 1, 'status
         when = checked(grace, 'False')
         seen = watcher.until(lambda s: s['cells'].get('grace flush') == '✗2 fail', timeout=30)
         assert seen['t'] - when <= 5
+        # A flood of made-up tokens from ada's kernel, while grace checks three times: ada's
+        # door spends her own budget of look-ups; every one of grace's checks is on the page.
+        flooding = threading.Thread(target=run, args=(ada, POST + """
+import secrets
+codes = [post(mine, token=secrets.token_hex(16)) for _ in range(300)]
+print(codes.count(429), codes.count(403))
+"""))
+        flooding.start()
+        for body in ('False', 'hand[0]', 'False'):
+            checked(grace, body)
+        flooding.join()
+        watcher.until(lambda s: s['cells'].get('grace flush') == '✗5 fail', timeout=30)
+        # and a post through the hub's proxy (a browser's way in), with her own token, is refused
+        assert grace.http.post(hub.url + 'services/gradebook/api/verdicts', json={},
+                               headers={'Authorization': 'token x'}).status_code == 403
         # The markup is shown as text, never run.
         watcher.send('click ada straight')
         seen = watcher.until(lambda s: 'onerror' in s['detail'], timeout=30)
@@ -207,9 +219,9 @@ print(' '.join(str(post({**mine, 'exercise': 'allmax', 'attempt': k + 1, 'status
         assert teacher.log_in().status_code == 302
         grades = teacher.get('services/gradebook/grades.csv').text
         assert re.search(r'^ada,01-[^,]+,flush,fail,3,', grades, re.M), grades
-        assert re.search(r'^grace,01-[^,]+,flush,fail,2,', grades, re.M), grades
+        assert re.search(r'^grace,01-[^,]+,flush,fail,5,', grades, re.M), grades
         attempts = teacher.get('services/gradebook/attempts.csv').text.splitlines()
-        assert len(attempts) - 1 == 5 + 1 + flood.count('201')
+        assert len(attempts) - 1 == 8 + 1 + flood.count('201')
         assert ada.get('services/gradebook/attempts.csv').status_code == 403
         print(f'class ready in {ready_in:.0f} s')
     finally:
