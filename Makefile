@@ -241,4 +241,9 @@ classroom-check: classroom-setup site-setup
 # make bench-classroom BENCH_ARGS='--students 30'
 bench-classroom: classroom-setup
 	$(HUB_VENV)/bin/python -m benchmarks.classroom $(BENCH_ARGS)
+
+# One student's busy loops against a classmate's work: the share of the cores each gets (root).
+.PHONY: bench-cpu-share
+bench-cpu-share: classroom-setup
+	$(HUB_VENV)/bin/python -m benchmarks.cpu_share $(BENCH_ARGS)
 # --- end classroom server ---------------------------------------------------

@@ -112,7 +112,9 @@ c.JupyterHub.log_level = os.environ.get('CLASSROOM_LOG', 'WARN')
 c.ClassroomProxy.log_level = 'error' if c.JupyterHub.log_level == 'WARN' else 'info'
 # Starting a server answers at once (the page follows its progress), without a warning
 # for each of the class's servers that takes more than 10 s to start before the bell.
-c.JupyterHub.tornado_settings = {'slow_spawn_timeout': 0}
+c.JupyterHub.tornado_settings = {'slow_spawn_timeout': 0,
+                                 # the hub's cookies never go along with another site's request
+                                 'cookie_options': {'SameSite': 'Lax'}}
 c.JupyterHub.db_url = f'sqlite:///{STATE / "jupyterhub.sqlite"}'
 c.JupyterHub.cookie_secret_file = str(STATE / 'jupyterhub_cookie_secret')
 c.JupyterHub.pid_file = str(STATE / 'jupyterhub.pid')

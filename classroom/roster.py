@@ -40,15 +40,18 @@ import asyncio
 import hashlib
 import hmac
 import ipaddress
+import math
 import os
 import re
 import secrets
 import shutil
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from jupyterhub.auth import Authenticator
+from tornado import web
 from traitlets import Dict
 
 from pokerlib.i18n import N_                         # the terminal's line, for the classroom catalog
@@ -155,16 +158,70 @@ def load_roster(students_file, passwords_file, teacher: str, tr=lambda text: tex
     return Roster(students, {name: hash_password(passwords[name]) for name in [teacher] + students})
 
 
+class Throttle:
+    """Failed log-ins, per key: after ``free`` of them, each try waits twice as long as the last.
+
+    A key is a name or an address. The wait starts at one second and stops growing at
+    ``longest``; a right password resets the name's count (not the address's).
+
+    >>> t = Throttle(free=2, longest=60)
+    >>> for _ in range(3):
+    ...     t.failed('ada', now=0)
+    >>> t.wait('ada', now=0), t.wait('ada', now=2), t.wait('grace', now=0)
+    (2, 0, 0)
+    >>> t.failed('ada', now=2); t.wait('ada', now=2)
+    4
+    """
+
+    def __init__(self, free=5, longest=300):
+        self.free, self.longest = free, longest
+        self.fails = {}                 # key -> (failed tries, may try again at)
+
+    def wait(self, key, now) -> int:
+        """Whole seconds before this key may try again (0: now)."""
+        _, until = self.fails.get(key, (0, 0))
+        return max(0, math.ceil(until - now))
+
+    def failed(self, key, now):
+        count, _ = self.fails.get(key, (0, 0))
+        count += 1
+        if len(self.fails) > 100_000:    # a flood of made-up names: forget, but keep this one
+            self.fails.clear()
+        wait = 0 if count <= self.free else min(self.longest, 2 ** (count - self.free))
+        self.fails[key] = (count, now + wait)
+
+    def forget(self, key):
+        self.fails.pop(key, None)
+
+
 class HashedPasswordAuthenticator(Authenticator):
-    """Log in with a name from the class list and its password (checked against a hash)."""
+    """Log in with a name from the class list and its password (checked against a hash).
+
+    Wrong passwords are throttled per name and per address (Throttle): after five, a
+    try waits 2 s, then 4, 8... up to 5 minutes, and is refused unchecked before then.
+    """
 
     hashes = Dict(config=True, help='name -> salted scrypt hash of the password')
 
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        self.by_name, self.by_address = Throttle(), Throttle(free=20)
+
     async def authenticate(self, handler, data):
-        name = self.normalize_username(data.get('username', '').strip())
+        name = self.normalize_username(data.get('username', '').strip())[:100]
+        address = handler.request.remote_ip if handler is not None else '?'
+        now = time.monotonic()
+        wait = max(self.by_name.wait(name, now), self.by_address.wait(address, now))
+        if wait:
+            self.log.warning('Log-in for %r from %s refused unchecked: too many wrong passwords '
+                             '(%d s to wait)', name, address, wait)
+            raise web.HTTPError(429, f'Too many wrong passwords: try again in {wait} s.')
         stored = self.hashes.get(name)
         if stored and await asyncio.to_thread(check_password, stored, data.get('password', '')):
+            self.by_name.forget(name)
             return name
+        self.by_name.failed(name, now)
+        self.by_address.failed(address, now)
         self.log.warning('Failed log-in for %r', name)
         return None
 

@@ -202,17 +202,42 @@ def test_a_fifo_a_link_or_a_course_update_in_a_class_is_passed_over_without_bloc
 
 def test_the_rows_a_worker_sends_are_read_as_untrusted_data():
     exercises = [('flush', 'flush'), ('kind', 'kind')]
-    text = '\n'.join(json.dumps(r) for r in [
-        {'exercise': 'straight', 'status': 'pass'},                       # not this lesson's
-        {'exercise': 'flush', 'status': 'excellent'},                     # no such status
-        {'exercise': ['flush'], 'status': 'pass'},
-        {'exercise': 'flush', 'status': 'fail', 'seconds': '<b>', 'report': 'x' * 999},
-        {'exercise': 'flush', 'status': 'pass', 'seconds': 0.1, 'report': 'again'},   # the first wins
-        {'exercise': 'kind', 'status': 'pass', 'seconds': float('nan'), 'report': ['?']},
-    ] + ['not json', '[1]'])
-    rows = grading._rows_from(text, exercises)
-    assert rows == {'flush': {'exercise': 'flush', 'status': 'fail', 'seconds': 0.0, 'report': 'x' * 500},
-                    'kind': {'exercise': 'kind', 'status': 'pass', 'seconds': 0.0, 'report': ''}}
+    rows = [{'exercise': 'flush', 'status': 'fail', 'seconds': '<b>', 'report': 'x' * 999},
+            {'exercise': 'kind', 'status': 'pass', 'seconds': float('nan'), 'report': ['?']}]
+    text = '\n'.join(json.dumps(r) for r in rows)
+    assert grading._rows_from(text, exercises) == {
+        'flush': {'exercise': 'flush', 'status': 'fail', 'seconds': 0.0, 'report': 'x' * 500},
+        'kind': {'exercise': 'kind', 'status': 'pass', 'seconds': 0.0, 'report': ''}}
+    # Anything the worker did not write (another lesson's row, a status it never sends, a
+    # second row for an exercise, a line that is no row): nothing is taken, and each
+    # exercise is an error that says why.
+    for extra in [{'exercise': 'straight', 'status': 'pass'}, {'exercise': 'flush', 'status': 'excellent'},
+                  {'exercise': ['flush'], 'status': 'pass'},
+                  {'exercise': 'flush', 'status': 'pass', 'seconds': 0.1, 'report': 'again'},
+                  'not json', [1], '[' * 5000]:
+        line = extra if isinstance(extra, str) else json.dumps(extra)
+        for forged in (text + '\n' + line, line + '\n' + text):
+            got = grading._rows_from(forged, exercises)
+            assert {r['status'] for r in got.values()} == {'error'} and set(got) == {'flush', 'kind'}
+            assert all('1 line(s) it did not write' in r['report'] for r in got.values()), got
+
+
+def test_a_notebook_nested_too_deeply_is_a_row_not_a_crash(tmp_path, capsys):
+    """JSON nested past Python's recursion limit: that notebook's row says so; the command goes on."""
+    folder = tmp_path / 'class' / 'mallory'
+    folder.mkdir(parents=True)
+    (folder / 'homework.ipynb').write_text('{"cells": ' + '[' * 100_000 + ']' * 100_000 + '}')
+    with pytest.raises(ValueError, match='nested too deeply'):
+        grading._cells(folder / 'homework.ipynb')
+    assert grading.lesson_of(folder / 'homework.ipynb', grading.lesson_exercises()) is None
+    assert grading.notebook_language([tmp_path / 'class']) == 'en'
+
+
+def test_grading_says_which_hidden_folders_it_leaves_out(tmp_path):
+    for folder in ('ada', '.secret', 'ada/.ipynb_checkpoints', 'grace'):
+        (tmp_path / folder).mkdir()
+    (tmp_path / 'grace' / '.draft.ipynb').write_text('{}')
+    assert grading.hidden([tmp_path]) == [tmp_path / '.secret', tmp_path / 'grace' / '.draft.ipynb']
 
 
 def test_the_sandboxed_worker_gets_an_environment_of_its_own(monkeypatch):

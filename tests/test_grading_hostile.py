@@ -177,6 +177,20 @@ pokerlib.practice.check = lambda *a, **k: Passed()
 '''
 
 
+PLANTER = '''
+import json, os
+ROWS = ''.join(json.dumps({'exercise': e, 'status': 'pass', 'seconds': 0, 'report': 'planted'}) + '\\n'
+               for e in %r)
+FORGE = (f'import os\\nfor fd in range(3, 64):\\n    try:\\n        os.write(fd, {ROWS.encode()!r})\\n'
+         f'    except OSError:\\n        pass\\n')
+# Files named like the modules a worker may import once the notebook has run, in its own folder.
+for name in ['secrets', 'socket', 'selectors', 'uuid', 'hmac', 'tempfile', 'queue', 'ssl', 'random',
+             'sitecustomize', 'usercustomize', 'pokerlib_planted', 'typing_extensions', 'zmq']:
+    with open(name + '.py', 'w') as f:
+        f.write(FORGE)
+''' % (EXERCISES_01,)
+
+
 def _save(folder, cells, name=TEACHER_01.name):
     folder.mkdir(parents=True, exist_ok=True)
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in cells])
@@ -237,6 +251,9 @@ def graded(tmp_path_factory):
                                      teacher / 'data', package))
     (cls / 'mallory' / '01-copy.ipynb').symlink_to(honest)
     _save(cls / 'forger', [FORGER])
+    _save(cls / 'planter', [PLANTER])
+    (cls / 'deep').mkdir()                   # too deeply nested to read: her row says so, the rest go on
+    (cls / 'deep' / 'homework.ipynb').write_text('{"cells": ' + '[' * 100_000 + ']' * 100_000 + '}')
     for name in NAMES:
         _save(cls / name, ['raise ValueError("=1+1 <script>alert(1)</script>")\ndef flush(hand):\n    pass'])
 
@@ -310,9 +327,12 @@ def test_the_teachers_files_and_the_course_are_unchanged(graded):
 
 
 def test_no_formula_or_markup_comes_out(graded):
-    assert set(NAMES) <= set(graded['rows'])                # every odd name graded, and read back
+    # every odd name graded, and read back; no control character in the file (an escape would
+    # reach the terminal of whoever shows it): a space in its place
+    assert {grading.CONTROLS.sub(' ', n) for n in NAMES} <= set(graded['rows'])
     fields = [f for row in graded['fields'] for f in row]
     assert not [f for f in fields if f.startswith(('=', '+', '-', '@', '\t', '\r'))]
+    assert not [f for f in fields if grading.CONTROLS.search(f)]
     page = graded['html']
     assert '<script' not in page and '<img' not in page
     assert '&lt;img src=x onerror=alert(1)&gt;' in page
@@ -322,3 +342,17 @@ def test_no_formula_or_markup_comes_out(graded):
 
 def test_a_notebook_that_replaces_the_judge_passes_nothing(graded):
     assert [e for e, r in graded['rows']['forger'].items() if r['status'] == 'pass'] == []
+
+
+def test_modules_planted_in_the_notebooks_folder_are_never_imported_by_the_grader(graded):
+    planter = graded['rows']['planter']
+    assert sorted(planter) == sorted(EXERCISES_01)
+    assert [e for e, r in planter.items() if r['status'] == 'pass'] == []
+    assert not any('planted' in r['report'] for r in planter.values())
+
+
+def test_a_notebook_nested_too_deeply_gets_a_row_and_the_class_is_graded(graded):
+    assert graded['status'] == 0
+    [row] = graded['rows']['deep'].values()
+    assert row['status'] == 'unknown' and 'nested too deeply' in row['report'] or \
+        'not one of the course' in row['report'], row

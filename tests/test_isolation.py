@@ -249,3 +249,15 @@ def test_a_bad_setting_is_one_line(tmp_path):
         assert any(line.startswith('classroom: ') and key in line for line in lines), lines[-3:]
         assert 'Traceback' not in done.stdout + done.stderr
 
+
+
+@pytest.mark.slow
+def test_wrong_passwords_are_throttled_per_name(hub):
+    """Forty wrong passwords for grace: after five, each try waits longer, and the right one too."""
+    pw = hub.passwords()
+    guesser = Student(hub.url, 'grace', 'not-her-password')
+    codes = [guesser.log_in().status_code for _ in range(8)]
+    assert codes[:5] == [403] * 5 and 429 in codes[5:], codes
+    assert Student(hub.url, 'grace', pw['grace']).log_in().status_code == 429   # unchecked, for now
+    # Another name from the same address is not held up by grace's.
+    assert Student(hub.url, 'ada', pw['ada']).log_in().status_code == 302

@@ -1,6 +1,6 @@
 """The teacher, in headless Chromium, opens a student's notebook and file on the class server.
 
-    .venv-site/bin/python -m tests.browser_teacher HUB_URL TEACHER PASSWORD STUDENT PAGE...
+    .venv-site/bin/python -m tools.teacher_opens HUB_URL TEACHER PASSWORD STUDENT PAGE...
 
 Logs in to the hub as the teacher, then opens each PAGE of the student's
 server (a path under /user/STUDENT/, e.g. ``lab/tree/evil.ipynb`` or
