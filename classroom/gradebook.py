@@ -49,8 +49,8 @@ from tornado.iostream import StreamClosedError
 
 from pokerlib.cards import PokerError
 from pokerlib.fonts import FONT
-from pokerlib.grading import (NOTEBOOK_BYTES, SYMBOLS, grade_table, read_csv,  # the grader's own
-                              read_regular, status_word, write_csv)
+from pokerlib.grading import (SYMBOLS, grade_table, read_csv, read_regular,  # the grader's own
+                              stage, status_word, write_csv)
 from pokerlib.i18n import set_language
 from pokerlib.practice import exercise_names
 
@@ -127,35 +127,8 @@ class Gradebook:
             self.running = asyncio.ensure_future(self.grade())
 
     def stage(self, staging) -> tuple:
-        """Copy into staging/NAME/ each notebook a student changed; ({name: count}, refused rows).
-
-        A notebook still exactly as it was handed out has nothing to grade: its
-        exercises show as not started, and grading the class stays quick. One
-        notebook is read at a time (the bytes compared are the bytes copied, not
-        what the file holds a moment later), so the gradebook's memory never grows
-        with what students save; one larger than the grader reads gets a row saying so.
-        """
-        counts, refused = {}, []
-        for name in self.students:
-            for path in sorted((self.workspaces / name).glob('*.ipynb')):
-                try:      # a regular file only: a link or a FIFO is no notebook of hers
-                    mine = read_regular(path, limit=NOTEBOOK_BYTES)
-                except PokerError as e:
-                    if os.path.islink(path) or not path.is_file():
-                        continue
-                    refused.append({'student': name, 'notebook': path.name, 'exercise': '',
-                                    'status': 'unknown', 'seconds': 0,
-                                    'report': f'not graded: {e}'})
-                    continue
-                handed_out = self.edition / path.name
-                if handed_out.exists() and handed_out.stat().st_size == len(mine) \
-                        and handed_out.read_bytes() == mine:
-                    continue
-                (staging / name).mkdir(parents=True, exist_ok=True)
-                (staging / name / path.name).write_bytes(mine)
-                counts[name] = counts.get(name, 0) + 1
-                del mine
-        return counts, refused
+        """The notebooks the students changed, copied into staging (pokerlib.grading.stage)."""
+        return stage(self.students, self.workspaces, self.edition, staging)
 
     async def grade(self):
         # The grader names a student by the first folder under the folder it is

@@ -76,7 +76,7 @@ from .i18n import LANGUAGES, N_, _, language, set_language
 
 __all__ = ['grade', 'lesson_exercises', 'find_notebooks', 'lesson_of', 'serve_judge', 'judge_in',
            'read_regular', 'write_csv', 'read_csv', 'write_html', 'grade_table', 'summary',
-           'shown', 'safe_cell', 'COLUMNS', 'notebook_language', 'status_word']
+           'shown', 'safe_cell', 'COLUMNS', 'notebook_language', 'status_word', 'stage']
 
 COLUMNS = ['student', 'notebook', 'exercise', 'status', 'seconds', 'report']
 SYMBOLS = {'pass': '✓', 'fail': '✗', 'todo': '…', 'error': '⚠', 'slow': '◔',
@@ -260,6 +260,37 @@ def read_regular(path, follow_links=False, limit=NOTEBOOK_BYTES) -> bytes:
     if len(data) > limit:
         raise PokerError(f'{shown(str(path))}: larger than {limit // 2**20} MB')
     return data
+
+
+def stage(students, workspaces, edition, staging, limit=NOTEBOOK_BYTES) -> tuple:
+    """Copy into staging/NAME/ each notebook a student changed; ({name: count}, refused rows).
+
+    A notebook still exactly as it was handed out (``edition``) has nothing to
+    grade: its exercises show as not started, and grading a class stays quick.
+    One notebook is read at a time (the bytes compared are the bytes copied, not
+    what the file holds a moment later), so memory never grows with what students
+    save; one larger than ``limit`` gets a row saying so instead. Links and
+    FIFOs are passed over: no notebook of hers.
+    """
+    counts, refused = {}, []
+    for name in students:
+        for path in sorted((Path(workspaces) / name).glob('*.ipynb')):
+            if not _regular(path):
+                continue
+            try:
+                mine = read_regular(path, limit=limit)
+            except PokerError as e:
+                refused.append({'student': name, 'notebook': path.name, 'exercise': '',
+                                'status': 'unknown', 'seconds': 0, 'report': f'not graded: {e}'})
+                continue
+            handed_out = Path(edition) / path.name
+            if handed_out.exists() and handed_out.stat().st_size == len(mine) \
+                    and handed_out.read_bytes() == mine:
+                continue
+            (Path(staging) / name).mkdir(parents=True, exist_ok=True)
+            (Path(staging) / name / path.name).write_bytes(mine)
+            counts[name] = counts.get(name, 0) + 1
+    return counts, refused
 
 
 def _student_of_file(path):

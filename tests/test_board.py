@@ -86,6 +86,7 @@ def test_the_warmup_service_can_touch_the_students_servers_only():
     (post(attempt=1.5), 'attempt'),
     (post(attempt='2'), 'attempt'),
     (post(reason='x' * 5000), 'bytes'),
+    (b'[' * 2000 + b']' * 2000, 'JSON object'),         # nested past the recursion limit: no 500
 ])
 def test_a_malformed_post_is_400_and_changes_nothing(body, says):
     b, _ = make_board()
@@ -113,6 +114,9 @@ def test_only_the_fields_are_kept_and_control_characters_go():
     assert set(row) == {*board.FIELDS, 'received'}
     assert row['reason'] == 'line one line two [31m'
     assert b.cells[('ada', 'flush')]['attempts'] == 1
+    # right-to-left overrides and invisible controls would turn the teacher's page around
+    row = b.receive('ada', post(reason='ok \u202eevil\u202c \u2066x\u2069\u200b\ufeff', attempt=2))
+    assert row['reason'] == 'ok  evil   x'
 
 
 def test_a_flood_from_one_student_is_limited_and_the_others_get_through():

@@ -467,3 +467,21 @@ def test_the_channel_folder_lets_a_judge_outside_meet_the_sandbox(tmp_path):
         proc.kill()
         proc.wait()
     assert int(got) == (user[0] if user else os.getuid()) and int(got) != 0   # the sandbox's account
+
+
+def test_a_class_is_staged_one_notebook_at_a_time_and_a_large_one_gets_a_row(tmp_path):
+    """What the gradebook's Grade hands the grader: the changed notebooks, each read on its own."""
+    edition, workspaces, staging = tmp_path / 'edition', tmp_path / 'workspaces', tmp_path / 'staging'
+    edition.mkdir()
+    (edition / '01-a.ipynb').write_text('{"as": "handed out"}')
+    for name, text in [('ada', '{"changed": 1}'), ('grace', '{"as": "handed out"}'),
+                       ('mallory', '{"x": "' + 'y' * 5000 + '"}')]:
+        (workspaces / name).mkdir(parents=True)
+        (workspaces / name / '01-a.ipynb').write_text(text)
+    (workspaces / 'ada' / '02-link.ipynb').symlink_to(edition / '01-a.ipynb')
+    counts, refused = grading.stage(['ada', 'grace', 'mallory', 'nobody'], workspaces, edition,
+                                    staging, limit=1000)
+    assert counts == {'ada': 1}
+    assert sorted(p.relative_to(staging).as_posix() for p in staging.rglob('*.ipynb')) == ['ada/01-a.ipynb']
+    assert [(r['student'], r['notebook'], r['status']) for r in refused] == [('mallory', '01-a.ipynb', 'unknown')]
+    assert 'larger than' in refused[0]['report']
