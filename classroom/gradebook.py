@@ -47,10 +47,9 @@ from jupyterhub.utils import url_path_join
 from tornado import ioloop, web
 from tornado.iostream import StreamClosedError
 
-from pokerlib.cards import PokerError
 from pokerlib.fonts import FONT
-from pokerlib.grading import (SYMBOLS, grade_table, read_csv, read_regular,  # the grader's own
-                              stage, status_word, write_csv)
+from pokerlib.grading import (SYMBOLS, grade_table, read_csv, stage,  # the grader's own
+                              status_word, write_csv)
 from pokerlib.i18n import set_language
 from pokerlib.practice import exercise_names
 

@@ -108,7 +108,7 @@ class Cgroups:
 
     def peak_mb(self, student: str):
         """The most memory her group has held (MB), or None where the machine does not say."""
-        for controller, base in self.bases().items():
+        for base in self.bases().values():
             for name in ('memory.max_usage_in_bytes', 'memory.peak'):
                 with contextlib.suppress(OSError, ValueError):
                     return int((base / student / name).read_text()) / 2**20

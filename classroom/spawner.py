@@ -5,18 +5,21 @@ bubblewrap sandbox (``pokerlib.sandbox``): the system, Python and the hub's
 venv read-only (the course's pokerlib is the one installed there, not the
 teacher's checkout), her workspace and her home folder the only places she
 can write, a private ``/tmp``, a PID namespace of her own (her ``/proc``
-shows her processes only, so no other process's tokens), and limits on
-memory and processes. Nothing else of the machine is inside: not the
+shows her processes only, so no other process's tokens), and a network
+namespace of her own: her server listens on a unix socket in her run folder,
+and reaches the hub and the gradebook only through their doors
+(``classroom/doors.py``). Nothing else of the machine is inside: not the
 checkout with the teacher's edition, not the hub's state, passwords or
-database, not another student's workspace.
+database, not another student's workspace, server or kernels.
 
 Run as root, the hub gives each student a system account of her own
 (``jupyter-NAME``, as The Littlest JupyterHub does), which owns her
-workspace and home (0700); her processes run as that account, so the
-process limit counts hers alone. Run as an ordinary user, the sandbox is
-made in a user namespace and every student runs as the teacher's account,
-kept apart by the sandbox alone (the process limit is then one for the
-whole class: ``CLASSROOM_PROCESSES`` times the number of students).
+workspace and home (0700), on a disk image of her own; her processes run as
+that account, in control groups of her own that hold her memory, processes
+and share of the CPU (``classroom/limits.py``). Run as an ordinary user, the
+sandbox is made in a user namespace and every student runs as the teacher's
+account, kept apart by the sandbox alone (each process has its own limits;
+the process limit is one for the whole class).
 
 The workspace is brought up to date inside her sandbox too, with her rights
 (``python -m pokerlib.workspace``): a link she planted in her workspace can
