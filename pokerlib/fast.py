@@ -53,7 +53,7 @@ from math import comb
 
 from .cards import (_DECK, _ID, PokerError, as_whole_number, check_count,
                     check_distinct_ids, check_hand, short_repr)
-from .i18n import N_, _
+from .i18n import N_, CategoryCounter, CategoryDict, _
 from .lazy import np       # NumPy, imported when first used (lazy.py says why)
 from .ranking import HAND_NAMES, checked
 
@@ -511,7 +511,7 @@ def exact_counts(cards=5, progress=False) -> dict:
     if bar is not None:
         bar.close()
     by_category = np.bincount(_tables()['category'], weights=counts, minlength=9)
-    return {name: int(n) for name, n in zip(HAND_NAMES[:9], by_category)}
+    return CategoryDict({name: int(n) for name, n in zip(HAND_NAMES[:9], by_category)})
 
 
 exact_counts = checked(exact_counts, _check_exact_counts)
@@ -552,4 +552,4 @@ def fast_hand_frequencies(n=700_000, rng=None, cards=5) -> Counter:
         hands = decks[:, :per_deal * cards].reshape(-1, cards)[:m]
         values = _evaluate(_columns(hands), t)
         counts += np.bincount(t['category'][values], minlength=9)
-    return Counter(dict(zip(HAND_NAMES[:9], counts.tolist())))
+    return CategoryCounter(dict(zip(HAND_NAMES[:9], counts.tolist())))

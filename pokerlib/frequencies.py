@@ -25,21 +25,15 @@ from collections.abc import Mapping
 from .cards import (_DECK, PokerError, SharedDict, as_whole_number, check_count,
                     check_rng, short_repr)
 from .fast import RANKED_AT_ONCE, categories, evaluate
-from .i18n import N_, _, english_category, language
+from .i18n import N_, CategoryCounter, EitherName, _, english_keys, language
 from .lazy import np
 from .ranking import HAND_NAMES
 
 __all__ = ['EXACT_COUNTS', 'hand_frequencies', 'frequency_table']
 
-class CategoryCounts(SharedDict):
+class CategoryCounts(EitherName, SharedDict):
     """A shared table keyed by category names: it also answers to a category's name in
     the course's language (EXACT_COUNTS[5]['一对'] with set_language('zh_CN'))."""
-
-    def __missing__(self, key):
-        english = english_category(key)
-        if english is not key and english in self:
-            return self[english]
-        raise KeyError(key)
 
 
 # Published counts of each category among all hands of 5 and of 7 cards
@@ -67,7 +61,7 @@ def hand_frequencies(n=700_000, rng=None, cards=5) -> Counter:
     cards = _check_cards(cards)
     rng = check_rng(rng)
     per_deal = 10 if cards == 5 else 52 // cards
-    counts = Counter(dict.fromkeys(HAND_NAMES[:9], 0))
+    counts = CategoryCounter(dict.fromkeys(HAND_NAMES[:9], 0))
     dealt = []
     for start in range(0, n, per_deal):
         dealt += _deal_ids(min(per_deal, n - start), cards, rng)
@@ -136,13 +130,17 @@ def frequency_table(counts, cards=5):
 
     The table is keyed in English, as code reads it (``table.loc['one pair',
     'count']``, ``table['exact %']``), and shown in the course's language:
-    with set_language('zh_CN'), its headers and category names are Chinese.
+    with set_language('zh_CN'), its headers and category names are Chinese, and
+    what it shows it can be indexed with (``table.loc['一对', '次数']``,
+    ``table['精确 %']``). ``counts`` may name the categories either way.
 
     >>> table = frequency_table(hand_frequencies(1000, random.Random(1)))
     >>> table.loc['one pair', ['count', 'expected']].round(1).tolist()
     [440.0, 422.6]
     """
     cards = _check_cards(cards)
+    if isinstance(counts, Mapping):
+        counts = english_keys(counts)          # 一对 is 'one pair' (pokerlib.i18n's one rule)
     check_counts(counts, keys=HAND_NAMES[:9])
     exact = EXACT_COUNTS[cards]
     total = sum(exact.values())
@@ -175,6 +173,22 @@ def _label(key):
     return _(key) if key in HAND_NAMES else key
 
 
+def _key(label):
+    """The English key of a label as a frequency table shows it (what it shows, it can be
+    indexed with); lists, slices' ends and tuples of labels too; anything else unchanged."""
+    if isinstance(label, tuple):
+        return tuple(_key(k) for k in label)
+    if isinstance(label, list):
+        return [_key(k) for k in label]
+    if isinstance(label, slice):
+        return slice(_key(label.start), _key(label.stop), label.step)
+    if isinstance(label, str) and language() != 'en':
+        for key in (*HEADERS, *HAND_NAMES):
+            if _label(key) == label:
+                return key
+    return label
+
+
 @functools.cache
 def _table_class():
     """FrequencyTable and its column's class, made at the first table (pandas loads late)."""
@@ -188,11 +202,31 @@ def _table_class():
             return pd.DataFrame(out.rename(columns=_label))
         return pd.Series(out, name=_label(data.name))
 
+    class ByLabel:
+        """t.loc (or t.iloc...) that also takes the labels t shows: t.loc['一对', '次数']."""
+
+        def __init__(self, indexer):
+            self.indexer = indexer
+
+        def __getitem__(self, key):
+            return self.indexer[_key(key)]
+
+        def __setitem__(self, key, value):
+            self.indexer[_key(key)] = value
+
     class FrequencyColumn(pd.Series):
-        """A column of a FrequencyTable: keyed in English, shown in the course's language."""
+        """A column of a FrequencyTable: keyed in English, shown in the course's language,
+        indexed by either."""
         @property
         def _constructor(self):
             return FrequencyColumn
+
+        def __getitem__(self, key):
+            return super().__getitem__(_key(key))
+
+        @property
+        def loc(self):
+            return ByLabel(super().loc)
 
         @property
         def _constructor_expanddim(self):
@@ -205,10 +239,18 @@ def _table_class():
             return shown(pd.Series(self)).to_string(*args, **kwargs)
 
     class FrequencyTable(pd.DataFrame):
-        """frequency_table's DataFrame: keyed in English, shown in the course's language."""
+        """frequency_table's DataFrame: keyed in English, shown in the course's language, and
+        indexed by either (t['精确 %'] is t['exact %'])."""
         @property
         def _constructor(self):
             return FrequencyTable
+
+        def __getitem__(self, key):
+            return super().__getitem__(_key(key))
+
+        @property
+        def loc(self):
+            return ByLabel(super().loc)
 
         @property
         def _constructor_sliced(self):

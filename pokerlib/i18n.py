@@ -24,6 +24,15 @@ entry per sentence:
 >>> _('full house')
 'full house'
 
+**Category names: one rule.** The nine categories are keyed by their English
+names wherever code reads them (``HAND_NAMES``, ``category_name``, the keys of
+``hand_frequencies``, ``exact_counts`` and ``EXACT_COUNTS``, a frequency table's
+rows), so that code runs the same in either language. What shows a name to a
+reader shows it in the course's language (``hand_name``, a table as printed, a
+figure); and everything that looks a name up or takes one in accepts the name
+a student reads, too: ``counts['一对']``, ``frequency_table({'一对': 3, ...})``,
+``table.loc['一对']``, ``category_number('一对')``.
+
 How a translator updates the catalogs: ``make translations`` (see the
 manual's page "Translations", site/manual/translating.md).
 """
@@ -31,10 +40,13 @@ manual's page "Translations", site/manual/translating.md).
 import functools
 import gettext
 import os
+from collections import Counter
 from pathlib import Path
 
 __all__ = ['LANGUAGES', 'set_language', 'language', 'translator', '_', 'N_', 'LOCALE_DIR',
-           'DOMAIN', 'CATEGORY_NAMES', 'english_category', 'shell_language']
+           'DOMAIN', 'CATEGORY_NAMES', 'english_category', 'english_keys', 'CategoryCounter',
+           'CategoryDict', 'EitherName',
+           'shell_language']
 
 LOCALE_DIR = Path(__file__).resolve().parent / 'locale'
 DOMAIN = 'pokerlib'
@@ -121,6 +133,58 @@ CATEGORY_NAMES = (N_('high card'), N_('one pair'), N_('two pair'), N_('three of 
                   N_('straight flush'), N_('five of a kind'))
 """The categories' names as pokerlib.HAND_NAMES has them, marked for the catalog:
 the figures label a category with _(name), so 'full house' reads 葫芦."""
+
+
+class EitherName:
+    """A mapping keyed by English category names that a name in the course's language looks up
+    too (pokerlib.i18n's one rule): mixed into a dict, a missing key is a KeyError; into a
+    Counter (CategoryCounter), a count of 0."""
+
+    def __missing__(self, key):
+        english = english_category(key)
+        if english is not key and dict.__contains__(self, english):
+            return dict.__getitem__(self, english)
+        return super().__missing__(key) if hasattr(super(), '__missing__') else _no_key(key)
+
+    def __contains__(self, key):
+        return dict.__contains__(self, key) or dict.__contains__(self, english_category(key))
+
+    def get(self, key, default=None):
+        return self[key] if key in self else default
+
+
+def _no_key(key):
+    raise KeyError(key)
+
+
+class CategoryCounter(EitherName, Counter):
+    """Counts by category (a Counter), keyed by the English names, that a name in the course's
+    language looks up too; it shows as the Counter it is.
+
+    >>> c = CategoryCounter({'one pair': 4}); set_language('zh_CN'); c['一对'], '一对' in c, c.get('一对')
+    'zh_CN'
+    (4, True, 4)
+    >>> c['两对'], c['no such hand'], c, set_language('en')
+    (0, 0, Counter({'one pair': 4}), 'en')
+    """
+
+    def __repr__(self):
+        return 'Counter' + Counter.__repr__(self)[len(type(self).__name__):]
+
+
+class CategoryDict(EitherName, dict):
+    """A dict keyed by the English category names that a name in the course's language looks
+    up too (exact_counts' answer); an unknown name is a KeyError, as in any dict."""
+
+
+def english_keys(counts) -> dict:
+    """A mapping's keys named in English where they name a category in the course's language
+    (two keys for one category are added up); other keys unchanged."""
+    named = {}
+    for key, value in counts.items():
+        english = english_category(key)
+        named[english] = named[english] + value if english in named else value
+    return named
 
 
 def english_category(name):

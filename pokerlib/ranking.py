@@ -40,7 +40,7 @@ from collections import namedtuple
 
 from .cards import (PokerError, SharedDict, as_whole_number, check_hand,
                     check_hands, short_repr)
-from .i18n import _
+from .i18n import _, english_category
 
 __all__ = ['card_ranks', 'straight', 'flush', 'kind', 'two_pair',
            'hand_rank_elif', 'group', 'unzip', 'COUNT_RANKINGS', 'hand_rank',
@@ -438,6 +438,10 @@ def category_name(category, numbering='hand_rank') -> str:
     (8 is a straight flush) or 'index' (a position in HAND_NAMES, as
     pokerlib.fast.categories gives; 8 is a straight flush).
 
+    The name is the English key code uses in any language (HAND_NAMES, the keys of
+    the counts); ``hand_name`` shows a hand's category in the course's language
+    (pokerlib.i18n says the one rule).
+
     >>> category_name(9), category_name(8, 'hand_rank_elif'), category_name(8, 'index')
     ('straight flush', 'straight flush', 'straight flush')
     >>> category_name(8)
@@ -458,7 +462,7 @@ def category_name(category, numbering='hand_rank') -> str:
                            '{numbers}{hint}').format(
                              numbering=numbering, category=short_repr(category),
                              numbers=numbers, hint=hint))
-    return table[number].name
+    return table[number].name     # the English key: hand_name shows it in the course's language
 
 
 def category_number(name, numbering='hand_rank') -> int:
@@ -466,8 +470,12 @@ def category_number(name, numbering='hand_rank') -> int:
 
     >>> category_number('straight flush'), category_number('straight flush', 'index')
     (9, 8)
+
+    The name may be the one the course's language shows (pokerlib.i18n's one rule):
+    category_number('同花顺') after set_language('zh_CN').
     """
     _check_numbering(numbering)
+    name = english_category(name)
     for c in CATEGORIES:
         if type(name) is str and c.name == name and getattr(c, numbering) is not None:
             return getattr(c, numbering)
