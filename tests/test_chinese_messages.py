@@ -20,6 +20,7 @@ import random
 import re
 import sys
 import time
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -298,3 +299,13 @@ def test_the_workspace_says_what_it_did_in_chinese(tmp_path):
     names = re.compile(r'\S*' + re.escape(UPDATE) + r'\S*|\.course-versions\.json')
     english = {m: english_words(names.sub(' ', m)) for m in said if english_words(names.sub(' ', m))}
     assert english == {}, english
+
+
+def test_the_joker_has_one_chinese_word():
+    """鬼牌, as the notebooks say, in every catalog: the library's, the notebooks', the class server's."""
+    root = Path(__file__).resolve().parent.parent
+    catalogs = [*root.glob('locale/zh_CN/LC_MESSAGES/*.po'), *root.glob('pokerlib/locale/zh_CN/LC_MESSAGES/*.po'),
+                *root.glob('classroom/locale/zh_CN/LC_MESSAGES/*.po'), *root.glob('site/manual/zh/*.md')]
+    assert len(catalogs) > 10
+    assert [p.name for p in catalogs if '王牌' in p.read_text(encoding='utf-8')] == []
+    assert '鬼牌' in (root / 'pokerlib/locale/zh_CN/LC_MESSAGES/pokerlib.po').read_text(encoding='utf-8')
