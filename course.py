@@ -1,5 +1,23 @@
 """The course's commands, on any machine with Python 3.11 or newer (make not needed).
 
+USAGE, below, says them; `python course.py` prints it, in Chinese in a Chinese shell.
+"""
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+
+def N_(text: str) -> str:
+    """Marks a message for the library's catalog (as pokerlib.i18n.N_ does); say() translates it."""
+    return text
+
+
+USAGE = N_("""Usage:
+
     python course.py setup        create .venv and install the course (first time only)
     python course.py lab          your own copy of the course (workspace/), in JupyterLab
                                   (--port 8890: on that port; the lab commands all take it)
@@ -17,14 +35,8 @@ On Windows, type `py course.py lab` if `python` is not found. The Makefile
 calls this file, so `make lab` and `python course.py lab` are the same.
 This file uses the standard library only: everything else runs in .venv.
 Ctrl-C stops a command quietly.
-"""
-
-import os
-import shutil
-import signal
-import subprocess
-import sys
-from pathlib import Path
+""")
+"""What `python course.py` (or -h) prints: the commands."""
 
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / '.venv'
@@ -117,9 +129,11 @@ def lab_options(args) -> dict:
         elif arg.startswith('--port='):
             value = arg.split('=', 1)[1]
         else:
-            raise ValueError(f'unknown option {arg!r} (the lab commands take --port N)')
+            raise ValueError(say('unknown option {option} (the lab commands take --port N)').format(
+                option=repr(arg)))
         if not (value.isdigit() and 1 <= int(value) <= 65535):
-            raise ValueError(f'--port {value!r}: a port is a number from 1 to 65535')
+            raise ValueError(say('--port {value}: a port is a number from 1 to 65535').format(
+                value=repr(value)))
         options['port'] = int(value)
     return options
 
@@ -147,10 +161,24 @@ def run(cmd, cwd=ROOT, env=None) -> int:
     return status
 
 
-def say(text, chinese=False) -> str:
+def shell_is_chinese() -> bool:
+    """Whether this shell's locale is Chinese, by pokerlib.i18n's own rule (a Chinese Windows
+    without LANG included), read from its file: it needs the standard library only."""
+    import importlib.util
+    try:
+        spec = importlib.util.spec_from_file_location('course_i18n', ROOT / 'pokerlib' / 'i18n.py')
+        i18n = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(i18n)
+        return i18n.shell_language() == 'zh_CN'
+    except Exception:          # (an old Python that cannot read it: English)
+        return False
+
+
+def say(text, chinese=None) -> str:
     """text, or its Chinese from the library's catalog (pokerlib/locale, compiled and committed),
-    read with the standard library: course.py speaks before the library is installed."""
-    if not chinese:
+    read with the standard library: course.py speaks before the library is installed.
+    In Chinese for the Chinese commands, and for every command in a Chinese shell."""
+    if not (chinese or shell_is_chinese()):
         return text
     import gettext
     return gettext.translation('pokerlib', ROOT / 'pokerlib' / 'locale', languages=['zh_CN'],
@@ -159,15 +187,15 @@ def say(text, chinese=False) -> str:
 
 def setup(chinese=False) -> int:
     if sys.version_info < (3, 11):
-        print(f'pokerlib needs Python 3.11 or newer; this is {sys.version.split()[0]}',
-              file=sys.stderr)
+        print(say('pokerlib needs Python 3.11 or newer; this is {version}').format(
+            version=sys.version.split()[0]), file=sys.stderr)
         return 1
     if not needs_setup():
         return 0
     python = program(VENV, 'python')
     if not python.exists():
         print(say("Setting up .venv, the course's own Python environment (a minute or two, "
-                  "once)...", chinese), flush=True)
+                  "once)...", chinese or None), flush=True)
         import venv
         venv.create(VENV, with_pip=True)
     # PYTHONWARNINGS: no setuptools banner about editable installs in a beginner's terminal.
@@ -195,15 +223,16 @@ def lab(command, port=None) -> int:
     if command in EDITIONS:
         status = editions(EDITIONS[command], folder, 'zh_CN' if chinese else None)
     else:
-        print('Editing the course itself: notebooks/ is tracked by git; '
-              'run a notebook top to bottom before you commit it.')
+        print(say('Editing the course itself: notebooks/ is tracked by git; '
+                  'run a notebook top to bottom before you commit it.'))
         status = 0
     if not status:
         status = lab_setup(chinese=chinese)
     if status:
         return status
     (ROOT / '.lab-layouts' / folder).mkdir(parents=True, exist_ok=True)
-    print(say('JupyterLab is starting; press Ctrl-C twice here to stop it.', chinese), flush=True)
+    print(say('JupyterLab is starting; press Ctrl-C twice here to stop it.', chinese or None),
+          flush=True)
     return run(lab_command(folder, port=port, chinese=chinese), cwd=ROOT / folder,
                env=lab_env(chinese=chinese))
 
@@ -212,7 +241,7 @@ def main(argv) -> int:
     commands = ['setup', 'lab', 'lab-teacher', 'lab-edit', 'student', 'test', 'test-slow',
                 'progress', 'lab-zh', 'lab-teacher-zh']
     if not argv or argv[0] not in commands:
-        print(__doc__)
+        print(say(USAGE))
         return 0 if argv[:1] in (['-h'], ['--help']) else 2
     command, extra = argv[0], argv[1:]
     if command in FOLDERS:

@@ -67,6 +67,11 @@ __all__ = ['describe_hand', 'winning_hands']
 
 
 
+SYSTEM_ERRORS = (N_('No such file or directory'), N_('Permission denied'), N_('Is a directory'),
+                 N_('Not a directory'))
+"""The system's own words for the file errors a student meets (strerror), so that the
+catalog translates them too."""
+
 def _is_wild(hand) -> bool:
     """True if the hand holds a joker."""
     return any(c.startswith('?') for c in hand)
@@ -533,6 +538,7 @@ def _run(argv) -> int:
         return 1
     except OSError as e:
         name = f'{e.filename}: ' if e.filename else ''
-        print(_('pokerlib: error: {error}').format(error=f'{name}{e.strerror or e}'),
+        # (the system's words, in the catalog: SYSTEM_ERRORS)
+        print(_('pokerlib: error: {error}').format(error=f'{name}{_(e.strerror) if e.strerror else e}'),
               file=sys.stderr)
         return 1

@@ -75,14 +75,6 @@ TITLES = {'student': N_("The student's edition ({n} notebooks, to hand out)"),
           'teacher': N_("The teacher's copy, to project (answers folded)")}
 """What publish made, in the first line of its report."""
 
-COURSE_LINES = (N_("Setting up .venv, the course's own Python environment (a minute or two, "
-                   "once)..."),
-                N_('JupyterLab is starting; press Ctrl-C twice here to stop it.'))
-"""What course.py says on its way to JupyterLab: here so that the catalog translates them;
-course.py, which runs before the library is installed, reads their translation from the
-compiled catalog with the standard library (tests/test_course.py checks it finds them)."""
-
-
 def stub(language: str = 'en') -> list:
     """The stub's two lines, the comment in the language of the edition."""
     return ['# ' + translator(language)(STUB_COMMENT), STUB[1]]

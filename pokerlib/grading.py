@@ -995,7 +995,7 @@ def _speak(args, paths) -> str:
 def _cmd_grade(args):
     for path in args.paths:
         if not Path(path).exists():
-            raise FileNotFoundError(2, 'no such file or folder', path)
+            raise FileNotFoundError(2, _('no such file or folder'), path)
     if not lesson_exercises():
         print(f'pokerlib: error: no exercises found in {course_notebooks()} '
               '(set POKERLIB_NOTEBOOKS to the teacher\'s notebooks)', file=sys.stderr)
@@ -1033,7 +1033,9 @@ def _cmd_progress(args):
                [w for w in WORKSPACES if Path(w).is_dir()] or [WORKSPACES[0]])
     for folder in folders:
         if not Path(folder).is_dir():
-            raise FileNotFoundError(2, 'no such folder (make lab creates workspace/)', str(folder))
+            raise FileNotFoundError(2, _('no such folder ({command} creates it)').format(
+                command='make lab-zh' if str(folder).rstrip('/\\').endswith('-zh') else 'make lab'),
+                str(folder))
     for folder in folders:
         _progress(args, Path(folder))
     return 0

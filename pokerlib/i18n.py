@@ -84,7 +84,23 @@ def set_language(name: str = 'en') -> str:
     return wanted
 
 
-def shell_language(environ=None) -> str:
+def _system_locale() -> str:
+    """The system's locale name where no variable says one: Windows's user interface language
+    ('Chinese (Simplified)_China', or zh-CN), else what the C library was given ('' for none)."""
+    import locale
+    if os.name == 'nt':
+        try:
+            import ctypes
+            return locale.windows_locale.get(ctypes.windll.kernel32.GetUserDefaultUILanguage(), '')
+        except (AttributeError, OSError):
+            pass
+    try:
+        return locale.getlocale()[0] or ''
+    except ValueError:
+        return ''
+
+
+def shell_language(environ=None, system_locale=None) -> str:
     """The course's language a shell's locale asks for: the first of LANGUAGE, LC_ALL,
     LC_MESSAGES and LANG that is set (gettext's order), 'zh_CN' for any Chinese one, else 'en'.
 
@@ -92,13 +108,21 @@ def shell_language(environ=None) -> str:
     ('zh_CN', 'zh_CN')
     >>> shell_language({'LANG': 'C.UTF-8'}), shell_language({'LC_ALL': 'en_GB', 'LANG': 'zh_CN'})
     ('en', 'en')
+
+    Where none is set (a Windows shell sets none of them), the system's own locale
+    decides, as ``system_locale`` reads it:
+
+    >>> chinese, english = lambda: 'Chinese (Simplified)_China', lambda: 'English_United States'
+    >>> shell_language({}, system_locale=chinese), shell_language({}, system_locale=english)
+    ('zh_CN', 'en')
     """
     environ = os.environ if environ is None else environ
     for key in ('LANGUAGE', 'LC_ALL', 'LC_MESSAGES', 'LANG'):
         value = environ.get(key)
         if value:
             return 'zh_CN' if value.split(':')[0].lower().startswith('zh') else 'en'
-    return 'en'
+    name = (system_locale or _system_locale)() or ''
+    return 'zh_CN' if name.lower().startswith(('zh', 'chinese')) else 'en'
 
 
 def translator(name: str):

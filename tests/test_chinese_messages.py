@@ -309,3 +309,23 @@ def test_the_joker_has_one_chinese_word():
     assert len(catalogs) > 10
     assert [p.name for p in catalogs if '王牌' in p.read_text(encoding='utf-8')] == []
     assert '鬼牌' in (root / 'pokerlib/locale/zh_CN/LC_MESSAGES/pokerlib.po').read_text(encoding='utf-8')
+
+
+def test_a_missing_workspace_and_a_missing_file_are_said_in_chinese(tmp_path, monkeypatch, capsys):
+    """In a Chinese shell: the folder her own command makes (make lab-zh for workspace-zh/),
+    and the system's words for a missing file, in Chinese."""
+    from pokerlib import cli
+    monkeypatch.chdir(tmp_path)
+    for key in ('LANGUAGE', 'LC_ALL', 'LC_MESSAGES'):
+        monkeypatch.delenv(key, raising=False)
+    monkeypatch.setenv('LANG', 'zh_CN.UTF-8')
+    try:
+        for argv in (['progress', 'workspace-zh'], ['progress', 'workspace'], ['grade', 'nowhere']):
+            monkeypatch.setattr(sys, 'argv', ['pokerlib', *argv])
+            assert cli.console() == 1
+    finally:
+        pokerlib.i18n.set_language('en')
+    err = capsys.readouterr().err.splitlines()
+    assert err == ['pokerlib：错误：workspace-zh: 没有这个文件夹（make lab-zh 会创建它）',
+                   'pokerlib：错误：workspace: 没有这个文件夹（make lab 会创建它）',
+                   'pokerlib：错误：nowhere: 没有这个文件或文件夹'], err

@@ -217,20 +217,26 @@ def test_jupyterlab_serves_on_the_port_asked_for(tmp_path):
         proc.wait(timeout=30)
 
 
-def test_course_py_says_its_lines_in_chinese_for_the_chinese_course():
-    # course.py runs before the library is installed: it reads the lines it prints on the way to
-    # a Chinese JupyterLab from the library's compiled catalog, where they must be.
+def test_course_py_speaks_chinese_for_the_chinese_course_and_in_a_chinese_shell(monkeypatch):
+    # course.py runs before the library is installed: it reads what it prints (its usage, its
+    # errors, the lines on the way to JupyterLab) from the library's compiled catalog.
     import ast
     import re
-    from pokerlib.editions import COURSE_LINES
     from pokerlib.i18n import translator
     tree = ast.parse(Path(course.__file__).read_text(encoding='utf-8'))
     said = {node.args[0].value for node in ast.walk(tree)
-            if isinstance(node, ast.Call) and getattr(node.func, 'id', None) == 'say'
-            and isinstance(node.args[0], ast.Constant)}
-    assert said == set(COURSE_LINES)          # what course.py prints is what the catalog has
-    for line in COURSE_LINES:
+            if isinstance(node, ast.Call) and getattr(node.func, 'id', None) in ('say', 'N_')
+            and node.args and isinstance(node.args[0], ast.Constant)}
+    assert course.USAGE in said and len(said) >= 7
+    for key in ('LANGUAGE', 'LC_ALL', 'LC_MESSAGES'):
+        monkeypatch.delenv(key, raising=False)
+    monkeypatch.setenv('LANG', 'C.UTF-8')
+    for line in said:
         chinese = course.say(line, chinese=True)
         assert chinese == translator('zh_CN')(line) != line and course.say(line) == line
-        names = re.sub(r'JupyterLab|Python|Ctrl-C|\.venv', ' ', chinese)
+        names = re.sub(r'\{\w+\}|pokerlib|JupyterLab|Python|Ctrl-C|\.venv|python|course\.py|make|lab|setup|'
+                       r'progress|test-slow|test|pytest|student|teacher|workspace|zh|edit|notebooks|'
+                       r'Makefile|Windows|py|port|git|venv|N', ' ', chinese)
         assert not re.search('[A-Za-z]{2,}', names), chinese
+    monkeypatch.setenv('LANG', 'zh_CN.UTF-8')                    # a Chinese shell: every command
+    assert course.say(course.USAGE) == translator('zh_CN')(course.USAGE)

@@ -224,11 +224,13 @@ def extract_code(potdir: Path, folder: Path = NOTEBOOKS) -> None:
 
 
 def extract_library(potdir: Path) -> Path:
-    """pokerlib.pot: every _('...') and N_('...') of the library, by Babel (babel.cfg)."""
+    """pokerlib.pot: every _('...') and N_('...') of the library, and what course.py says, by
+    Babel (babel.cfg)."""
     library_pot = potdir / 'pokerlib.pot'
+    # course.py too: what it says (say('...'), N_('...')) before the library is installed.
     run(Path(sys.executable).parent / 'pybabel', '-q', 'extract', '-F', ROOT / 'babel.cfg',
-        '-k', '_', '-k', 'N_', '--no-wrap', '--sort-by-file', '--project', 'pokerlib',
-        '-o', library_pot, 'pokerlib')
+        '-k', '_', '-k', 'N_', '-k', 'say', '--no-wrap', '--sort-by-file', '--project', 'pokerlib',
+        '-o', library_pot, 'pokerlib', 'course.py')
     return library_pot
 
 
