@@ -329,3 +329,18 @@ def test_a_missing_workspace_and_a_missing_file_are_said_in_chinese(tmp_path, mo
     assert err == ['pokerlib：错误：workspace-zh: 没有这个文件夹（make lab-zh 会创建它）',
                    'pokerlib：错误：workspace: 没有这个文件夹（make lab 会创建它）',
                    'pokerlib：错误：nowhere: 没有这个文件或文件夹'], err
+
+
+def test_a_chinese_report_lines_up_and_names_the_call_after_a_colon(chinese):
+    """Labels padded by display width (a Chinese character takes two columns), a full-width colon,
+    and the headline '✗ NAME 出错：CALL'."""
+    from pokerlib.practice import check
+    from pokerlib.practice.reports import display_width
+
+    def straight(ranks):
+        return True
+    lines = str(check(straight)).splitlines()
+    assert re.fullmatch(r'✗ straight 出错：straight\(\[.*\]\)', lines[0]), lines[0]
+    starts = {display_width(line[:line.index('：') + 1]) + len(line[line.index('：') + 1:])
+              - len(line[line.index('：') + 1:].lstrip()) for line in lines[1:]}
+    assert starts == {14}, lines                  # every value starts at the same column

@@ -13,6 +13,7 @@ plain in a text report, code style in HTML.
 """
 
 import html
+import unicodedata
 
 from ..i18n import N_, _
 from .values import to_python
@@ -58,6 +59,21 @@ LABELS = (N_('returned'), N_('expected'), N_('printed'), N_('rankings'), N_('cha
 """The labels of a report's details, translated where a report is shown (pokerlib.i18n)."""
 
 
+def display_width(text) -> int:
+    """Columns text takes in a terminal: two for each wide (Chinese) character."""
+    return sum(2 if unicodedata.east_asian_width(c) in 'WF' else 1 for c in text)
+
+
+def label_cell(label) -> str:
+    """A detail's label and its colon (full-width after Chinese), padded to ten columns.
+
+    >>> label_cell('returned') + '|', label_cell('返回了') + '|'
+    ('returned: |', '返回了：  |')
+    """
+    text = label + ('：' if display_width(label) > len(label) else ':')
+    return text + ' ' * max(1, 10 - display_width(text))
+
+
 class Report:
     """The result of a check: true exactly when every case passed.
 
@@ -88,7 +104,7 @@ class Report:
     def __str__(self):
         lines = [self.headline()]
         for label, text in self.details:
-            lines.append(f'    {_(label) + ":":<9} ' + plain(text).replace('\n', '\n' + ' ' * 14))
+            lines.append('    ' + label_cell(_(label)) + plain(text).replace('\n', '\n' + ' ' * 14))
         return '\n'.join(lines)
 
     __repr__ = __str__
