@@ -50,7 +50,7 @@ from tornado.iostream import StreamClosedError
 from pokerlib.fonts import FONT
 from pokerlib.grading import (SYMBOLS, grade_table, read_csv, stage,  # the grader's own
                               status_word, write_csv)
-from pokerlib.i18n import set_language
+from pokerlib.i18n import N_, set_language
 from pokerlib.practice import exercise_names
 
 import chinese  # beside it: the page in the class's language
@@ -151,7 +151,7 @@ class Gradebook:
         returncode, output = 0, b''
         if changed:
             self.process = process = await asyncio.create_subprocess_exec(
-                sys.executable, '-m', 'pokerlib', 'grade', str(staging),
+                sys.executable, '-m', 'pokerlib', 'grade', str(staging), '--language', LANGUAGE,
                 '--csv', str(partial), '--html', str(self.out / 'grades.html'),
                 cwd=self.root, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
                 # the students' notebooks run under it: never with this service's hub token
@@ -164,12 +164,14 @@ class Gradebook:
             rows = (read_csv(partial) if partial.exists() else []) + refused
             write_csv(sorted(rows, key=lambda r: (r['student'], r['notebook'])), partial)
             partial.replace(self.csv)   # the last good table stays until a new one is whole
-            self.message = (f'Graded {notebooks} notebook{"s" * (notebooks != 1)} of '
-                            f'{len(changed)} student{"s" * (len(changed) != 1)} at '
-                            f'{time.strftime("%H:%M:%S")} in {seconds:.0f} s.')
+            self.message = tr(N_('Graded {notebooks} notebook{s} of {students} student{ss} at {time} '
+                                 'in {seconds:.0f} s.')).format(
+                notebooks=notebooks, s='s' * (notebooks != 1), students=len(changed),
+                ss='s' * (len(changed) != 1), time=time.strftime('%H:%M:%S'), seconds=seconds)
         else:
-            last = output.decode(errors='replace').strip().splitlines()[-1:] or ['no output']
-            self.message = f'Grading failed (exit {returncode}): {last[0]}'
+            last = output.decode(errors='replace').strip().splitlines()[-1:] or [tr(N_('no output'))]
+            self.message = tr(N_('Grading failed (exit {code}): {last}')).format(
+                code=returncode, last=last[0])
 
     def rows(self) -> list:
         """The CSV's rows, or [] before the first grading."""

@@ -281,7 +281,8 @@ def stage(students, workspaces, edition, staging, limit=NOTEBOOK_BYTES) -> tuple
                 mine = read_regular(path, limit=limit)
             except PokerError as e:
                 refused.append({'student': name, 'notebook': path.name, 'exercise': '',
-                                'status': 'unknown', 'seconds': 0, 'report': f'not graded: {e}'})
+                                'status': 'unknown', 'seconds': 0,
+                                'report': _('not graded: {why}').format(why=e)})
                 continue
             handed_out = Path(edition) / path.name
             if handed_out.exists() and handed_out.stat().st_size == len(mine) \
@@ -397,14 +398,14 @@ def _why_missing(nb, function_name, stopped, skipped):
     for k, cell in enumerate(nb.cells):
         if cell.cell_type == 'code' and pattern.search(cell.source):
             if k in skipped:
-                return f'not defined: its cell (cell {k}) crashed the kernel'
+                return _('not defined: its cell (cell {k}) crashed the kernel').format(k=k)
             if k in stopped:
-                return f'not defined: its cell (cell {k}) was stopped after the time limit'
+                return _('not defined: its cell (cell {k}) was stopped after the time limit').format(k=k)
             error = _error_of(cell)
             if error:
-                return f'not defined: its cell (cell {k}) raised {error}'
-            return f'not defined, though cell {k} seems to define it'
-    return f'not defined: no cell defines {function_name} (deleted or renamed?)'
+                return _('not defined: its cell (cell {k}) raised {error}').format(k=k, error=error)
+            return _('not defined, though cell {k} seems to define it').format(k=k)
+    return _('not defined: no cell defines {name} (deleted or renamed?)').format(name=function_name)
 
 
 def _work(path, exercises, timeout, out):
@@ -420,10 +421,10 @@ def _work(path, exercises, timeout, out):
     try:
         nb = nbformat.read(path, as_version=4)
     except (Exception, RecursionError) as e:
-        why = 'nested too deeply' if isinstance(e, RecursionError) else type(e).__name__
-        for f, _ in exercises:
+        why = _('nested too deeply') if isinstance(e, RecursionError) else type(e).__name__
+        for f, _exercise in exercises:
             emit(f, {'status': 'error', 'seconds': 0,
-                     'report': f'not a notebook that can be read: {why}'})
+                     'report': _('not a notebook that can be read: {why}').format(why=why)})
         return
     names = list(dict.fromkeys(f for f, _ in exercises))
     first = nbformat.v4.new_code_cell('from pokerlib.grading import capture as __capture\n'
@@ -475,14 +476,16 @@ def _work(path, exercises, timeout, out):
                     row = next((r for r in rows or () if r['exercise'] == function_name), None)
                     if row is None:
                         row = {'status': 'crash', 'seconds': round(time.monotonic() - start, 2),
-                               'report': f'the kernel died while {function_name} was judged'}
+                               'report': _('the kernel died while {name} was judged').format(
+                                   name=function_name)}
                     else:
+                        course = bool(row.get('course'))     # the judge's fact, not its sentence
                         row = {k: row[k] for k in ('status', 'seconds', 'report')}
                     if row['status'] == 'missing':
-                        course = "course's own" in row['report']
-                        row['report'] = (f"{function_name} is the course's own version; the student's is "
-                                         if course else f'{function_name} is ') + _why_missing(
-                                             run, function_name, stopped, skipped)
+                        why = _why_missing(run, function_name, stopped, skipped)
+                        row['report'] = (_("{name} is the course's own version; the student's is {why}")
+                                         if course else _('{name} is {why}')).format(
+                                             name=function_name, why=why)
                     emit(function_name, row)
                 todo = []
 
@@ -493,6 +496,8 @@ def _worker_main(argv):
     OUT is a file, or the number of an inherited file descriptor (the grader's pipe).
     """
     path, exercises, timeout, out = argv
+    # The reports in the grading's language (the teacher's --language, or the notebooks' own).
+    set_language(os.environ.get('POKERLIB_GRADE_LANGUAGE', 'en'))
     # The worker judges: the notebook's kernel (its child, in the same sandbox) may not
     # trace it, read its memory or reach its pipe to the grader through /proc.
     from .practice.judging import _harden
@@ -561,7 +566,7 @@ def grade_notebook(path, exercises, timeout=30, memory_mb=4096, wall=None, sandb
         else:
             limit = sandbox.Limits(memory_mb=memory_mb, processes=None, cpu_seconds=int(wall),
                                    file_mb=None, open_files=None)
-            env = dict(os.environ, **WORKER_ENV)
+            env = dict(os.environ, **WORKER_ENV, POKERLIB_GRADE_LANGUAGE=language())
         try:
             proc = subprocess.Popen(cmd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                                     stderr=subprocess.DEVNULL, start_new_session=posix,
@@ -592,9 +597,10 @@ def grade_notebook(path, exercises, timeout=30, memory_mb=4096, wall=None, sandb
         if function_name not in rows:
             status = 'timeout' if proc.returncode in (None, -signal.SIGKILL if posix else None, 143, -15) else 'crash'
             rows[function_name] = {'exercise': function_name, 'status': status, 'seconds': 0,
-                                   'report': (f'the notebook did not finish within {wall:.0f} s'
-                                              if status == 'timeout' else
-                                              f'the grader stopped (exit status {proc.returncode})')}
+                                   'report': (_('the notebook did not finish within {seconds:.0f} s')
+                                              .format(seconds=wall) if status == 'timeout' else
+                                              _('the grader stopped (exit status {code})')
+                                              .format(code=proc.returncode))}
     return [rows[f] for f in dict.fromkeys(f for f, _ in exercises)]
 
 
@@ -681,7 +687,7 @@ def _sandbox_env(channel):
             'LANG': 'C.UTF-8', 'HOME': '/tmp', 'USER': 'student', 'TMPDIR': '/tmp',
             'PYTHONDONTWRITEBYTECODE': '1', 'MPLCONFIGDIR': '/tmp/matplotlib',
             'IPYTHONDIR': '/tmp/ipython', 'JUPYTER_RUNTIME_DIR': '/tmp/jupyter',
-            'POKERLIB_GRADE_CHANNEL': str(channel)}
+            'POKERLIB_GRADE_CHANNEL': str(channel), 'POKERLIB_GRADE_LANGUAGE': language()}
 
 
 def _stop(proc, sandboxed=False):
@@ -730,7 +736,8 @@ def grade(paths, timeout=30, jobs=None, memory_mb=4096, folder=None, on_done=Non
                 data = read_regular(path, follow_links=given)
             except PokerError as e:
                 rows.append({'student': student, 'notebook': Path(path).name, 'exercise': '',
-                             'status': 'unknown', 'seconds': 0, 'report': f'not graded: {e}'})
+                             'status': 'unknown', 'seconds': 0,
+                             'report': _('not graded: {why}').format(why=e)})
                 continue
             snapshot = Path(private) / str(k) / Path(path).name
             snapshot.parent.mkdir()
@@ -739,7 +746,8 @@ def grade(paths, timeout=30, jobs=None, memory_mb=4096, folder=None, on_done=Non
             if lesson is None:
                 rows.append({'student': student, 'notebook': Path(path).name, 'exercise': '',
                              'status': 'unknown', 'seconds': 0,
-                             'report': 'not one of the course\'s notebooks (no NN- name, title or exercise matched)'})
+                             'report': _("not one of the course's notebooks (no NN- name, title or "
+                                         "exercise matched)")})
                 continue
             tasks.append((student, lesson, snapshot, k))
         with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:

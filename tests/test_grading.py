@@ -20,6 +20,7 @@ import nbformat
 import pytest
 
 from pokerlib import editions, grading, sandbox
+from pokerlib.i18n import set_language
 from pokerlib.cards import PokerError
 from pokerlib.cli import main
 
@@ -485,3 +486,27 @@ def test_a_class_is_staged_one_notebook_at_a_time_and_a_large_one_gets_a_row(tmp
     assert sorted(p.relative_to(staging).as_posix() for p in staging.rglob('*.ipynb')) == ['ada/01-a.ipynb']
     assert [(r['student'], r['notebook'], r['status']) for r in refused] == [('mallory', '01-a.ipynb', 'unknown')]
     assert 'larger than' in refused[0]['report']
+
+
+@pytest.mark.slow
+def test_a_chinese_class_is_graded_in_chinese(tmp_path, capsys):
+    """The Chinese edition's 01, graded as the class's grader does (--language zh_CN): a wrong
+    flush, a missing kind, the rest right; every report, the CSV and the page in Chinese."""
+    chinese_01 = ROOT / 'notebooks' / 'zh' / TEACHER_01.name
+    nb = _replace(nbformat.read(chinese_01, as_version=4), 'flush', 'def flush(hand):\n    return True')
+    nb.cells = [c for c in nb.cells if not c.source.startswith('def kind(')]
+    (tmp_path / 'class' / 'ada').mkdir(parents=True)
+    nbformat.write(nb, tmp_path / 'class' / 'ada' / TEACHER_01.name)
+    out = tmp_path / 'grades.csv'
+    try:
+        assert main(['grade', str(tmp_path / 'class'), '--language', 'zh_CN', '--csv', str(out),
+                     '--html', str(tmp_path / 'grades.html'), '--jobs', '1']) == 0
+    finally:
+        set_language('en')
+    rows = {r['exercise']: r for r in grading.read_csv(out)}
+    assert rows['flush']['status'] == 'fail' and rows['kind']['status'] == 'missing'
+    for row in (rows['flush'], rows['kind']):
+        words = re.sub(r'`[^`]*`|\w+\(.*?\)|\b(flush|kind|hand_rank|def|None|True|False)\b', ' ',
+                       row['report'])
+        assert re.search('[\u4e00-\u9fff]', row['report']) and not re.search('[A-Za-z]{3,}', words), row
+    assert '出错' in rows['flush']['report'] and '没有' in rows['kind']['report']

@@ -645,6 +645,7 @@ def judge_runner(sock, at_most=None, slow=SLOW, started=None, exercise_name=None
                         [('note', _("this is the course's version: run your Your turn cell "
                                     "first (the notebook imported the library's function under "
                                     "this name)"))])
+        report.course = True
     else:
         try:
             for prepare in exercise.prepare:
@@ -851,16 +852,18 @@ def judge_remote(channel, exercises, token='', wait=60.0) -> list:
             answer = wire.receive(channel, time.monotonic() + wait)
         except wire.Silent:
             rows.append({'exercise': function_name, 'status': 'timeout', 'seconds': round(
-                time.monotonic() - start, 2), 'report': f'the kernel did not answer for {function_name}'})
+                time.monotonic() - start, 2), 'report': _('the kernel did not answer for {name}').format(
+                    name=function_name)})
             continue
         except (wire.WireError, OSError):
             rows.append({'exercise': function_name, 'status': 'crash', 'seconds': 0,
-                         'report': f'the kernel stopped before {function_name} was judged'})
+                         'report': _('the kernel stopped before {name} was judged').format(
+                             name=function_name)})
             continue
         if type(answer) is not dict or (type(answer.get('pickle')) is not str
                                         and type(answer.get('cannot')) is not str):
             rows.append({'exercise': function_name, 'status': 'missing', 'seconds': 0,
-                         'report': f'{function_name} is not defined'})
+                         'report': _('{name} is not defined').format(name=function_name)})
             continue
         if 'cannot' in answer:
             rows.append({'exercise': function_name, 'status': 'error', 'seconds': 0,
@@ -869,9 +872,10 @@ def judge_remote(channel, exercises, token='', wait=60.0) -> list:
         report = _judge_copy(answer, exercise)
         status = report.status
         text = report.headline()
-        if report.status == 'todo' and "course's version" in report.summary:
-            status, text = 'missing', f"{function_name} is the course's own version, not the student's"
-        rows.append({'exercise': function_name, 'status': status,
+        if report.course:           # a fact, not a sentence: the course's own, not hers
+            status, text = 'missing', _("{name} is the course's own version, not the student's").format(
+                name=function_name)
+        rows.append({'exercise': function_name, 'status': status, 'course': report.course,
                      'seconds': round(time.monotonic() - start, 2), 'report': text})
     try:
         wire.send(channel, {'op': 'end'})

@@ -92,6 +92,7 @@ class Report:
         self.details = list(details)     # (label, text) pairs
         self.seconds = seconds
         self.exercise = None             # the exercise's course name, once the judge knows it
+        self.course = False              # True: the function judged is the course's own
 
     def __bool__(self):
         return self.status == 'pass'
