@@ -63,13 +63,14 @@ shows every markdown cell's input again, but leaves a closed <details> closed.""
 OTHER_LANGUAGE_LINK = re.compile(r' \| \[English\]\(\.\./[^)]*\)')
 """A Chinese teacher's notebook's link to the English one beside it (in notebooks/): a
 student's workspace has no English notebook beside it, so its edition leaves the link out."""
-README = """\
+README = N_("""\
 This folder holds the student's edition of the course, as `make student`
 (python course.py student) wrote it, to hand out. It is not a place to work:
 a student works in workspace/ (make lab), a teacher projects teacher/
 (make lab-teacher). A file changed here is never overwritten: the course's
 new version is put beside it, named "... (course update)".
-"""
+""")
+"""The student's edition's README.txt, in the edition's language (translator(language))."""
 TITLES = {'student': N_("The student's edition ({n} notebooks, to hand out)"),
           'workspace': N_('Your own copy of the course'),
           'teacher': N_("The teacher's copy, to project (answers folded)")}
@@ -259,7 +260,8 @@ def publish(what, out, source, language: str = 'en'):
         if what == 'student':
             out.mkdir(parents=True, exist_ok=True)
             if not (out / 'README.txt').exists():
-                (out / 'README.txt').write_text(README)
+                (out / 'README.txt').write_text(translator(language or 'en')(README),
+                                                encoding='utf-8')
         messages = sync(out, Path(staging) / 'edition',
                         source_digest if what == 'teacher' else digest, language)
     return written, messages

@@ -344,3 +344,13 @@ def test_a_chinese_report_lines_up_and_names_the_call_after_a_colon(chinese):
     starts = {display_width(line[:line.index('：') + 1]) + len(line[line.index('：') + 1:])
               - len(line[line.index('：') + 1:].lstrip()) for line in lines[1:]}
     assert starts == {14}, lines                  # every value starts at the same column
+
+
+def test_the_chinese_students_edition_says_what_it_is_in_chinese(tmp_path):
+    from pokerlib.editions import README, publish
+    root = Path(__file__).resolve().parent.parent
+    publish('student', tmp_path / 'student-zh', root / 'notebooks' / 'zh', language='zh_CN')
+    publish('student', tmp_path / 'student', root / 'notebooks')
+    chinese = (tmp_path / 'student-zh' / 'README.txt').read_text(encoding='utf-8')
+    assert '学生版' in chinese and 'make lab-zh' in chinese and not re.search(r'\b(the|is|a) ', chinese)
+    assert (tmp_path / 'student' / 'README.txt').read_text(encoding='utf-8') == README
