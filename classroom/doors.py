@@ -6,12 +6,14 @@ ports, her server and any port she opens can be reached by her processes
 only, and ``/proc/net`` shows her sockets only. Nothing she starts can reach
 the machine's loopback, where the hub, the proxy and the services listen.
 
-What her server and kernels must reach, they reach through a *door*: a unix
-socket in a folder shown read-only in every sandbox, which the hub's process
-answers by opening a connection to one address on the machine's loopback
-and passing the bytes both ways. One door leads to the hub's API (her
-server's OAuth and activity), one to the gradebook (her checks' verdicts):
-the hub and its services, behind their tokens, are all that students share.
+What her server and kernels must reach, they reach through her *doors*: unix
+sockets in a folder of the hub's shown read-only in her sandbox (hers alone),
+which the hub's process answers by opening a connection to one address on
+the machine's loopback and passing the bytes both ways. One door leads to
+the hub's API (her server's OAuth and activity), one to the gradebook (her
+checks' verdicts): the hub and its services, behind their tokens, are all
+that students share. Her doors' connections come from a loopback address
+of hers, and each door holds a few at once.
 Her own server listens on a unix socket in a folder of hers, which the
 proxy (run by the hub, outside every sandbox) connects to.
 
@@ -55,27 +57,41 @@ async def _pipe(reader, writer):
             writer.close()
 
 
+OPEN_AT_ONCE = 32
+"""Connections one door (one student's) holds open at once: her server and kernels need a
+few; more, and she could use up the hub's own files (each connection holds two)."""
+
+
 class Door:
     """A unix socket at ``path`` whose every connection is passed on to ``host:port``.
 
     ``source``, an address on the loopback (127.x.y.z), is where those connections
     come from: a student's own door to the gradebook comes from an address of her own,
     so that the gradebook can tell one student's posts from another's (its limits).
+    It holds at most OPEN_AT_ONCE connections at once; more are closed at once.
     """
 
     def __init__(self, path, host, port, source=None):
         self.path, self.host, self.port = check_path(path), host, int(port)
         self.source = source
         self.server = None
+        self.connections = 0            # open now
 
     async def _serve(self, reader, writer):
-        try:
-            far_reader, far_writer = await asyncio.open_connection(
-                self.host, self.port, local_addr=(self.source, 0) if self.source else None)
-        except OSError:
+        if self.connections >= OPEN_AT_ONCE:
             writer.close()
             return
-        await asyncio.gather(_pipe(reader, far_writer), _pipe(far_reader, writer))
+        self.connections += 1
+        try:
+            try:
+                far_reader, far_writer = await asyncio.open_connection(
+                    self.host, self.port, local_addr=(self.source, 0) if self.source else None)
+            except OSError:
+                writer.close()
+                return
+            await asyncio.gather(_pipe(reader, far_writer), _pipe(far_reader, writer))
+        finally:
+            self.connections -= 1
 
     async def open(self):
         """Listen (once); anyone who is shown the folder may connect (mode 0666).
@@ -100,15 +116,15 @@ class Door:
 
 
 class Doors:
-    """The class's doors: one to the hub's API for everyone, in ``folder``; and for each
-    student a door of her own to each service (``services``: name -> HOST:PORT), in her
-    run folder, whose connections come from a loopback address of hers (``source``)."""
+    """The class's doors: for each student, a door of her own to the hub's API (``hub``,
+    HOST:PORT) and to each service (``services``: name -> HOST:PORT), in a folder of hers
+    that is the hub's (``student_folder``); their connections come from a loopback address
+    of hers (``source``), and each door holds a few of them at once."""
 
     def __init__(self, folder, hub: str, services: dict):
         self.folder = Path(folder)
-        self.hub = Door(self.folder / 'hub.sock', *hub.rsplit(':', 1))
-        self.services = dict(services)
-        self.own = {}                   # student -> {service: Door}
+        self.targets = {'hub': hub, **services}
+        self.own = {}                   # student -> {name: Door}
         self.sources = {}               # student -> her loopback address
         self._lock = None
 
@@ -119,22 +135,21 @@ class Doors:
             self.sources[student] = f'127.{1 + n // 65536}.{n // 256 % 256}.{n % 256}'
         return self.sources[student]
 
-    def url(self, rest='') -> str:
-        """The address of the hub's API door."""
-        return door_url(self.hub.path, rest)
-
     def student_folder(self, student) -> Path:
         """Her doors' folder: the hub's, read-only to her (she can neither move nor replace them)."""
         return self.folder / student
 
+    def url(self, student, name='hub', rest='') -> str:
+        """The address of one of her doors."""
+        return door_url(self.student_folder(student) / f'{name}.sock', rest)
+
     async def open(self, student) -> dict:
-        """The doors for one student opened (the hub's too): service name -> its path."""
+        """Her doors, opened: name -> its path."""
         if self._lock is None:
             self._lock = asyncio.Lock()
         async with self._lock:
-            await self.hub.open()
             own = self.own.setdefault(student, {})
-            for name, address in self.services.items():
+            for name, address in self.targets.items():
                 if name not in own:
                     own[name] = Door(self.student_folder(student) / f'{name}.sock',
                                      *address.rsplit(':', 1), source=self.source(student))
@@ -142,7 +157,6 @@ class Doors:
             return {name: door.path for name, door in own.items()}
 
     def close(self):
-        self.hub.close()
         for own in self.own.values():
             for door in own.values():
                 door.close()

@@ -197,8 +197,8 @@ class SandboxSpawner(LocalProcessSpawner):
         workspace, home = self.folders()
         read_only = [self.edition] if self.edition else []
         writable = [workspace, home]
-        if server:                # the hub's door, and her own doors: not her classmates'
-            read_only += [self.doors().hub.path, self.doors().student_folder(self.user.name)]
+        if server:                # her own doors: not her classmates'
+            read_only.append(self.doors().student_folder(self.user.name))
             writable.append(self.run_folder())
         return sandbox.command(argv, read_only=read_only, writable=writable,
                                workdir=workspace, network=False, user=account,
@@ -223,12 +223,11 @@ class SandboxSpawner(LocalProcessSpawner):
     def get_env(self):
         # Her server reaches the hub's API through its door (the hub's loopback is out of reach),
         # and her kernels each service through a door of her own (the variable named for it).
-        self.hub_connect_url = self.doors().url()
+        self.hub_connect_url = self.doors().url(self.user.name)
         env = super().get_env()
-        folder = self.doors().student_folder(self.user.name)
         for name, (_, variable_and_path) in self.services.items():
             variable, path = variable_and_path.split('=', 1)
-            env[variable] = doors.door_url(folder / f'{name}.sock', path)
+            env[variable] = self.doors().url(self.user.name, name, path)
         return env
 
     async def start(self):
