@@ -170,6 +170,10 @@ class Disk:
         volume.mkdir(mode=0o700, parents=True, exist_ok=True)
         new = not image.exists()
         if new:
+            free = shutil.disk_usage(image.parent).free
+            if free < self.size_mb * 2**20:     # her image is sparse: promise what the disk holds
+                raise OSError(f'no room for {student}\'s disk of {self.size_mb} MB in {image.parent} '
+                              f'({free // 2**20} MB free): free some, or lower CLASSROOM_DISK_MB')
             with open(image, 'wb') as f:
                 f.truncate(self.size_mb * 2**20)
             _run(['mkfs.ext4', '-q', '-F', '-m', '0', '-E', f'root_owner={owner[0]}:{owner[1]}',
