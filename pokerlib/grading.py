@@ -538,7 +538,8 @@ def grade_notebook(path, exercises, timeout=30, memory_mb=4096, wall=None, sandb
     """
     wall = wall or max(120, 10 * timeout)
     posix = os.name == 'posix'
-    with tempfile.TemporaryDirectory(prefix='pokerlib-notebook-') as box:
+    with tempfile.TemporaryDirectory(prefix='pokerlib-notebook-') as box, \
+            _own_groups(number, memory_mb) as groups, _bounded(box, memory_mb, sandboxed):
         work, channel = Path(box) / 'work', Path(box) / 'channel'
         work.mkdir()
         channel.mkdir()
@@ -559,7 +560,8 @@ def grade_notebook(path, exercises, timeout=30, memory_mb=4096, wall=None, sandb
                 for folder in (work, channel):
                     _chown(folder, user)
             cmd = sandbox.command(cmd, read_only=[Path(__file__).resolve().parent],
-                                  writable=[work, channel], workdir=work, user=user)
+                                  writable=[work, channel], workdir=work, user=user,
+                                  tmp_mb=max(64, memory_mb // 4))
             limit = sandbox.Limits(memory_mb=memory_mb, processes=_processes(user),
                                    cpu_seconds=int(wall))
             env = _sandbox_env(channel)
@@ -570,7 +572,7 @@ def grade_notebook(path, exercises, timeout=30, memory_mb=4096, wall=None, sandb
         try:
             proc = subprocess.Popen(cmd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                                     stderr=subprocess.DEVNULL, start_new_session=posix,
-                                    preexec_fn=sandbox.limits(limit) if posix else None,
+                                    preexec_fn=_starting(limit, groups) if posix else None,
                                     pass_fds=(write,) if posix else ())
         finally:
             if posix:
@@ -602,6 +604,56 @@ def grade_notebook(path, exercises, timeout=30, memory_mb=4096, wall=None, sandb
                                               _('the grader stopped (exit status {code})')
                                               .format(code=proc.returncode))}
     return [rows[f] for f in dict.fromkeys(f for f, _ in exercises)]
+
+
+GRADE_GROUPS = f'pokerlib-grade-{os.getpid()}'
+"""This grading's folder in each cgroup controller (root): a group of its own per notebook."""
+BOX_MB = 1024
+"""A notebook's folder, in memory (root): its notebook, data and whatever it writes, at most."""
+
+
+@contextlib.contextmanager
+def _own_groups(number, memory_mb):
+    """Root, where cgroups can be made: a notebook's own groups, holding the memory of all its
+    processes together (its /tmp and folder included) and their number; else no groups."""
+    groups = sandbox.Cgroups(GRADE_GROUPS) if os.name == 'posix' else None
+    if groups is None or groups.problem():
+        yield []
+        return
+    name = f'notebook-{number}'
+    try:
+        yield groups.make(name, memory_mb, PROCESSES)
+    finally:
+        for _attempt in range(20):          # its processes leave the group as the sandbox ends
+            groups.remove(name)
+            if not any((base / name).exists() for base in groups.bases().values()):
+                break
+            time.sleep(0.05)
+
+
+@contextlib.contextmanager
+def _bounded(box, memory_mb, sandboxed):
+    """Root: the notebook's box a tmpfs of BOX_MB, so that what it writes never fills the
+    machine's disk (its pages count in its group's memory); elsewhere the box as it is."""
+    mounted = False
+    if sandboxed and os.name == 'posix' and os.geteuid() == 0 and shutil.which('mount'):
+        mounted = subprocess.run(['mount', '-t', 'tmpfs', '-o', f'size={BOX_MB}m,mode=0700',
+                                  'tmpfs', str(box)], capture_output=True).returncode == 0
+    try:
+        yield
+    finally:
+        if mounted:
+            subprocess.run(['umount', '-l', str(box)], capture_output=True)
+
+
+def _starting(limit, groups):
+    """preexec_fn of a worker: into the notebook's groups, then its limits."""
+    rlimits, enter = sandbox.limits(limit), sandbox.join(groups)
+
+    def start():
+        enter()
+        rlimits()
+    return start
 
 
 def _drain(fd, got):
@@ -760,6 +812,8 @@ def grade(paths, timeout=30, jobs=None, memory_mb=4096, folder=None, on_done=Non
                 rows += got
                 if on_done:
                     on_done(student, lesson, got)
+    if sandboxed and os.name == 'posix' and os.geteuid() == 0:
+        sandbox.Cgroups(GRADE_GROUPS).remove_all()      # this grading's folder of groups
     order = {(n, f): k for n, lesson in lessons.items() for k, (f, _) in enumerate(lesson)}
     rows.sort(key=lambda r: (r['student'], r['notebook'], order.get((r['notebook'], r['exercise']), 99)))
     return [{c: r[c] for c in COLUMNS} for r in rows]

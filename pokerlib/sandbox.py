@@ -15,6 +15,11 @@ through ``command`` (the argv that starts a program inside ``bwrap``) and
   machine's loopback), its own IPC and host name;
 - a new session, so no terminal of the caller's can be typed into.
 
+Run as root, ``Cgroups`` gives what one sandbox starts a control group of
+its own in each controller (memory, processes, CPU weight), so that all its
+processes together, its in-memory ``/tmp`` included, stay within one limit:
+the class server makes one per student, the grader one per notebook.
+
 Run as root, ``user=(uid, gid)`` switches to that account inside the
 sandbox (``setpriv``, every capability dropped, no new privileges), so that
 each student is a user of her own and the process limit counts her
@@ -30,6 +35,7 @@ processes alone; without ``user``, root's sandbox runs as ``nobody``. Run as an 
 (True, True, True)
 """
 
+import contextlib
 import functools
 import os
 import shutil
@@ -40,7 +46,8 @@ from pathlib import Path
 
 from .cards import PokerError
 
-__all__ = ['Limits', 'SandboxError', 'bwrap', 'problem', 'command', 'limits', 'run']
+__all__ = ['Limits', 'SandboxError', 'Cgroups', 'bwrap', 'problem', 'command', 'limits', 'join',
+           'run']
 
 
 SYSTEM = ('usr', 'bin', 'sbin', 'lib', 'lib32', 'lib64', 'etc')
@@ -218,3 +225,118 @@ def run(argv, *, limit=Limits(), timeout=None, **options) -> subprocess.Complete
         proc.kill()           # bwrap is PID 1's parent: its death takes the namespace with it
         out, err = proc.communicate()
     return subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
+
+
+# --- control groups: what all of one sandbox's processes use together (root) ----------
+
+V1 = ('memory', 'pids', 'cpu')
+"""The version 1 controllers a student's group is made in."""
+ROOT = Path('/sys/fs/cgroup')
+
+
+def _own_path(controller) -> str:
+    """This process's group in a v1 controller ('' for v2), from /proc/self/cgroup."""
+    for line in Path('/proc/self/cgroup').read_text().splitlines():
+        number, controllers, path = line.split(':', 2)
+        if controller in controllers.split(',') or (controller == '' and number == '0'):
+            return path.lstrip('/')
+    return None
+
+
+def _write(path: Path, value):
+    path.write_text(str(value))
+
+
+class Cgroups:
+    """The students' control groups, under ``class_name`` in each controller the machine has."""
+
+    def __init__(self, class_name: str, root: Path = ROOT):
+        self.class_name, self.root = class_name, Path(root)
+        self.version = 2 if (self.root / 'cgroup.controllers').exists() else 1
+
+    def bases(self) -> dict:
+        """controller -> the class's folder in it (v2: one, 'unified')."""
+        if self.version == 2:
+            return {'unified': self.root / _own_path('') / self.class_name}
+        return {c: self.root / c / _own_path(c) / self.class_name for c in V1
+                if (self.root / c).is_dir() and _own_path(c) is not None}
+
+    def problem(self):
+        """None if students' groups can be made here, else one line saying why not."""
+        if os.geteuid() != 0:
+            return 'not root'
+        bases = self.bases()
+        if self.version == 1 and set(bases) != set(V1):
+            return 'missing cgroup controllers: ' + ', '.join(sorted(set(V1) - set(bases)))
+        try:
+            for base in bases.values():
+                base.mkdir(parents=True, exist_ok=True)
+            if self.version == 2:
+                self._delegate(bases['unified'])
+        except OSError as e:
+            return f'cgroups not writable here ({e.strerror})'
+        return None
+
+    def _delegate(self, base: Path):
+        """v2: the controllers enabled down to the class's folder (its parent holds no process)."""
+        for folder in (base.parent, base):
+            wanted = {'memory', 'pids', 'cpu'} & set((folder / 'cgroup.controllers').read_text().split())
+            _write(folder / 'cgroup.subtree_control', ' '.join('+' + c for c in sorted(wanted)))
+
+    def make(self, student: str, memory_mb: int, processes: int) -> list:
+        """Her groups, made (again) with these limits; the folders a process joins."""
+        folders = []
+        for controller, base in self.bases().items():
+            folder = base / student
+            folder.mkdir(parents=True, exist_ok=True)
+            if self.version == 2:
+                _write(folder / 'memory.max', memory_mb * 2**20)
+                with contextlib.suppress(FileNotFoundError):
+                    _write(folder / 'memory.swap.max', 0)
+                _write(folder / 'pids.max', processes)
+                _write(folder / 'cpu.weight', 100)
+            elif controller == 'memory':
+                swap = folder / 'memory.memsw.limit_in_bytes'   # where swap is counted: none either
+                if swap.exists():
+                    _write(swap, -1)              # (it may never be below the memory's own limit)
+                _write(folder / 'memory.limit_in_bytes', memory_mb * 2**20)
+                if swap.exists():
+                    _write(swap, memory_mb * 2**20)
+            elif controller == 'pids':
+                _write(folder / 'pids.max', processes)
+            elif controller == 'cpu':
+                _write(folder / 'cpu.shares', 1024)    # every student the same weight
+            folders.append(folder)
+        return folders
+
+    def peak_mb(self, student: str):
+        """The most memory her group has held (MB), or None where the machine does not say."""
+        for base in self.bases().values():
+            for name in ('memory.max_usage_in_bytes', 'memory.peak'):
+                with contextlib.suppress(OSError, ValueError):
+                    return int((base / student / name).read_text()) / 2**20
+        return None
+
+    def remove(self, student: str):
+        """Her groups, once empty (a group with a process left in it stays)."""
+        for base in self.bases().values():
+            with contextlib.suppress(OSError):
+                (base / student).rmdir()
+
+    def remove_all(self):
+        """Every student's group that is empty, and the class's folders (the hub stopping)."""
+        for base in self.bases().values():
+            for folder in sorted(base.iterdir()) if base.is_dir() else []:
+                if folder.is_dir():
+                    with contextlib.suppress(OSError):
+                        folder.rmdir()
+            with contextlib.suppress(OSError):
+                base.rmdir()
+
+
+def join(folders):
+    """A function for Popen(preexec_fn=...) that moves the new process into these groups."""
+    def enter():
+        for folder in folders:
+            _write(folder / 'cgroup.procs', os.getpid())
+    return enter

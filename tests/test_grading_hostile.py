@@ -27,6 +27,8 @@ Students of notebook 01, graded together (two at a time) in bubblewrap:
 
 import csv
 import hashlib
+import shutil
+import tempfile
 import os
 import socket
 import subprocess
@@ -220,6 +222,23 @@ for name in ['secrets', 'socket', 'selectors', 'uuid', 'hmac', 'tempfile', 'queu
 ''' % (EXERCISES_01,)
 
 
+FILLER = '''
+import os
+def fill(folder, mb):
+    written = 0
+    try:
+        for n in range(mb // 200 + 1):
+            with open(os.path.join(folder, 'filler-%d' % n), 'wb') as f:
+                for _ in range(200):
+                    f.write(b'x' * 2**20)
+                    written += 1
+    except (OSError, MemoryError):
+        pass
+    return written
+print(fill('/tmp', 6000), fill('.', 6000))
+'''
+
+
 def _save(folder, cells, name=TEACHER_01.name):
     folder.mkdir(parents=True, exist_ok=True)
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in cells])
@@ -284,6 +303,7 @@ def graded(tmp_path_factory):
     (cls / 'deep').mkdir()                   # too deeply nested to read: her row says so, the rest go on
     (cls / 'deep' / 'homework.ipynb').write_text('{"cells": ' + '[' * 100_000 + ']' * 100_000 + '}')
     _save(cls / 'patcher', [PATCHER])
+    _save(cls / 'filler', [FILLER])
     for name in NAMES:
         _save(cls / name, ['raise ValueError("=1+1 <script>alert(1)</script>")\ndef flush(hand):\n    pass'])
 
@@ -293,6 +313,13 @@ def graded(tmp_path_factory):
     old = {k: os.environ.get(k) for k in ('POKERLIB_NOTEBOOKS', 'JUPYTERHUB_API_TOKEN')}
     os.environ.update(POKERLIB_NOTEBOOKS=str(teacher), JUPYTERHUB_API_TOKEN=SECRET)
     out = tmp / 'terminal.txt'
+    free_before, lowest = shutil.disk_usage(tempfile.gettempdir()).free, []
+    sampling = threading.Event()
+
+    def sample():            # the least room the disk had while the class was graded
+        while not sampling.wait(0.2):
+            lowest.append(shutil.disk_usage(tempfile.gettempdir()).free)
+    threading.Thread(target=sample, daemon=True).start()
     try:
         stdout = sys.stdout
         with open(out, 'w', encoding='utf-8') as sys.stdout:
@@ -308,6 +335,8 @@ def graded(tmp_path_factory):
             else:
                 os.environ[k] = v
     stopped_at = csv_path.read_bytes()
+    sampling.set()
+    free_after = min(lowest, default=free_before)
     time.sleep(4)                 # the detached process would have rewritten it by now
     waker.kill()
     waker.wait()
@@ -322,7 +351,8 @@ def graded(tmp_path_factory):
     return dict(status=status, seconds=seconds, rows=rows, fields=fields, csv_before=stopped_at,
                 csv_after=csv_path.read_bytes(), html=html_path.read_text(encoding='utf-8'),
                 terminal=out.read_text(encoding='utf-8'), connections=len(connections),
-                before=before, after=after, alive=_alive(TOKEN))
+                before=before, after=after, alive=_alive(TOKEN), free_before=free_before,
+                free_after=free_after)
 
 
 def test_the_honest_student_passes_everything_and_keeps_her_rows(graded):
@@ -392,3 +422,10 @@ def test_a_notebook_nested_too_deeply_gets_a_row_and_the_class_is_graded(graded)
     [row] = graded['rows']['deep'].values()
     assert row['status'] == 'unknown' and 'nested too deeply' in row['report'] or \
         'not one of the course' in row['report'], row
+
+
+def test_a_notebook_that_fills_its_folder_and_tmp_is_held_and_the_class_is_graded(graded):
+    assert graded['status'] == 0
+    assert [e for e, r in graded['rows']['filler'].items() if r['status'] == 'pass'] == []
+    if os.geteuid() == 0:      # its folder in memory, its /tmp a quarter of it: the disk untouched
+        assert graded['free_after'] > graded['free_before'] - 2**30, graded['free_after']
