@@ -511,6 +511,7 @@ def exact_counts(cards=5, progress=False) -> dict:
     if bar is not None:
         bar.close()
     by_category = np.bincount(_tables()['category'], weights=counts, minlength=9)
+    # a dict that also answers to a category's name in the course's language (pokerlib.i18n)
     return CategoryDict({name: int(n) for name, n in zip(HAND_NAMES[:9], by_category)})
 
 
