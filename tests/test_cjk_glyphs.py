@@ -144,7 +144,7 @@ def test_a_chinese_class_on_the_hub_draws_every_chinese_character(tmp_path):
     for english in ('API Token', 'Note</', 'Permissions', 'Never', 'Server at ', 'revoke<',
                     'You can configure', 'Last used'):
         assert english not in token, english
-    assert json.dumps('出错了') in token and json.dumps('好') in token     # (as its script says them)
+    assert json.dumps('出错了') in token and json.dumps('确定') in token     # (as its script says them)
     # Her other pages of the hub in Chinese too: home (start or stop her server), not found.
     home, page = home.content.decode('utf-8'), missing.content.decode('utf-8')
     assert '停止我的服务器' in home and 'My Server' not in home and '主页' in home   # her lab runs
