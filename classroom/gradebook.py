@@ -29,7 +29,6 @@ Grading runs the students' code, each notebook in a sandbox of its own (pokerlib
 
 import asyncio
 import contextlib
-import hashlib
 import html
 import json
 import logging
@@ -53,9 +52,10 @@ from pokerlib.i18n import set_language
 from pokerlib.practice import exercise_names
 
 import chinese  # beside it: the page in the class's language
-from board import (MARKS, STUCK_FAILS, STUCK_IDLE, WORDS, Board, RateLimit,  # beside it: the hub
+from board import (MARKS, STUCK_FAILS, STUCK_IDLE, WORDS, Board,  # beside it: the hub
                    Refused, course_exercises)   # runs this file as a script, its folder first on the path
 from hub import OnceOnly   # the hub's filter of a warning said once (beside it too)
+from service import Owners, Secure, Waiters, log_errors, text, token_of   # what the services share
 
 HERE = Path(__file__).resolve().parent
 PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
@@ -185,20 +185,13 @@ class Gradebook:
         return grade_table(self.rows(), self.students)
 
 
-def _text(value) -> str:
-    return value.decode() if isinstance(value, bytes) else value
-
-
-class Admin(HubOAuthenticated, web.RequestHandler):
+class Admin(Secure, HubOAuthenticated, web.RequestHandler):
     """A page of the teacher's: the hub's login, and only admins (access:services) get in."""
+
+    csp = CSP
 
     def initialize(self, book, live):
         self.book, self.live = book, live
-
-    def set_default_headers(self):
-        self.set_header('Content-Security-Policy', CSP)
-        self.set_header('X-Content-Type-Options', 'nosniff')
-        self.set_header('Cache-Control', 'no-store')
 
 
 class PageHandler(Admin):
@@ -210,7 +203,7 @@ class PageHandler(Admin):
         self.write(SHOWN.format(
             refresh='<meta http-equiv="refresh" content="3">' if running else '',
             xsrf=self.xsrf_form_html(), disabled='disabled' if running else '',
-            xsrf_token=html.escape(_text(self.xsrf_token)),
+            xsrf_token=html.escape(text(self.xsrf_token)),
             status=html.escape(status), table=self.book.table(), hub=self.hub_auth.hub_prefix,
             legend='; '.join(f'{SYMBOLS[k]} {status_word(k)}' for k in SYMBOLS if k != 'unknown'),
             live_legend=html.escape('; '.join(f'{MARKS[k]} {tr(WORDS[k])}' for k in MARKS)),
@@ -271,10 +264,8 @@ class VerdictHandler(web.RequestHandler):
         """No cookie authenticates this request, only the token header: nothing to forge."""
 
     async def post(self):
-        header = self.request.headers.get('Authorization', '')
-        token = header[len('token '):].strip() if header.lower().startswith('token ') else ''
         try:
-            owner = await self.live.identify(token)
+            owner = await self.live.owners.identify(token_of(self.request))
             self.live.receive(owner, self.request.body)
         except Refused as e:
             self.set_status(e.code)
@@ -287,48 +278,17 @@ class VerdictHandler(web.RequestHandler):
 class Live:
     """The board, who is listening to it, and who a token belongs to (asked of the hub)."""
 
-    LOOKUPS = RateLimit(burst=60, per_second=20)
-    """Tokens the hub is asked about that were not seen lately: all students together."""
-
     def __init__(self, board, hub_auth):
-        self.board, self.hub_auth = board, hub_auth
-        self.known = {}                 # sha256(token) -> (name or None, until)
-        self.waiters = set()
-
-    async def identify(self, token):
-        """The name of the student whose token this is, or None (Refused(429) when the hub is
-        asked too often about unknown tokens)."""
-        if not token:
-            return None
-        key, now = hashlib.sha256(token.encode()).hexdigest(), time.monotonic()
-        name, until = self.known.get(key, (None, 0))
-        if until > now:
-            return name
-        if not self.LOOKUPS.allow('hub', now):
-            raise Refused(429, 'too many new tokens at once: try again')
-        model = await self.hub_auth.user_for_token(token, sync=False)
-        name = model['name'] if model and model.get('kind', 'user') == 'user' else None
-        if len(self.known) > 10000:
-            self.known.clear()
-        self.known[key] = (name, now + (300 if name else 30))
-        return name
+        self.board, self.owners = board, Owners(hub_auth)
+        self.waiters = Waiters()
 
     def receive(self, owner, body):
         row = self.board.receive(owner, body)
-        for waiter in list(self.waiters):
-            if not waiter.done():
-                waiter.set_result(row)
+        self.waiters.wake(row)
         return row
 
     async def changed(self, timeout):
-        waiter = asyncio.get_running_loop().create_future()
-        self.waiters.add(waiter)
-        try:
-            await asyncio.wait_for(waiter, timeout)
-        except asyncio.TimeoutError:
-            pass
-        finally:
-            self.waiters.discard(waiter)
+        await self.waiters.wait(timeout)
 
     def state(self, book) -> dict:
         """The board's state, with each student's official count from the grader's last run."""
@@ -339,13 +299,6 @@ class Live:
             official[r['student']] = (passed + (r['status'] == 'pass'), total + 1)
         state['official'] = official
         return state
-
-
-def log_errors(handler):
-    """Only the gradebook's own errors reach the teacher's terminal, not every refused post."""
-    if handler.get_status() >= 500:
-        web.access_log.error('%d %s %.0f ms', handler.get_status(), handler._request_summary(),
-                             1000 * handler.request.request_time())
 
 
 def main():

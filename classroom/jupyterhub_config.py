@@ -7,7 +7,7 @@ the student's edition the workspaces are synced from, and the gradebook.
 
 Settings, from the environment (the Makefile passes them on):
     CLASSROOM_IP        address to listen on (127.0.0.1; 0.0.0.0 for the classroom network)
-    CLASSROOM_PORT      port students open (8000); the hub also uses the next three
+    CLASSROOM_PORT      port students open (8000); the hub also uses the next four
     CLASSROOM_STUDENTS  the list of students (classroom/students.txt)
     CLASSROOM_PASSWORDS passwords, written for the teacher (classroom/passwords.txt)
     CLASSROOM_TEACHER   the teacher's (admin) name (teacher)
@@ -56,7 +56,7 @@ def whole_number(key, default, least, most):
     return value
 
 
-PORT = whole_number('CLASSROOM_PORT', 8000, 1, 65532)
+PORT = whole_number('CLASSROOM_PORT', 8000, 1, 65531)
 STATE = Path(os.environ.get('CLASSROOM_STATE', HERE / 'state')).resolve()
 STUDENTS = Path(os.environ.get('CLASSROOM_STUDENTS', HERE / 'students.txt'))
 PASSWORDS = Path(os.environ.get('CLASSROOM_PASSWORDS', HERE / 'passwords.txt'))
@@ -185,6 +185,26 @@ for _service in c.JupyterHub.services:
     if _service['name'] == 'gradebook':
         c.Spawner.environment['POKERLIB_GRADEBOOK'] = _service['url'] + '/services/gradebook/'
 # --- end of the live classroom --------------------------------------------------------
+
+# --- follow along live (issue 42; classroom/follow.py, pokerlib/follow.py) -------------
+# The follow service: its page for the whole class; the teacher's server feeds it (the
+# server extension pokerlib.follow, loaded in every server; POKERLIB_FOLLOW_FEED=1 in hers
+# alone), a student's server copies a cell from it. Both reach it at POKERLIB_FOLLOW.
+c.JupyterHub.services.append({
+    'name': 'follow',
+    'url': f'http://127.0.0.1:{PORT + 4}',
+    'command': [sys.executable, str(HERE / 'follow.py')],
+    'environment': {'FOLLOW_TEACHER': TEACHER, 'FOLLOW_STUDENTS': ' '.join(roster.students),
+                    'FOLLOW_LANGUAGE': LANGUAGE, 'FOLLOW_OUT': str(STATE / 'follow')},
+    'oauth_no_confirm': True,
+    'display': True,
+})
+c.JupyterHub.load_roles.append({'name': 'follow-along', 'users': [TEACHER, *roster.students],
+                                'scopes': ['access:services!service=follow']})
+c.Spawner.environment['POKERLIB_FOLLOW'] = f'http://127.0.0.1:{PORT + 4}/services/follow/'
+c.Spawner.environment['POKERLIB_FOLLOW_FEED'] = lambda spawner: '1' if spawner.user.name == TEACHER else ''
+c.Spawner.args.append('--ServerApp.jpserver_extensions=pokerlib.follow=True')
+# --- end of follow along live -----------------------------------------------------------
 
 # Over plain HTTP on the classroom network, browsers send no Fetch Metadata (Sec-Fetch-Mode),
 # so the hub (and the gradebook) cannot tell a page view from another kind of read, and say

@@ -32,7 +32,7 @@ PROXY = CLASSROOM / 'node_modules' / '.bin' / 'configurable-http-proxy'
 
 
 def free_ports(n=4) -> int:
-    """A port p with p..p+n-1 free on loopback (the hub uses four).
+    """A port p with p..p+n-1 free on loopback (the hub uses five).
 
     CLASSROOM_TEST_PORTS=8600-8699 keeps them in the lower half of a range, and the students'
     servers in the upper half (18500-19499 by default, the servers on any free port).
@@ -57,7 +57,7 @@ class Hub:
     def __init__(self, folder, students, teacher='teacher', idle=3600, lesson=0, warmup=3):
         self.folder = Path(folder)
         (self.folder / 'students.txt').write_text('# a simulated class\n' + '\n'.join(students) + '\n')
-        self.port = free_ports(5)       # the hub uses four; a browser's driver may take the fifth
+        self.port = free_ports(6)       # the hub uses five; a browser's driver may take the sixth
         self.url = f'http://127.0.0.1:{self.port}/'
         self.env = {**os.environ, 'CLASSROOM_PORT': str(self.port), 'CLASSROOM_IP': '127.0.0.1',
                     'CLASSROOM_STATE': str(self.folder / 'state'),

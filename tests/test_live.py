@@ -78,7 +78,7 @@ class Watcher:
         self.process = subprocess.Popen(
             [str(SITE_PYTHON), '-m', 'classroom.watch', hub.url, 'teacher', password,
              '--shots', str(SHOTS)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT,
-            env={**os.environ, 'WATCH_DRIVER_PORT': str(hub.port + 4)})
+            env={**os.environ, 'WATCH_DRIVER_PORT': str(hub.port + 5)})
         self.lines = queue.Queue()
         threading.Thread(target=lambda: [self.lines.put(json.loads(line)) for line in self.process.stdout]
                          or self.lines.put(None), daemon=True).start()

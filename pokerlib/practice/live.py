@@ -17,6 +17,8 @@ import threading
 import time
 from collections import Counter
 
+from pokerlib.hubpost import join, request
+
 __all__ = ['send', 'verdict']
 
 TIMEOUT = 0.5
@@ -28,7 +30,6 @@ SENT = ('pass', 'fail', 'error', 'crash', 'slow', 'todo')
 MAX_REASON = 300
 
 _attempts = Counter()          # exercise -> checks of it in this kernel
-_opener = []                   # made at the first post (urllib's import is not needed elsewhere)
 
 
 def verdict(report, exercise, student, attempt, when) -> dict:
@@ -61,25 +62,18 @@ def send(report, exercise, environ=None):
         if (not (url and token and student) or not isinstance(exercise, str)
                 or getattr(report, 'status', None) not in SENT):
             return None
-        import urllib.request
         _attempts[exercise] += 1
         body = json.dumps(verdict(report, exercise, student, _attempts[exercise], time.time()))
-        request = urllib.request.Request(
-            url.rstrip('/') + '/api/verdicts', data=body.encode('utf-8'), method='POST',
-            headers={'Authorization': f'token {token}', 'Content-Type': 'application/json'})
-        thread = threading.Thread(target=_post, args=(request,), daemon=True,
-                                  name='pokerlib-live')
+        thread = threading.Thread(target=_post, args=(join(url, 'api/verdicts'), body.encode('utf-8'),
+                                                      token), daemon=True, name='pokerlib-live')
         thread.start()
         return thread
     except Exception:               # the check's report matters; the board can miss one
         return None
 
 
-def _post(request):
-    try:
-        import urllib.request
-        if not _opener:            # never through a proxy
-            _opener.append(urllib.request.build_opener(urllib.request.ProxyHandler({})))
-        _opener[0].open(request, timeout=TIMEOUT).close()
+def _post(url, body, token):
+    try:                            # http:// or http+unix:// (pokerlib.hubpost), never a proxy
+        request('POST', url, body, token=token, timeout=TIMEOUT)
     except Exception:               # refused, rate-limited, or no gradebook: nothing to do
         pass
