@@ -16,10 +16,7 @@ the manual's screenshot and looking at the page; runs with .venv-site's Python
 import argparse
 import json
 import os
-import queue
-import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 from urllib.parse import quote, urlparse
@@ -27,7 +24,7 @@ from urllib.parse import quote, urlparse
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from classroom.watch import browser
+from classroom.watch import browser, next_command, stdin_commands
 
 READ = """
 const cells = [...document.querySelectorAll('#lesson article.cell')].map(a => ({
@@ -65,9 +62,7 @@ def main(argv=None):
     p.add_argument('--driver-port', type=int, default=int(os.environ.get('WATCH_DRIVER_PORT', '0')))
     args = p.parse_args(argv)
     args.shots.mkdir(parents=True, exist_ok=True)
-    commands = queue.Queue()
-    threading.Thread(target=lambda: [commands.put(line.split()) for line in sys.stdin]
-                     or commands.put(['quit']), daemon=True).start()
+    commands = stdin_commands()
     drivers, last = {}, {}
     with tempfile.TemporaryDirectory() as profiles:
         try:
@@ -78,11 +73,8 @@ def main(argv=None):
                 open_follow(drivers[name], args.url, name, password)
             print(json.dumps({'t': time.time(), 'ready': sorted(drivers)}), flush=True)
             while True:
-                try:
-                    command = commands.get(timeout=0.05)
-                except queue.Empty:
-                    command = None
-                if command and command[0] == 'quit':
+                command = next_command(commands, 0.05)
+                if command[:1] == ['quit']:
                     break
                 if command and command[0] == 'reload':
                     drivers[command[1]].refresh()

@@ -9,12 +9,7 @@ and says so, except in CI (CI=true), where it fails.
 """
 
 import json
-import os
-import queue
 import re
-import shutil
-import subprocess
-import threading
 import time
 from pathlib import Path
 
@@ -23,10 +18,9 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 SITE_PYTHON = ROOT / '.venv-site' / 'bin' / 'python'
 SHOTS = ROOT / 'build' / 'classroom' / 'follow'
-IN_CI = os.environ.get('CI', '').lower() in ('1', 'true', 'yes')
 LESSON = '05-Shuffling.ipynb'
 
-from classroom.simulate import HUB, PROXY, Hub, Student
+from classroom.simulate import Browser, Hub, Student, require
 
 SPOILER = 'SPOILER_7f3a'
 HOSTILE = ('<script>window.pwned = true; document.title = "pwned"</script>'
@@ -47,74 +41,25 @@ FOLDED = {'cell_type': 'code', 'execution_count': None, 'outputs': [],
           'source': f"# the answer, folded on the projector\n{SPOILER} = 'shuffle4'"}
 
 
-def missing() -> list:
-    return [what for what, there in [
-        ('.venv-hub (make classroom-setup)', HUB.exists()),
-        ('classroom/node_modules (make classroom-setup)', PROXY.exists()),
-        ('node', shutil.which('node') is not None),
-        ('.venv-site (make site-setup)', SITE_PYTHON.exists()),
-        ('chromium and chromium-driver (apt-get install chromium chromium-driver)',
-         Path('/usr/bin/chromium').exists() and Path('/usr/bin/chromedriver').exists())] if not there]
-
-
 @pytest.fixture(scope='module')
 def needs_all():
-    if missing():
-        message = 'the follow view test needs ' + ', '.join(missing())
-        if IN_CI:
-            pytest.fail(message)
-        pytest.skip(message)
+    require('the follow view test', browser=True)
 
 
-class Pages:
+class Pages(Browser):
     """classroom/follow_watch.py in a subprocess: what each student's follow page shows."""
 
     def __init__(self, hub, people):
         pw = hub.passwords()
-        self.process = subprocess.Popen(
-            [str(SITE_PYTHON), '-m', 'classroom.follow_watch', hub.url,
-             *[f'{name}:{pw[name]}' for name in people], '--shots', str(SHOTS)],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT,
-            env={**os.environ, 'WATCH_DRIVER_PORT': str(hub.port + 5)})
-        self.lines = queue.Queue()
-        threading.Thread(target=lambda: [self.lines.put(json.loads(line)) for line in self.process.stdout]
-                         or self.lines.put(None), daemon=True).start()
-        self.last = {}
+        super().__init__(['-m', 'classroom.follow_watch', hub.url, *[f'{n}:{pw[n]}' for n in people],
+                          '--shots', str(SHOTS)], driver_port=hub.port + 5)
 
-    def until(self, who, test, timeout=60):
-        """The first state of who's page for which test is true (with 't', when it was seen)."""
-        deadline = time.monotonic() + timeout
-        while True:
-            if who in self.last and test(self.last[who]):
-                return self.last[who]
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise AssertionError(f"{who}'s page did not show it in {timeout} s; it shows {self.last.get(who)}")
-            try:
-                line = self.lines.get(timeout=left)
-            except queue.Empty:
-                continue
-            if line is None:
-                raise AssertionError('the browser stopped')
-            if 'who' in line:
-                self.last[line['who']] = line
-
-    def send(self, command):
-        self.process.stdin.write(command + '\n')
-        self.process.stdin.flush()
+    def until_on(self, who, test, timeout=60):
+        return self.until(test, timeout, who)
 
     def shot(self, who, name):
         self.send(f'shot {who} {name}')
         time.sleep(1)
-
-    def stop(self):
-        if self.process.poll() is None:
-            try:
-                self.send('quit')
-                self.process.wait(60)
-            except (OSError, subprocess.TimeoutExpired):
-                self.process.kill()
-                self.process.wait()
 
 
 def ran(student, code, path='scratch.ipynb') -> list:
@@ -156,24 +101,24 @@ def test_following_the_teacher(needs_all, tmp_path):
 
         pages = Pages(hub, ['ada', 'grace'])
         for who in ('ada', 'grace'):
-            state = pages.until(who, lambda s: s['status'].startswith('Live'), timeout=180)
+            state = pages.until_on(who, lambda s: s['status'].startswith('Live'), timeout=180)
             assert state['cells'] == [] and state['h1'] == 'Follow the teacher'
 
         # The teacher runs five cells of 05 (not the folded one): on both pages within 1 s each.
         cells = ran(teacher, CELLS, LESSON)
         said = float(printed(cells[0]).split()[-1])
         for who in ('ada', 'grace'):
-            seen = pages.until(who, having('hello from the teacher', lambda c: c['outputs']))
+            seen = pages.until_on(who, having('hello from the teacher', lambda c: c['outputs']))
             assert seen['t'] - said <= 1.0, f'{who}: {seen["t"] - said:.2f} s after the cell'
             assert cell_with(seen, 'hello from the teacher')['outputs'][0]['text'].startswith(
                 'hello from the teacher')
         plotted = float(printed(cells[1]).strip())
         for who in ('ada', 'grace'):     # the plot: an image (a PNG the page decoded)
-            seen = pages.until(who, having('ax.plot', lambda c: any('img' in o for o in c['outputs'])))
+            seen = pages.until_on(who, having('ax.plot', lambda c: any('img' in o for o in c['outputs'])))
             assert seen['t'] - plotted <= 1.0, f'{who}: the plot {seen["t"] - plotted:.2f} s after'
             [image] = [o for o in cell_with(seen, 'ax.plot')['outputs'] if 'img' in o]
             assert image['src'] == 'data:image/png;base64,' and image['img'] != '0x0'
-        state = pages.until('ada', having('1 / 0', lambda c: c['outputs']))
+        state = pages.until_on('ada', having('1 / 0', lambda c: c['outputs']))
         assert [c['notebook'] for c in state['cells']] == [LESSON] * 5
         assert [c['current'] for c in state['cells']] == [False] * 4 + [True]   # where she is
         table = cell_with(state, 'pd.DataFrame')['outputs'][0]['html']
@@ -196,13 +141,13 @@ def test_following_the_teacher(needs_all, tmp_path):
 
         # A late joiner, or a reload: the lesson so far.
         pages.send('reload grace')
-        late = pages.until('grace', lambda s: len(s['cells']) == 5 and s['status'].startswith('Live'))
+        late = pages.until_on('grace', lambda s: len(s['cells']) == 5 and s['status'].startswith('Live'))
         assert [c['code'] for c in late['cells']] == CELLS
 
         # A phone's width: nothing wider than the screen.
         pages.send('width ada 390')
         time.sleep(1)
-        phone = pages.until('ada', lambda s: True)
+        phone = pages.until_on('ada', lambda s: True)
         assert not phone['wide'], 'the page is wider than a phone'
         pages.shot('ada', 'follow-phone')
 
@@ -256,13 +201,13 @@ print(request('POST', join(url, 'api/feed'), {feed!r}.encode(), token=token)[0],
         xsrf = teacher.http.cookies.get('_xsrf', path='/services/follow/')
         assert teacher.http.post(hub.url + 'services/follow/control', timeout=60, allow_redirects=False,
                                  data={'paused': '1', 'following': LESSON, '_xsrf': xsrf}).status_code == 302
-        pages.until('ada', lambda s: 'paused' in s['status'])
+        pages.until_on('ada', lambda s: 'paused' in s['status'])
         ran(teacher, ["print('while paused')"], LESSON)
         assert teacher.http.post(hub.url + 'services/follow/control', timeout=60, allow_redirects=False,
                                  data={'paused': '0', 'following': LESSON, '_xsrf': xsrf}).status_code == 302
         ran(teacher, ["print('in another notebook')"], '04-Dealing-and-hand-frequencies.ipynb')
         ran(teacher, ["print('after the pause')"], LESSON)
-        state = pages.until('ada', having('after the pause', lambda c: c['outputs']))
+        state = pages.until_on('ada', having('after the pause', lambda c: c['outputs']))
         codes = ' '.join(c['code'] for c in state['cells'])
         assert 'while paused' not in codes and 'in another notebook' not in codes
         assert re.search(r'Following 05-Shuffling', state['status'])

@@ -8,13 +8,8 @@ never reloaded; checks run in the students' own kernels on the hub. Needs
 without them it is skipped and says so, except in CI (CI=true), where it fails.
 """
 
-import json
-import os
-import queue
 import re
-import shutil
 import subprocess
-import threading
 import time
 from pathlib import Path
 
@@ -24,9 +19,8 @@ ROOT = Path(__file__).resolve().parent.parent
 CLASSROOM = ROOT / 'classroom'
 SITE_PYTHON = ROOT / '.venv-site' / 'bin' / 'python'
 SHOTS = ROOT / 'build' / 'classroom' / 'live'
-IN_CI = os.environ.get('CI', '').lower() in ('1', 'true', 'yes')
 
-from classroom.simulate import HUB, PROXY, Hub, Student
+from classroom.simulate import HUB, Browser, Hub, Student, require
 
 # A cell for a student's kernel: her check of flush, then when it returned (the board's clock).
 CHECK = """from pokerlib.practice import check
@@ -52,68 +46,17 @@ mine = {'student': os.environ['JUPYTERHUB_USER'], 'exercise': 'straight', 'statu
 """
 
 
-def missing() -> list:
-    return [what for what, there in [
-        ('.venv-hub (make classroom-setup)', HUB.exists()),
-        ('classroom/node_modules (make classroom-setup)', PROXY.exists()),
-        ('node', shutil.which('node') is not None),
-        ('.venv-site (make site-setup)', SITE_PYTHON.exists()),
-        ('chromium and chromium-driver (apt-get install chromium chromium-driver)',
-         Path('/usr/bin/chromium').exists() and Path('/usr/bin/chromedriver').exists())] if not there]
-
-
 @pytest.fixture(scope='module')
 def needs_all():
-    if missing():
-        message = 'the live classroom test needs ' + ', '.join(missing())
-        if IN_CI:
-            pytest.fail(message)
-        pytest.skip(message)
+    require('the live classroom test', browser=True)
 
 
-class Watcher:
+class Watcher(Browser):
     """classroom/watch.py in a subprocess: what the teacher's page shows, line by line."""
 
     def __init__(self, hub, password):
-        self.process = subprocess.Popen(
-            [str(SITE_PYTHON), '-m', 'classroom.watch', hub.url, 'teacher', password,
-             '--shots', str(SHOTS)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT,
-            env={**os.environ, 'WATCH_DRIVER_PORT': str(hub.port + 5)})
-        self.lines = queue.Queue()
-        threading.Thread(target=lambda: [self.lines.put(json.loads(line)) for line in self.process.stdout]
-                         or self.lines.put(None), daemon=True).start()
-        self.last = None
-
-    def until(self, test, timeout):
-        """The first page state (JSON line) for which test is true, within timeout seconds."""
-        deadline = time.monotonic() + timeout
-        while True:
-            if self.last is not None and 'cells' in self.last and test(self.last):
-                return self.last
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise AssertionError(f'the page did not show it in {timeout} s; it shows {self.last}')
-            try:
-                line = self.lines.get(timeout=left)
-            except queue.Empty:
-                continue
-            if line is None:
-                raise AssertionError('the browser stopped')
-            if 'cells' in line:
-                self.last = line
-
-    def send(self, command):
-        self.process.stdin.write(command + '\n')
-        self.process.stdin.flush()
-
-    def stop(self):
-        if self.process.poll() is None:
-            try:
-                self.send('quit')
-                self.process.wait(60)
-            except (OSError, subprocess.TimeoutExpired):
-                self.process.kill()
-                self.process.wait()
+        super().__init__(['-m', 'classroom.watch', hub.url, 'teacher', password, '--shots', str(SHOTS)],
+                         driver_port=hub.port + 5)
 
 
 def run(student, code) -> str:
