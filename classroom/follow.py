@@ -52,7 +52,7 @@ from pokerlib.i18n import N_
 
 import chinese  # beside it: the page in the class's language
 from hub import OnceOnly
-from service import Owners, Refused, Secure, Waiters, log_errors, text, token_of   # what the services share
+from service import FontHandler, Owners, Refused, Secure, Waiters, log_errors, text, token_of   # what the services share
 
 HERE = Path(__file__).resolve().parent
 MAX_BODY = 8 * 2 ** 20
@@ -207,8 +207,7 @@ TEXT = {'title': N_('Follow the teacher'), 'waiting': N_('Nothing yet: the cells
         'paused': N_('The teacher has paused the view.'), 'live': N_('Live: updated {time}.'),
         'lost': N_('Live updates lost: reconnecting… (reload the page if this stays)'),
         'following': N_('Following {notebook}'), 'all': N_('every notebook the teacher runs'),
-        'running': N_('running…'), 'current': N_('the teacher is here'),
-        'other': N_('other')}
+        'running': N_('running…'), 'other': N_('other')}
 """The words the page's script puts on the page, in the class's language."""
 
 PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
@@ -226,10 +225,11 @@ PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 <script type="application/json" id="words">{words}</script>
 </body></html>"""
 
-CONTROLS = """<form method="post" action="control" class="controls">{xsrf}
-<label>Notebook: <input name="following" value="{following}" placeholder="every notebook"></label>
-<button type="submit" name="paused" value="{pause_value}">{pause_word}</button>
-</form>"""
+CONTROLS = ('<form method="post" action="control" class="controls">{xsrf}'
+            '<label>{label} <input name="following" value="{following}" placeholder="{every}"></label>'
+            '<button type="submit">{follow}</button>'
+            '<button type="submit" name="paused" value="{pause_value}">{pause_word}</button></form>')
+"""The teacher's controls, on her follow page only: which notebook it follows, pause."""
 
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; font-src 'self'; "
        "connect-src 'self'; img-src data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
@@ -238,7 +238,6 @@ CSP = ("default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline';
 LANGUAGE = os.environ.get('FOLLOW_LANGUAGE', 'en')
 tr = chinese.translated(LANGUAGE)
 SHOWN = chinese.page_for(PAGE, LANGUAGE)
-SHOWN_CONTROLS = chinese.page_for(CONTROLS, LANGUAGE)
 
 
 class Page(Secure, HubOAuthenticated, web.RequestHandler):
@@ -262,8 +261,10 @@ class PageHandler(Page):
         name = self.member()
         controls = ''
         if name == self.people['teacher']:
-            controls = SHOWN_CONTROLS.format(
+            controls = CONTROLS.format(
                 xsrf=self.xsrf_form_html(), following=html.escape(self.lesson.following),
+                label=html.escape(tr(N_('Notebook to follow:'))), every=html.escape(tr(N_('every notebook'))),
+                follow=html.escape(tr(N_('Follow this notebook'))),
                 pause_value='0' if self.lesson.paused else '1',
                 pause_word=html.escape(tr(N_('Resume')) if self.lesson.paused else tr(N_('Pause'))))
         words = json.dumps({k: tr(v) for k, v in TEXT.items()}, ensure_ascii=False).replace('<', '\\u003c')
@@ -295,14 +296,13 @@ class ControlHandler(Page):
 
 
 class AssetHandler(Page):
-    TYPES = {'follow.js': 'text/javascript; charset=utf-8', 'follow.css': 'text/css; charset=utf-8',
-             FONT.name: 'font/otf'}
+    TYPES = {'follow.js': 'text/javascript; charset=utf-8', 'follow.css': 'text/css; charset=utf-8'}
 
     @web.authenticated
     def get(self, name):
         self.member()
         self.set_header('Content-Type', self.TYPES[name])
-        self.write((FONT if name == FONT.name else HERE / name).read_bytes())
+        self.write((HERE / name).read_bytes())
 
 
 class EventsHandler(Page):
@@ -385,7 +385,8 @@ def main():
     app = web.Application([
         (prefix, PageHandler, shared),
         (url_path_join(prefix, 'control'), ControlHandler, shared),
-        (url_path_join(prefix, r'(follow\.js|follow\.css|NotoSansSC-Course\.otf)'), AssetHandler, shared),
+        (url_path_join(prefix, r'(follow\.js|follow\.css)'), AssetHandler, shared),
+        (url_path_join(prefix, FONT.name), FontHandler),
         (url_path_join(prefix, 'events'), EventsHandler, shared),
         (url_path_join(prefix, 'api/feed'), FeedHandler, {**shared, 'tokens': tokens}),
         (url_path_join(prefix, r'api/cells/([\w-]{1,100})'), CellHandler, {**shared, 'tokens': tokens}),

@@ -32,13 +32,15 @@ const cells = [...document.querySelectorAll('#lesson article.cell')].map(a => ({
   count: a.querySelector('.count').textContent, code: a.querySelector('pre.code').textContent,
   current: a.classList.contains('current'),
   into: (a.querySelector('a.into') || {}).href || null,
+  buttons: [...a.querySelectorAll('.actions > *')].map(b => b.textContent),
   outputs: [...a.querySelectorAll('.outputs > *')].map(o =>
     o.tagName === 'IMG' ? {img: o.naturalWidth + 'x' + o.naturalHeight, src: o.src.slice(0, 22)}
     : o.tagName === 'DIV' ? {html: o.innerHTML} : {text: o.textContent, class: o.className})}));
 return {cells, status: document.getElementById('connection').textContent, title: document.title,
         lang: document.documentElement.lang, h1: document.querySelector('h1').textContent,
         ran: window.pwned === true || document.title.includes('pwned'),
-        wide: document.documentElement.scrollWidth > window.innerWidth + 1};
+        wide: document.documentElement.scrollWidth > window.innerWidth + 1,
+        fonts: [...document.fonts].map(f => `${f.family} ${f.status}`)};
 """
 
 

@@ -55,7 +55,7 @@ import chinese  # beside it: the page in the class's language
 from board import (MARKS, STUCK_FAILS, STUCK_IDLE, WORDS, Board,  # beside it: the hub
                    Refused, course_exercises)   # runs this file as a script, its folder first on the path
 from hub import OnceOnly   # the hub's filter of a warning said once (beside it too)
-from service import Owners, Secure, Waiters, log_errors, text, token_of   # what the services share
+from service import FontHandler, Owners, Secure, Waiters, log_errors, text, token_of   # what the services share
 
 HERE = Path(__file__).resolve().parent
 PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
@@ -216,15 +216,14 @@ class PageHandler(Admin):
 
 
 class AssetHandler(Admin):
-    """The page's script and style (files beside this one), and the course's font."""
+    """The page's script and style (files beside this one)."""
 
-    TYPES = {'gradebook.js': 'text/javascript; charset=utf-8', 'gradebook.css': 'text/css; charset=utf-8',
-             FONT.name: 'font/otf'}
+    TYPES = {'gradebook.js': 'text/javascript; charset=utf-8', 'gradebook.css': 'text/css; charset=utf-8'}
 
     @web.authenticated
     def get(self, name):
         self.set_header('Content-Type', self.TYPES[name])
-        self.write((FONT if name == FONT.name else HERE / name).read_bytes())
+        self.write((HERE / name).read_bytes())
 
 
 class CsvHandler(Admin):
@@ -315,7 +314,8 @@ def main():
     app = web.Application([
         (prefix, PageHandler, shared),
         (url_path_join(prefix, '(grades.csv|attempts.csv)'), CsvHandler, shared),
-        (url_path_join(prefix, r'(gradebook.js|gradebook.css|NotoSansSC-Course\.otf)'), AssetHandler, shared),
+        (url_path_join(prefix, r'(gradebook.js|gradebook.css)'), AssetHandler, shared),
+        (url_path_join(prefix, FONT.name), FontHandler),
         (url_path_join(prefix, 'events'), EventsHandler, shared),
         (url_path_join(prefix, 'api/verdicts'), VerdictHandler, {'live': live}),
         (url_path_join(prefix, 'oauth_callback'), HubOAuthCallbackHandler),

@@ -1,5 +1,6 @@
 """What the class server's own hub services share (gradebook.py, follow.py).
 
+- ``FontHandler``: the course's font, for a page's Chinese.
 - ``Secure``: a page's headers: its Content-Security-Policy (the handler's
   ``csp``), no sniffing, never cached.
 - ``Owners``: whose hub token came with a request, asked of the hub (a student's
@@ -15,6 +16,8 @@ import time
 
 from tornado import web
 
+from pokerlib.fonts import FONT
+
 from board import RateLimit, Refused  # noqa: F401 (Refused: for the services)  beside it: the hub runs the services as scripts in classroom/
 
 
@@ -27,6 +30,16 @@ class Secure:
         self.set_header('Content-Security-Policy', self.csp)
         self.set_header('X-Content-Type-Options', 'nosniff')
         self.set_header('Cache-Control', 'no-store')
+
+
+class FontHandler(Secure, web.RequestHandler):
+    """The course's font (OFL), to anyone: a browser fetches a font in CORS mode, which a hub
+    service's cookie login lets through only with the page's xsrf token (else 403, and the
+    page's Chinese draws as empty boxes), and the font is no secret."""
+
+    def get(self):
+        self.set_header('Content-Type', 'font/otf')
+        self.write(FONT.read_bytes())
 
 
 def text(value) -> str:

@@ -151,7 +151,8 @@ class Feed:
 
 PAGE = """<!doctype html><html lang="{lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{title}</title><style>body {{ font-family: system-ui, sans-serif; max-width: 48rem;
+<title>{title}</title><link rel="stylesheet" href="{custom}">
+<style>body {{ font-family: var(--jp-ui-font-family, system-ui, sans-serif); max-width: 48rem;
 margin: 1rem auto; padding: 0 1rem; }} pre {{ background: #f4f4f4; padding: .5rem;
 overflow-x: auto; }} button {{ font-size: 1rem; padding: .4rem 1rem; }}</style></head>
 <body><h1>{title}</h1>{body}</body></html>"""
@@ -187,9 +188,12 @@ def load(serverapp):
             return cell_id, cell, name if LESSON.fullmatch(name) else ''
 
         def page(self, title, body):
-            self.set_header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; "
-                            "form-action 'self'; frame-ancestors 'none'")
-            self.finish(PAGE.format(lang='zh-CN' if zh else 'en', title=html.escape(title), body=body))
+            self.set_header('Content-Security-Policy', "default-src 'none'; style-src 'self' 'unsafe-inline'; "
+                            "font-src 'self'; form-action 'self'; frame-ancestors 'none'")
+            # The course's custom.css (its Chinese font), which her server serves to JupyterLab.
+            custom = html.escape(url_path_join(self.base_url, 'custom', 'custom.css'))
+            self.finish(PAGE.format(lang='zh-CN' if zh else 'en', title=html.escape(title), body=body,
+                                    custom=custom))
 
         @web.authenticated
         async def get(self):

@@ -215,3 +215,31 @@ print(request('POST', join(url, 'api/feed'), {feed!r}.encode(), token=token)[0],
         if pages:
             pages.stop()
         hub.stop()
+
+
+@pytest.mark.slow
+def test_a_chinese_class_follows_in_chinese(needs_all, tmp_path):
+    hub = Hub(tmp_path, ['ada'], warmup=0)
+    hub.env['CLASSROOM_LANGUAGE'] = 'zh_CN'
+    pages = None
+    hub.start()
+    try:
+        pw = hub.passwords()
+        teacher, ada = Student(hub.url, 'teacher', pw['teacher']), Student(hub.url, 'ada', pw['ada'])
+        for person in (teacher, ada):
+            assert person.log_in().status_code == 302
+            person.start_server()
+        pages = Pages(hub, ['ada'])
+        ran(teacher, ["print('洗牌')"], LESSON)
+        state = pages.until_on('ada', having('洗牌', lambda c: c['outputs']), timeout=180)
+        assert state['lang'] == 'zh-CN' and state['h1'] == '跟着老师' and state['title'] == '跟着老师'
+        assert state['status'].startswith('实时') and '正在跟随 老师运行的每个笔记本' in state['status']
+        assert cell_with(state, '洗牌')['buttons'] == ['复制', '复制到我的笔记本']
+        assert pages.until_on('ada', lambda s: s['fonts'] == ['Noto Sans SC Course loaded'], timeout=10)
+        pages.shot('ada', 'follow-zh')
+        copy = ada.get(f'user/ada/pokerlib-follow/copy?cell={cell_with(state, "洗牌")["id"]}')
+        assert copy.status_code == 200 and '<html lang="zh-CN">' in copy.text and '复制到我的笔记本' in copy.text
+    finally:
+        if pages:
+            pages.stop()
+        hub.stop()
