@@ -158,6 +158,9 @@ class Lesson:
                 self.cells[cell_id]['running'] = False
             else:
                 continue
+            at = event.get('at')       # the kernel's time of the message (the benchmark's start)
+            if isinstance(at, (int, float)) and not isinstance(at, bool):
+                self.cells[cell_id]['at'] = float(at)
             changed.add(cell_id)
         while len(self.cells) > MAX_CELLS:
             self.cells.pop(next(iter(self.cells)))

@@ -110,21 +110,22 @@ class Feed:
         parent = msg.get('parent_header', {}).get('msg_id')
         if not parent:
             return
+        date = msg['header'].get('date')       # when the kernel said it (the latency's start)
+        at = {'id': parent, 'at': date.timestamp() if hasattr(date, 'timestamp') else time.time()}
         if kind == 'execute_input':
             self.cells.add(parent)
             self.queue.put_nowait(('cell', kernel_id, {
-                'id': parent, 'code': str(content.get('code', '')),
-                'count': content.get('execution_count'), 'time': time.time()}))
+                **at, 'code': str(content.get('code', '')), 'count': content.get('execution_count')}))
         elif parent in self.cells:
             if kind == 'clear_output':
-                self.queue.put_nowait(('clear', kernel_id, {'id': parent}))
+                self.queue.put_nowait(('clear', kernel_id, at))
             elif kind == 'status' and content.get('execution_state') == 'idle':
-                self.queue.put_nowait(('done', kernel_id, {'id': parent}))
+                self.queue.put_nowait(('done', kernel_id, at))
                 self.cells.discard(parent)
             else:
                 found = output(kind, content)
                 if found is not None:
-                    self.queue.put_nowait(('output', kernel_id, {'id': parent, 'output': found}))
+                    self.queue.put_nowait(('output', kernel_id, {**at, 'output': found}))
 
     async def notebook(self, kernel_id):
         if kernel_id not in self.paths:
