@@ -77,8 +77,16 @@ the students saved, when you press Grade; only it gives grades.</p>
 <noscript><p>The live board needs JavaScript; the CSV below is always up to date.</p></noscript>
 <div id="grid"><p class="note">No check yet.</p></div>
 <p class="note" id="legend">{live_legend}. The number is the attempts.
-Select a mark for its last report.</p>
+Select a mark for its last report. Every mark here is the student's own check, run in her
+kernel, which she could change; ⚑ marks one the grader's last run disagrees with (her check
+passed and the grader's did not, or the other way), ⊘ a check whose cell stopped before
+check ran (a SyntaxError, or a NameError before the function existed): shown, never counted
+as an attempt.</p>
 <div id="detail" aria-live="polite"></div>
+<h3>What the class gets wrong</h3>
+<p class="note">For each exercise: how many passed, are failing and have not started, and the
+most common hints of the failing checks right now.</p>
+<ul id="wrong"><li class="note">No failing check right now.</li></ul>
 <h3>Stuck</h3>
 <p class="note">An exercise failed {fails} times or more since it last passed, or no exercise
 passed for {idle} minutes.</p>
@@ -297,6 +305,10 @@ class Live:
             passed, total = official.get(r['student'], (0, 0))
             official[r['student']] = (passed + (r['status'] == 'pass'), total + 1)
         state['official'] = official
+        grades = {}                     # the grader's mark of each (student, exercise), beside hers
+        for r in book.rows():
+            grades.setdefault(r['student'], {})[r['exercise']] = r['status']
+        state['grades'] = grades
         return state
 
 

@@ -39,6 +39,7 @@ for (const td of document.querySelectorAll('#grid tfoot td[data-exercise]'))
   passed[td.dataset.exercise] = td.textContent;
 return {cells, passed,
         stuck: [...document.querySelectorAll('#stuck li[data-student]')].map(li => li.textContent),
+        wrong: [...document.querySelectorAll('#wrong > li[data-exercise]')].map(li => li.textContent),
         detail: document.getElementById('detail').textContent,
         status: document.getElementById('connection').textContent.replace(/updated .*/, 'updated')};
 """

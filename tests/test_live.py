@@ -120,6 +120,20 @@ def test_a_live_lesson(needs_all, tmp_path):
         seen = watcher.until(lambda s: s['detail'], timeout=30)
         assert 'ada' in seen['detail'] and 'attempt 3' in seen['detail'] and 'flush failed on' in seen['detail']
         watcher.send('shot live-gradebook')
+        # What the class gets wrong: flush, 1 passed, 1 failing, the hint of her latest check.
+        seen = watcher.until(lambda s: s['wrong'], timeout=30)
+        assert seen['wrong'][0].startswith('flush: 1 passed · 1 failing · 0 not started'), seen['wrong']
+        # A check cell that does not compile: shown (⊘), not an attempt, not counted as failing.
+        nb = {'cells': [{'cell_type': 'code', 'metadata': {}, 'outputs': [],
+                         'source': 'from pokerlib.practice import check'},
+                        {'cell_type': 'code', 'metadata': {}, 'outputs': [],
+                         'source': 'def flush(hand) return True\ncheck(flush)'},
+                        {'cell_type': 'code', 'metadata': {}, 'outputs': [], 'source': 'import time; time.sleep(1)'}]}
+        ada.run_notebook(nb, 'scratch.ipynb')
+        assert nb['cells'][1]['outputs'][0]['ename'] == 'SyntaxError'
+        seen = watcher.until(lambda s: '⊘' in s['cells']['ada flush'], timeout=30)
+        assert seen['cells']['ada flush'] == '✗3⊘ fail' and seen['stuck'] == ['ada: flush: failed 3 times']
+        assert '⊘ 1 checks did not run' in seen['wrong'][0] and '1 failing' in seen['wrong'][0]
 
         # From ada's kernel: posts for grace, without a token, malformed; then a flood.
         codes = run(ada, POST + """
@@ -142,7 +156,8 @@ print(' '.join(str(post({**mine, 'exercise': 'allmax', 'attempt': k + 1, 'status
         # The markup is shown as text, never run.
         watcher.send('click ada straight')
         seen = watcher.until(lambda s: 'onerror' in s['detail'], timeout=30)
-        assert seen['detail'].endswith('<img src=x onerror="document.title=1">'), seen['detail']
+        assert '<img src=x onerror="document.title=1">' in seen['detail'], seen['detail']
+        assert seen['detail'].endswith('The grader, sandboxed, on her saved notebook: not graded yet')
         watcher.send('shot live-gradebook-markup')
 
         # grades.csv: the latest verdicts as they stand; attempts.csv: every check taken.
@@ -152,7 +167,7 @@ print(' '.join(str(post({**mine, 'exercise': 'allmax', 'attempt': k + 1, 'status
         assert re.search(r'^ada,01-[^,]+,flush,fail,3,', grades, re.M), grades
         assert re.search(r'^grace,01-[^,]+,flush,fail,2,', grades, re.M), grades
         attempts = teacher.get('services/gradebook/attempts.csv').text.splitlines()
-        assert len(attempts) - 1 == 5 + 1 + flood.count('201')
+        assert len(attempts) - 1 == 5 + 1 + 1 + flood.count('201')     # the ⊘ one too
         assert ada.get('services/gradebook/attempts.csv').status_code == 403
         print(f'class ready in {ready_in:.0f} s')
     finally:

@@ -8,11 +8,20 @@ background thread, once, with a short timeout, and forgets it: a gradebook that
 does not answer never slows or breaks ``check``. Anywhere else (one of those
 variables missing) it sends nothing. The gradebook asks the hub whose token
 came with the post, so a student can post for herself only
-(classroom/board.py says what it keeps).
+(classroom/board.py says what it keeps). The report's hint goes with it
+(what the class gets wrong is counted by hint).
+
+A check whose cell stopped before ``check`` ran (a SyntaxError, or a
+NameError because the function did not exist yet) is sent too, marked
+``ran: False``: the teacher sees it, and it is not counted as an attempt.
+``watch_cells`` registers that with IPython, once, when this module is
+imported in a kernel on the class server.
 """
 
 import json
 import os
+import re
+import sys
 import threading
 import time
 from collections import Counter
@@ -30,6 +39,11 @@ SENT = ('pass', 'fail', 'error', 'crash', 'slow', 'todo')
 MAX_REASON = 300
 
 _attempts = Counter()          # exercise -> checks of it in this kernel
+_cell = {'sent': False}        # whether check posted during the cell running now
+CHECKED = re.compile(r'\bcheck\(\s*(\w+)(?:[^)\n]*?name\s*=\s*[\'"](\w+))?')
+"""A check call in a cell's code: check(flush), check(my_flush, name='flush')."""
+STOPPED = (SyntaxError, NameError, ImportError)
+"""What stops a check cell before check runs: it did not compile, or a name was not there yet."""
 
 
 def verdict(report, exercise, student, attempt, when) -> dict:
@@ -39,11 +53,17 @@ def verdict(report, exercise, student, attempt, when) -> dict:
     >>> verdict(Report('flush', 'fail', ' failed on flush([...])'), 'flush', 'ada', 2, 1e9)
     {'student': 'ada', 'exercise': 'flush', 'status': 'fail', 'when': 1000000000.0, 'reason': '✗ flush failed on flush([...])', 'attempt': 2}
     """
-    reason = report.headline()
-    if len(reason) > MAX_REASON:
-        reason = reason[:MAX_REASON - 1] + '…'
-    return {'student': student, 'exercise': exercise, 'status': report.status,
-            'when': float(when), 'reason': reason, 'attempt': attempt}
+    post = {'student': student, 'exercise': exercise, 'status': report.status,
+            'when': float(when), 'reason': _line(report.headline()), 'attempt': attempt}
+    hints = [text for label, text in getattr(report, 'details', ()) if label == 'hint']
+    if hints:
+        post['hint'] = _line(str(hints[0]))
+    return post
+
+
+def _line(text) -> str:
+    text = ' '.join(str(text).split())
+    return text if len(text) <= MAX_REASON else text[:MAX_REASON - 1] + '…'
 
 
 def send(report, exercise, environ=None):
@@ -63,6 +83,7 @@ def send(report, exercise, environ=None):
                 or getattr(report, 'status', None) not in SENT):
             return None
         _attempts[exercise] += 1
+        _cell['sent'] = True
         body = json.dumps(verdict(report, exercise, student, _attempts[exercise], time.time()))
         thread = threading.Thread(target=_post, args=(join(url, 'api/verdicts'), body.encode('utf-8'),
                                                       token), daemon=True, name='pokerlib-live')
@@ -77,3 +98,58 @@ def _post(url, body, token):
         request('POST', url, body, token=token, timeout=TIMEOUT)
     except Exception:               # refused, rate-limited, or no gradebook: nothing to do
         pass
+
+
+def stopped(raw_cell, error, student, when) -> list:
+    """The posts for a cell with checks that stopped before check ran (``ran: False``), or [].
+
+    >>> [p['exercise'] for p in stopped("def flush(hand) return 1\\ncheck(flush)", SyntaxError('bad'), 'ada', 1e9)]
+    ['flush']
+    >>> stopped('check(flush)', ZeroDivisionError(), 'ada', 1e9)
+    []
+    """
+    if not isinstance(error, STOPPED):
+        return []
+    from pokerlib.practice import exercise_names
+    known = set(exercise_names())
+    found = []
+    for function, name in CHECKED.findall(raw_cell or ''):
+        exercise = name or function
+        if exercise in known and exercise not in found:
+            found.append(exercise)
+    reason = _line(f'⊘ {type(error).__name__}: {error}')
+    return [{'student': student, 'exercise': e, 'status': 'error', 'when': float(when),
+             'reason': reason, 'attempt': 1, 'ran': False} for e in found]
+
+
+def watch_cells(environ=None):
+    """In a kernel on the class server, post the checks of a cell that stopped before check ran."""
+    environ = os.environ if environ is None else environ
+    url, token, student = (environ.get(k) for k in
+                           ('POKERLIB_GRADEBOOK', 'JUPYTERHUB_API_TOKEN', 'JUPYTERHUB_USER'))
+    ipython = sys.modules.get('IPython')
+    shell = ipython.get_ipython() if ipython else None
+    if not (url and token and student and shell) or getattr(shell, '_pokerlib_live', False):
+        return None
+    shell._pokerlib_live = True
+
+    def before(info=None):
+        _cell['sent'] = False
+
+    def after(result):
+        try:
+            if _cell['sent']:
+                return
+            error = result.error_before_exec or result.error_in_exec
+            for post in stopped(result.info.raw_cell, error, student, time.time()):
+                threading.Thread(target=_post, args=(join(url, 'api/verdicts'),
+                                                     json.dumps(post).encode('utf-8'), token),
+                                 daemon=True, name='pokerlib-live').start()
+        except Exception:           # never a cell's error of its own
+            pass
+    shell.events.register('pre_run_cell', before)
+    shell.events.register('post_run_cell', after)
+    return shell
+
+
+watch_cells()
