@@ -186,10 +186,6 @@ class Follower(threading.Thread):
                 self.error = f'{type(e).__name__}: {e}'
             self.ready.set()
 
-    def stop(self):
-        if self.response is not None:
-            self.response.close()
-
 
 def percentile(values, q) -> float:
     values = sorted(values)
@@ -213,11 +209,12 @@ def follow_along(hub, names, passwords, sampler) -> dict:
     ran_s = time.monotonic() - started
     time.sleep(3)                               # the last updates arrive
     sampler.sample()
-    for f in followers:
-        f.stop()
-    latencies = [arrived - at for f in followers for arrived, at, _, _ in f.updates if at]
-    cells = {cell for f in followers for _, _, cell, _ in f.updates}
-    whole = [sum(1 for _, _, _, running in f.updates if not running) for f in followers]
+    # The streams stay open till the hub stops (closing one while its thread reads it would
+    # wait on that thread): what each has received so far is taken as it stands.
+    updates = [list(f.updates) for f in followers]
+    latencies = [arrived - at for mine in updates for arrived, at, _, _ in mine if at]
+    cells = {cell for mine in updates for _, _, cell, _ in mine}
+    whole = [sum(1 for _, _, _, running in mine if not running) for mine in updates]
     return {'cells_run': counts['cells'], 'run_s': round(ran_s, 1), 'cells_seen': len(cells),
             'followers': len(followers), 'updates': len(latencies),
             'complete_per_student': summary(whole),

@@ -71,6 +71,7 @@ function render(cell) {
       cell.running ? `[*] ${words.running}` : `[${cell.count ?? ' '}]`), actions),
     el('pre', { class: 'code' }, el('code', {}, cell.code)),
     el('div', { class: 'outputs' }, ...cell.outputs.map(output)));
+  if (cell.id === shown.current) { fresh.classList.add('current'); fresh.setAttribute('aria-current', 'step'); }
   if (node) node.replaceWith(fresh); else section(cell.notebook).append(fresh);
 }
 
@@ -80,8 +81,8 @@ function mark(settings) {
   }
   const now = settings.current && lesson.querySelector(`article[data-id="${CSS.escape(settings.current)}"]`);
   if (now) { now.classList.add('current'); now.setAttribute('aria-current', 'step'); }
-  if (settings.current !== shown.current && now && nearBottom) now.scrollIntoView({ block: 'nearest' });
   shown.current = settings.current;
+  keepUp();
   const status = document.getElementById('connection');
   status.className = settings.paused ? 'note paused' : 'note';
   status.textContent = [settings.paused ? words.paused : words.live.replace('{time}', clock(settings.now)),
@@ -91,10 +92,19 @@ function mark(settings) {
   }
 }
 
-let nearBottom = true;      // a student who scrolled back is not pulled down by the next cell
-window.addEventListener('scroll', () => {
-  nearBottom = window.innerHeight + window.scrollY >= document.body.scrollHeight - 200;
-});
+// The page keeps the teacher's cell in view, unless the student has scrolled back herself
+// (wheel, touch or keys: the page's own scrolling does not count); back at the bottom, it follows again.
+let following = true;
+function scrolled() {
+  following = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 200;
+}
+for (const kind of ['wheel', 'touchmove', 'keydown']) {
+  window.addEventListener(kind, () => setTimeout(scrolled, 150), { passive: true });
+}
+function keepUp() {
+  const now = shown.current && lesson.querySelector(`article[data-id="${CSS.escape(shown.current)}"]`);
+  if (now && following) now.scrollIntoView({ block: 'end' });
+}
 
 const xsrf = document.querySelector('meta[name="xsrf"]').content;
 const events = new EventSource('events?_xsrf=' + encodeURIComponent(xsrf));
@@ -102,6 +112,7 @@ events.addEventListener('cell', e => {
   const waiting = lesson.querySelector('p.waiting');
   if (waiting) waiting.remove();
   render(JSON.parse(e.data));
+  keepUp();
 });
 events.addEventListener('settings', e => mark(JSON.parse(e.data)));
 events.addEventListener('error', () => {
