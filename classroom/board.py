@@ -347,6 +347,38 @@ class Board:
         return csv_text(self.GRADE_COLUMNS, rows)
 
 
+def lms_csv(official, students, exercises: dict) -> str:
+    """The grader's grades as Canvas and Moodle import a gradebook: one row per student on the
+    class list, her hub name in both identifying columns, and a column per lesson: the exercises
+    the grader passed in it, out of the lesson's count; blank where nothing of the lesson was
+    graded (the notebook as handed out), so that an import leaves that grade alone.
+
+    >>> print(lms_csv([{'student': 'ada', 'exercise': 'flush', 'status': 'pass'},
+    ...                {'student': 'ada', 'exercise': 'kind', 'status': 'fail'}],
+    ...               ['ada', 'grace'], {'flush': '01-Hands', 'kind': '01-Hands', 'allmax': '02-Ties'}), end='')
+    Student,SIS Login ID,01-Hands (of 2),02-Ties (of 1)
+    ada,ada,1,
+    grace,grace,,
+    """
+    lessons = {}
+    for exercise, notebook in exercises.items():
+        if notebook:
+            lessons.setdefault(notebook, []).append(exercise)
+    graded = {}
+    for r in official:
+        graded.setdefault(r['student'], {})[r['exercise']] = r['status']
+    columns = ['Student', 'SIS Login ID'] + [f'{lesson} (of {len(names)})' for lesson, names in lessons.items()]
+    rows = []
+    for name in students:
+        row = {'Student': name, 'SIS Login ID': name}
+        mine = graded.get(name, {})
+        for names, column in zip(lessons.values(), columns[2:]):
+            marks = [mine[e] for e in names if e in mine]
+            row[column] = sum(m == 'pass' for m in marks) if marks else ''
+        rows.append(row)
+    return csv_text(columns, rows).replace('\r\n', '\n')
+
+
 def iso(seconds: float) -> str:
     """A Unix time as UTC ISO 8601, to the second.
 

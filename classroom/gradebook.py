@@ -53,7 +53,7 @@ from pokerlib.practice import exercise_names
 
 import chinese  # beside it: the page in the class's language
 from board import (MARKS, STUCK_FAILS, STUCK_IDLE, WORDS, Board,  # beside it: the hub
-                   Refused, course_exercises)   # runs this file as a script, its folder first on the path
+                   Refused, course_exercises, lms_csv)   # runs this file as a script, its folder first on the path
 from hub import OnceOnly   # the hub's filter of a warning said once (beside it too)
 from service import FontHandler, Owners, Secure, Waiters, log_errors, text, token_of   # what the services share
 
@@ -104,6 +104,8 @@ out). Hover or tap a mark for the grader's report.</p>
 <p><a class="button" href="grades.csv" download>Download grades.csv</a> (every student's
 latest check and official grade per exercise) ·
 <a class="button" href="attempts.csv" download>Download attempts.csv</a> (every check received)</p>
+<p><a class="button" href="grades-lms.csv" download>Download grades-lms.csv</a> (the official
+grades for Canvas or Moodle: a row per student, a column per lesson; see the manual)</p>
 </body></html>"""
 
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; font-src 'self'; "
@@ -237,8 +239,10 @@ class AssetHandler(Admin):
 class CsvHandler(Admin):
     @web.authenticated
     def get(self, name):
-        text = (self.live.board.grades_csv(self.book.rows()) if name == 'grades.csv'
-                else self.live.board.attempts_csv())
+        board = self.live.board
+        text = (board.grades_csv(self.book.rows()) if name == 'grades.csv' else
+                lms_csv(self.book.rows(), board.students, board.exercises) if name == 'grades-lms.csv'
+                else board.attempts_csv())
         self.set_header('Content-Type', 'text/csv; charset=utf-8')
         self.set_header('Content-Disposition', f'attachment; filename="{name}"')
         self.write(text.encode('utf-8'))
@@ -325,7 +329,7 @@ def main():
     shared = {'book': book, 'live': live}
     app = web.Application([
         (prefix, PageHandler, shared),
-        (url_path_join(prefix, '(grades.csv|attempts.csv)'), CsvHandler, shared),
+        (url_path_join(prefix, r'(grades\.csv|grades-lms\.csv|attempts\.csv)'), CsvHandler, shared),
         (url_path_join(prefix, r'(gradebook.js|gradebook.css)'), AssetHandler, shared),
         (url_path_join(prefix, FONT.name), FontHandler),
         (url_path_join(prefix, 'events'), EventsHandler, shared),

@@ -172,6 +172,13 @@ def test_a_class_on_the_hub(hub):
     flush = {r['student']: r['grade'] for r in graded if r['exercise'] == 'flush'}
     assert flush['ada'] == 'pass' and flush['grace'] != 'pass' and flush['alan'] != 'pass', flush
     assert {r['student'] for r in graded} == set(ANSWERS)
+    # The same grades for Canvas or Moodle: a row per student, a column per lesson.
+    lms = list(csv.DictReader(io.StringIO(teacher.get('services/gradebook/grades-lms.csv').text)))
+    assert [r['Student'] for r in lms] == list(ANSWERS) == [r['SIS Login ID'] for r in lms]
+    [lesson] = [c for c in lms[0] if c.startswith(NOTEBOOK[:-len('.ipynb')])]
+    points = {r['Student']: int(r[lesson]) for r in lms}
+    assert points['ada'] == points['grace'] + 1 == points['alan'] + 1, points   # ada's flush passes
+    assert ada.get('services/gradebook/grades-lms.csv').status_code == 403
 
     # A restart (Ctrl-C, make classroom again) loses nobody: the same session, the same files.
     saved = {name: (hub.workspace(name) / NOTEBOOK).read_bytes() for name in ANSWERS}
