@@ -54,6 +54,7 @@ from pokerlib.practice import exercise_names
 import chinese  # beside it: the page in the class's language
 from board import (MARKS, STUCK_FAILS, STUCK_IDLE, WORDS, Board,  # beside it: the hub
                    Refused, course_exercises, lms_csv)   # runs this file as a script, its folder first on the path
+import similarity  # beside it: copydetect's flags of similar code
 from hub import OnceOnly   # the hub's filter of a warning said once (beside it too)
 from service import FontHandler, Owners, Secure, Waiters, log_errors, text, token_of   # what the services share
 
@@ -100,6 +101,11 @@ passed for {idle} minutes.</p>
 {table}
 <p class="note">{legend}; – not started (the notebook is as it was handed
 out). Hover or tap a mark for the grader's report.</p>
+<h3>Similar code</h3>
+<p class="note">A flag for you, never a penalty: a graded function whose code matches a
+classmate's or the course's own (copydetect, the student's edition left out), after each
+grading. Talk to the student before you conclude anything.</p>
+{similar}
 </section>
 <p><a class="button" href="grades.csv" download>Download grades.csv</a> (every student's
 latest check and official grade per exercise) ·
@@ -129,6 +135,8 @@ class Gradebook:
         self.running = None            # the asyncio task of a run under way
         self.process = None            # the grader's process of the last run
         self.message = ''
+        self.exercises = set()          # the exercises compared for similar code (main sets them)
+        self.similar = None             # the flags of the last grading, or None before one
 
     def start(self):
         if self.running is None or self.running.done():
@@ -179,6 +187,11 @@ class Gradebook:
         notebooks = sum(map(len, changed.values()))
         if process.returncode == 0 and partial.exists():
             partial.replace(self.csv)   # the last good table stays until a new one is whole
+            try:                        # the flags of similar code (a flag, never a penalty)
+                self.similar = await asyncio.to_thread(
+                    similarity.flags, staging, self.edition, self.root / 'notebooks', self.exercises)
+            except Exception as e:      # the grades stand without them
+                self.similar = [{'error': f'{type(e).__name__}: {e}'}]
             self.message = (f'Graded {notebooks} notebook{"s" * (notebooks > 1)} of '
                             f'{len(changed)} student{"s" * (len(changed) > 1)} at '
                             f'{time.strftime("%H:%M:%S")} in {seconds:.0f} s.')
@@ -189,6 +202,23 @@ class Gradebook:
     def rows(self) -> list:
         """The CSV's rows, or [] before the first grading."""
         return read_csv(self.csv) if self.csv.exists() else []
+
+    def similar_html(self) -> str:
+        """The flags of similar code as a list (the names escaped), or a line saying there are none."""
+        if self.similar is None:
+            return ''
+        if not self.similar:
+            return f'<p class="note">{html.escape(tr("No similar code found."))}</p>'
+        items = []
+        for flag in self.similar:
+            if 'error' in flag:
+                items.append(f'<li>{html.escape(tr("The comparison failed:"))} {html.escape(flag["error"])}</li>')
+                continue
+            other = tr("the course's own") if flag['other'] == similarity.COURSE else flag['other']
+            items.append(f'<li data-exercise="{html.escape(flag["exercise"])}">⚑ <code>'
+                         f'{html.escape(flag["exercise"])}</code>: <b>{html.escape(flag["student"])}</b> ~ '
+                         f'{html.escape(other)} ({flag["similarity"]:.0%})</li>')
+        return '<ul id="similar">' + ''.join(items) + '</ul>'
 
     def table(self) -> str:
         """One row per student on the list, one column per exercise, grouped by lesson."""
@@ -214,7 +244,8 @@ class PageHandler(Admin):
             refresh='<meta http-equiv="refresh" content="3">' if running else '',
             xsrf=self.xsrf_form_html(), disabled='disabled' if running else '',
             xsrf_token=html.escape(text(self.xsrf_token)),
-            status=html.escape(status), table=self.book.table(), hub=self.hub_auth.hub_prefix,
+            status=html.escape(status), table=self.book.table(), similar=self.book.similar_html(),
+            hub=self.hub_auth.hub_prefix,
             legend='; '.join(f'{SYMBOLS[k]} {status_word(k)}' for k in SYMBOLS if k != 'unknown'),
             live_legend=html.escape('; '.join(f'{MARKS[k]} {tr(WORDS[k])}' for k in MARKS)),
             fails=STUCK_FAILS, idle=STUCK_IDLE // 60))
@@ -323,6 +354,7 @@ def main():
                      os.environ['GRADEBOOK_OUT'], os.environ['GRADEBOOK_ROOT'])
     exercises = course_exercises(Path(os.environ['GRADEBOOK_ROOT'], 'notebooks').glob('[0-9][0-9]-*.ipynb'),
                                  set(exercise_names()))
+    book.exercises = set(exercises)
     board = Board(book.students, exercises, log_path=book.out / 'attempts.jsonl', tr=tr)
     live = Live(board, HubOAuth.instance())
     prefix = os.environ['JUPYTERHUB_SERVICE_PREFIX']
