@@ -169,6 +169,23 @@ print(' '.join(str(post({**mine, 'exercise': 'allmax', 'attempt': k + 1, 'status
         attempts = teacher.get('services/gradebook/attempts.csv').text.splitlines()
         assert len(attempts) - 1 == 5 + 1 + 1 + flood.count('201')     # the ⊘ one too
         assert ada.get('services/gradebook/attempts.csv').status_code == 403
+
+        # Her own check against the grader's: ada saves 01 with a right flush (her last live check
+        # failed); once the teacher grades, her mark is flagged ⚑ and the detail shows both.
+        nb = ada.read_notebook('01-Hands-and-hand_rank.ipynb')
+        [cell] = [c for c in nb['cells'] if c['cell_type'] == 'code' and c['source'].startswith('def flush(hand):')]
+        cell['source'] = 'def flush(hand):\n    return len({s for r, s in hand}) == 1'
+        ada.save_notebook('01-Hands-and-hand_rank.ipynb', nb)
+        page = teacher.get('services/gradebook/')
+        token = re.search(r'name="_xsrf" value="([^"]+)"', page.text).group(1)
+        teacher.http.post(page.url, data={'_xsrf': token}, timeout=60)
+        watcher.send('click ada flush')
+        seen = watcher.until(lambda s: '⚑' in s['cells']['ada flush'], timeout=300)
+        assert seen['cells']['ada flush'] == '✗3⊘⚑ fail' and '⚑' not in seen['cells']['grace flush']
+        seen = watcher.until(lambda s: 'grader' in s['detail'] and '✓' in s['detail'], timeout=30)
+        assert 'Her own check, in her kernel (she could change it): ✗' in seen['detail']
+        assert seen['detail'].endswith("her saved notebook: ✓ passed · ⚑ her check and the grader disagree")
+        watcher.send('shot live-gradebook-disagree')
         print(f'class ready in {ready_in:.0f} s')
     finally:
         if watcher:
