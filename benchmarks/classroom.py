@@ -19,6 +19,17 @@ the memory (PSS: each student's share, shared pages split) of the hub, the
 proxy and each student's server, kernel and check's judge. At the end it
 checks every saved notebook on disk, stops the hub and prints the figures as
 JSON and as a Markdown table (a benchmark, not a test: nothing is asserted).
+
+Then the **follow-along run** (``--follow``, on by default; ``--no-lesson`` runs it
+alone): every student opens the follow view's event stream (/services/follow/events,
+as her page does, through the proxy, logged in with the hub's OAuth), and the
+teacher runs her edition of notebook 05 in her own kernel on the hub. For every
+update of a cell a student receives, the latency is from the kernel's time of the
+message (the IOPub header's date, which the follow view keeps) to its arrival at
+the student; p50, p95 and the largest over all students and updates, with the
+follow service's peak memory (PSS) and its CPU seconds over the run. (A student
+here reads the stream as the page does, without drawing it: tests/test_follow.py
+measures the drawn page in Chromium, for two students.)
 """
 
 import argparse
@@ -39,6 +50,7 @@ ROOT = Path(__file__).resolve().parent.parent
 from classroom.simulate import Hub, Student
 
 NOTEBOOK = '01-Hands-and-hand_rank.ipynb'
+FOLLOWED = '05-Shuffling.ipynb'
 MB = 2 ** 20
 
 
@@ -48,7 +60,8 @@ class Sampler(threading.Thread):
     def __init__(self, hub_pid, every=1.0):
         super().__init__(daemon=True)
         self.hub, self.every, self.done = psutil.Process(hub_pid), every, threading.Event()
-        self.peak = {'hub': 0, 'proxy': 0, 'total': 0}
+        self.peak = {'hub': 0, 'proxy': 0, 'total': 0, 'follow': 0}
+        self.follow_cpu = 0.0           # CPU seconds of the follow service, last seen
         self.students = {}              # name -> peak PSS of server + kernels + judge
         self.now = {}                   # name -> PSS of the same at the last sample
         self.cpu = {}                   # name -> CPU seconds of the same, last seen
@@ -80,6 +93,9 @@ class Sampler(threading.Thread):
             total += pss
             if 'configurable-http-proxy' in cmd:
                 self.peak['proxy'] = max(self.peak['proxy'], pss)
+            elif cmd.endswith('follow.py'):
+                self.peak['follow'] = max(self.peak['follow'], pss)
+                self.follow_cpu = cpu
             elif env_user:
                 if pss > self.students.get(env_user, 0):
                     self.students[env_user], self.parts[env_user] = pss, parts
@@ -140,6 +156,76 @@ def lesson(hub, name, password, teacher_nb, bell) -> dict:
     return row
 
 
+class Follower(threading.Thread):
+    """One student's follow view: logged in, its event stream read as the page reads it."""
+
+    def __init__(self, hub, name, password):
+        super().__init__(daemon=True)
+        self.student = Student(hub.url, name, password)
+        self.url, self.updates, self.ready, self.error = hub.url, [], threading.Event(), None
+        self.response = None
+
+    def run(self):
+        try:
+            self.student.log_in()
+            self.student.get('services/follow/')            # the hub's OAuth, as the page's load
+            xsrf = self.student.http.cookies.get('_xsrf', path='/services/follow/')
+            self.response = self.student.http.get(self.url + 'services/follow/events', stream=True,
+                                                  params={'_xsrf': xsrf}, timeout=600)
+            kind = None
+            for line in self.response.iter_lines(decode_unicode=True):
+                if line.startswith('event: '):
+                    kind = line[7:]
+                elif line.startswith('data: '):
+                    if kind == 'cell':
+                        cell = json.loads(line[6:])
+                        self.updates.append((time.time(), cell.get('at'), cell['id'], cell['running']))
+                    self.ready.set()
+        except Exception as e:         # a closed stream at the end, or a failure to report
+            if not self.ready.is_set() or self.response is None:
+                self.error = f'{type(e).__name__}: {e}'
+            self.ready.set()
+
+
+def percentile(values, q) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))]
+
+
+def follow_along(hub, names, passwords, sampler) -> dict:
+    """The follow-along run: every student following while the teacher runs notebook 05."""
+    followers = [Follower(hub, n, passwords[n]) for n in names]
+    for f in followers:
+        f.start()
+    for f in followers:
+        f.ready.wait(300)
+    teacher = Student(hub.url, 'teacher', passwords['teacher'])
+    teacher.log_in()
+    teacher.start_server()
+    nb = json.loads((ROOT / 'notebooks' / FOLLOWED).read_text())
+    teacher.save_notebook(FOLLOWED, nb)
+    cpu_before, started = sampler.follow_cpu, time.monotonic()
+    counts = teacher.run_notebook(nb, FOLLOWED)
+    ran_s = time.monotonic() - started
+    time.sleep(3)                               # the last updates arrive
+    sampler.sample()
+    # The streams stay open till the hub stops (closing one while its thread reads it would
+    # wait on that thread): what each has received so far is taken as it stands.
+    updates = [list(f.updates) for f in followers]
+    latencies = [arrived - at for mine in updates for arrived, at, _, _ in mine if at]
+    cells = {cell for mine in updates for _, _, cell, _ in mine}
+    whole = [sum(1 for _, _, _, running in mine if not running) for mine in updates]
+    return {'cells_run': counts['cells'], 'run_s': round(ran_s, 1), 'cells_seen': len(cells),
+            'followers': len(followers), 'updates': len(latencies),
+            'complete_per_student': summary(whole),
+            'latency_s': {'p50': round(percentile(latencies, 0.5), 3),
+                          'p95': round(percentile(latencies, 0.95), 3),
+                          'max': round(max(latencies), 3)} if latencies else {},
+            'service_mb': round(sampler.peak['follow'] / MB, 1),
+            'service_cpu_s': round(sampler.follow_cpu - cpu_before, 2),
+            'failures': [f'{f.student.name}: {f.error}' for f in followers if f.error]}
+
+
 def summary(values) -> dict:
     return {'median': round(statistics.median(values), 1), 'slowest': round(max(values), 1)} \
         if values else {}
@@ -169,6 +255,17 @@ def table(r) -> str:
          f"{r['peak_mb']['hub']} MB, {r['peak_mb']['proxy']} MB, {r['peak_mb']['all']} MB"),
         ('CPU per student (server, kernel, judge): median, largest', two(r['cpu_s_per_student'], 's')),
     ]
+    follow = r.get('follow')
+    if follow:
+        lat = follow['latency_s']
+        rows += [
+            ('**follow along**: students following, cells the teacher ran (05) and in how long',
+             f"{follow['followers']}, {follow['cells_run']} in {follow['run_s']} s"),
+            ("teacher's cell to a student: p50, p95, largest (over every update received)",
+             f"{lat.get('p50')} s, {lat.get('p95')} s, {lat.get('max')} s ({follow['updates']} updates)"),
+            ('the follow service: peak memory, CPU over the run',
+             f"{follow['service_mb']} MB, {follow['service_cpu_s']} s"),
+        ]
     return '\n'.join(['| (memory: PSS) | |', '|---|---|'] + [f'| {a} | {b} |' for a, b in rows])
 
 
@@ -178,6 +275,10 @@ def main(argv=None):
     p.add_argument('--warmup', type=int, default=3,
                    help='servers the hub starts at once before the students come (0: none)')
     p.add_argument('--json', help='also write the figures here')
+    p.add_argument('--no-follow', dest='follow', action='store_false',
+                   help='leave out the follow-along run')
+    p.add_argument('--no-lesson', dest='lesson', action='store_false',
+                   help='the follow-along run alone (no log-in rush, no notebook 01)')
     args = p.parse_args(argv)
     names = [f'student{k:02d}' for k in range(1, args.students + 1)]
     teacher_nb = json.loads((ROOT / 'notebooks' / NOTEBOOK).read_text())
@@ -196,14 +297,20 @@ def main(argv=None):
                 sampler.sample()
                 idle = dict(sampler.now)
             passwords = hub.passwords()
-            print(f'{len(names)} students log in at once on {psutil.cpu_count()} cores...', flush=True)
-            bell = Bell(len(names))
-            with ThreadPoolExecutor(len(names)) as pool:
-                futures = [pool.submit(lesson, hub, n, passwords[n], teacher_nb, bell) for n in names]
-                bell.wait()
-                start = time.monotonic()
-                rows = [f.result() for f in futures]
-            wall = time.monotonic() - start
+            rows, wall = [], 0.0
+            if args.lesson:
+                print(f'{len(names)} students log in at once on {psutil.cpu_count()} cores...', flush=True)
+                bell = Bell(len(names))
+                with ThreadPoolExecutor(len(names)) as pool:
+                    futures = [pool.submit(lesson, hub, n, passwords[n], teacher_nb, bell) for n in names]
+                    bell.wait()
+                    start = time.monotonic()
+                    rows = [f.result() for f in futures]
+                wall = time.monotonic() - start
+            follow = None
+            if args.follow:
+                print(f'{len(names)} students follow the teacher running {FOLLOWED}...', flush=True)
+                follow = follow_along(hub, names, passwords, sampler)
             sampler.done.set()
             sampler.join()
             log = (Path(folder) / 'hub.log').read_text(errors='replace')
@@ -224,10 +331,11 @@ def main(argv=None):
         'error_pages': len(re.findall(r'\] 5\d\d (?:GET|POST|PUT|PATCH|DELETE) ', log)),
         'peak_mb': {'hub': round(sampler.peak['hub'] / MB), 'proxy': round(sampler.peak['proxy'] / MB),
                     'all': round(sampler.peak['total'] / MB)},
-        'per_student_mb': summary([m / MB for m in sampler.students.values()]),
-        'per_student_parts_mb': {k: summary([d[k] / MB for d in sampler.parts.values()])
+        'per_student_mb': summary([m / MB for k, m in sampler.students.items() if k != 'teacher']),
+        'per_student_parts_mb': {k: summary([d[k] / MB for n, d in sampler.parts.items() if n != 'teacher'])
                                  for k in ('server', 'kernel', 'judge')} if sampler.parts else {},
-        'cpu_s_per_student': summary(list(sampler.cpu.values())),
+        'cpu_s_per_student': summary([v for k, v in sampler.cpu.items() if k != 'teacher']),
+        'follow': follow,
     }
     print(json.dumps(result, indent=1))
     print(table(result))

@@ -24,6 +24,7 @@ import json
 import math
 import re
 import time
+from collections import Counter
 from pathlib import Path
 
 from pokerlib.i18n import N_  # marks the board's words for classroom/babel.cfg
@@ -31,7 +32,12 @@ from pokerlib.i18n import N_  # marks the board's words for classroom/babel.cfg
 from pokerlib.grading import SYMBOLS, safe_cell   # the grader's own CSV safety: one rule for both tables
 
 FIELDS = ('student', 'exercise', 'status', 'when', 'reason', 'attempt')
-"""Exactly the fields of a post: one more or one less is a malformed post."""
+"""The fields every post has: one less, or one neither here nor in OPTIONAL, is a malformed post."""
+OPTIONAL = {'hint': '', 'ran': True}
+"""The fields a post may have, and their value when it has not: ``hint``, the report's hint
+(what the class gets wrong is counted by it); ``ran``, False when the cell stopped before
+``check`` ran (a SyntaxError, a NameError before the function existed): shown, never counted
+as an attempt."""
 
 MARKS = {k: SYMBOLS[k] for k in ('pass', 'fail', 'error', 'crash', 'slow', 'todo')}
 """Each verdict's symbol on the page: fail, error and crash never share one."""
@@ -45,6 +51,13 @@ TEXT = {'none': N_('No check yet.'), 'student': N_('student'),
         'other': N_('other'), 'passed_it': N_('passed it (students)'),
         'attempt': N_('attempt {n}'), 'attempts': N_('{n} attempts'), 'nobody': N_('Nobody.'),
         'updated': N_('Live: updated {time}.'),
+        'own': N_('Her own check, in her kernel (she could change it)'),
+        'grader': N_('The grader, sandboxed, on her saved notebook'), 'ungraded': N_('not graded yet'),
+        'unrun': N_('did not run, not counted as an attempt'),
+        'disagree': N_('her check and the grader disagree'),
+        'wrong': N_('{passed} passed · {failing} failing · {unstarted} not started'),
+        'hint_n': N_('{n} students: {hint}'), 'hint_1': N_('1 student: {hint}'),
+        'unrun_n': N_('{n} checks did not run'), 'right': N_('No failing check right now.'),
         'lost': N_('Live updates lost: reconnecting… (reload the page if this stays)')}
 """The words the live board's script (gradebook.js) puts on the page, in the class's language
 (``Board.tr``); ``{n}`` and ``{time}`` are filled in by the script."""
@@ -99,7 +112,7 @@ def parse(body: bytes, exercises, now: float) -> dict:
         raise Refused(400, 'a post is a JSON object')
     if missing := sorted(set(FIELDS) - set(post)):
         raise Refused(400, 'missing: ' + ', '.join(missing))
-    if extra := sorted(set(post) - set(FIELDS)):
+    if extra := sorted(set(post) - set(FIELDS) - set(OPTIONAL)):
         raise Refused(400, 'unknown fields: ' + ', '.join(map(repr, extra))[:200])
     student, exercise, status = post['student'], post['exercise'], post['status']
     when, reason, attempt = post['when'], post['reason'], post['attempt']
@@ -116,8 +129,14 @@ def parse(body: bytes, exercises, now: float) -> dict:
         raise Refused(400, f'reason: a line of at most {MAX_REASON} characters')
     if not isinstance(attempt, int) or isinstance(attempt, bool) or not 0 < attempt <= 10 ** 6:
         raise Refused(400, 'attempt: a whole number from 1')
+    hint, ran = post.get('hint', OPTIONAL['hint']), post.get('ran', OPTIONAL['ran'])
+    if not isinstance(hint, str) or len(hint) > MAX_REASON:
+        raise Refused(400, f'hint: a line of at most {MAX_REASON} characters')
+    if not isinstance(ran, bool):
+        raise Refused(400, 'ran: true or false')
     return {'student': student, 'exercise': exercise, 'status': status, 'when': float(when),
-            'reason': CONTROL.sub(' ', reason).strip(), 'attempt': attempt}
+            'reason': CONTROL.sub(' ', reason).strip(), 'attempt': attempt,
+            'hint': CONTROL.sub(' ', hint).strip(), 'ran': ran}
 
 
 def csv_text(columns, rows) -> str:
@@ -171,6 +190,8 @@ class Board:
         self.cells = {}                 # (student, exercise) -> the latest row, with 'attempts'
         self.failed_since_pass = {}     # (student, exercise) -> failed attempts since it last passed
         self.last_pass = {}             # student -> when her last pass arrived
+        self.unrun = {}                 # (student, exercise) -> her check that did not run, since
+                                        # her last counted one (shown, never an attempt)
         self.version = 0                # goes up with every post taken
         self.log_path = Path(log_path) if log_path else None
         if self.log_path and self.log_path.exists():
@@ -205,15 +226,19 @@ class Board:
 
     def _take(self, row):
         key = (row['student'], row['exercise'])
+        self.log.append(row)
+        self.version += 1
+        if row.get('ran') is False:
+            self.unrun[key] = row
+            return
+        self.unrun.pop(key, None)
         attempts = self.cells.get(key, {}).get('attempts', 0) + 1
         self.cells[key] = {**row, 'attempts': attempts}
-        self.log.append(row)
         if row['status'] == 'pass':
             self.failed_since_pass[key] = 0
             self.last_pass[row['student']] = row['received']
         elif row['status'] in FAILING:
             self.failed_since_pass[key] = self.failed_since_pass.get(key, 0) + 1
-        self.version += 1
 
     def stuck(self, now=None) -> list:
         """[{'student', 'why'}]: who needs the teacher, in class-list order.
@@ -240,28 +265,66 @@ class Board:
                               'why': self.tr(what).format(minutes=minutes)})
         return found
 
+    def word(self, row) -> str:
+        """The word of a row's verdict, in the class's language (WORDS)."""
+        word = WORDS[row['status']]
+        return self.tr(word)
+
     def state(self, now=None) -> dict:
         """Everything the teacher's page shows, as plain data (JSON)."""
         now = self.clock() if now is None else now
-        seen = {e for _, e in self.cells}
+        seen = {e for _, e in self.cells} | {e for _, e in self.unrun}
         exercises = [{'name': e, 'notebook': nb} for e, nb in self.exercises.items() if e in seen]
         cells = {}
         for (name, exercise), row in self.cells.items():
             cells.setdefault(name, {})[exercise] = {
                 'status': row['status'], 'attempts': row['attempts'], 'reason': row['reason'],
                 'received': row['received']}
+        for (name, exercise), row in self.unrun.items():
+            cell = cells.setdefault(name, {}).setdefault(exercise, {'status': None, 'attempts': 0})
+            cell['unrun'] = {'reason': row['reason'], 'received': row['received']}
         passed = {e['name']: sum(self.cells.get((n, e['name']), {}).get('status') == 'pass'
                                  for n in self.students) for e in exercises}
         return {'students': self.students, 'exercises': exercises, 'cells': cells,
-                'passed': passed, 'stuck': self.stuck(now), 'now': now,
+                'passed': passed, 'wrong': self.wrong(), 'stuck': self.stuck(now), 'now': now,
                 'marks': MARKS, 'words': {k: self.tr(v) for k, v in WORDS.items()},
                 'text': {k: self.tr(v) for k, v in TEXT.items()}}
 
-    LOG_COLUMNS = ('received', 'student', 'exercise', 'status', 'attempt', 'when', 'reason')
+    def wrong(self, most=3) -> dict:
+        """What the class gets wrong now: per exercise seen, how many students passed, are failing
+        and have not started (no counted check, or 'not written yet'), how many checks did not
+        run, and the most common hints of the failing ones (their latest check), most first.
+
+        >>> b = Board(['ada', 'grace', 'alan'], {'straight': '01'}, clock=lambda: 1e9)
+        >>> for who, hint in [('ada', 'A-5 is a straight'), ('grace', 'A-5 is a straight')]:
+        ...     _ = b.receive(who, json.dumps({'student': who, 'exercise': 'straight', 'status': 'fail',
+        ...         'when': 1e9, 'reason': '✗ straight', 'attempt': 1, 'hint': hint}).encode())
+        >>> b.wrong()['straight']
+        {'passed': 0, 'failing': 2, 'unstarted': 1, 'unrun': 0, 'hints': [['A-5 is a straight', 2]]}
+        """
+        found = {}
+        for exercise in self.exercises:
+            rows = [self.cells.get((n, exercise)) for n in self.students]
+            unrun = sum((n, exercise) in self.unrun for n in self.students)
+            if not any(rows) and not unrun:
+                continue
+            failing = [r for r in rows if r and r['status'] in FAILING]
+            hints = Counter(r.get('hint') or self.word(r) for r in failing)
+            found[exercise] = {
+                'passed': sum(1 for r in rows if r and r['status'] == 'pass'),
+                'failing': len(failing),
+                'unstarted': sum(1 for r in rows if not r or r['status'] == 'todo'),
+                'unrun': unrun,
+                'hints': [[hint, n] for hint, n in sorted(hints.items(), key=lambda kv: (-kv[1], kv[0]))[:most]]}
+        return found
+
+    LOG_COLUMNS = ('received', 'student', 'exercise', 'status', 'attempt', 'when', 'reason', 'ran')
 
     def attempts_csv(self) -> str:
-        """Every post taken, oldest first (times in UTC, ISO 8601)."""
-        return csv_text(self.LOG_COLUMNS, [{**r, 'received': iso(r['received']), 'when': iso(r['when'])}
+        """Every post taken, oldest first (times in UTC, ISO 8601; ``ran`` no: the cell stopped
+        before check ran, not an attempt)."""
+        return csv_text(self.LOG_COLUMNS, [{**r, 'received': iso(r['received']), 'when': iso(r['when']),
+                                            'ran': 'yes' if r.get('ran', True) else 'no'}
                                            for r in self.log])
 
     GRADE_COLUMNS = ('student', 'notebook', 'exercise', 'check', 'check_attempts', 'check_reason',
@@ -289,6 +352,38 @@ class Board:
                              'checked_at': iso(live['received']) if live else '',
                              'grade': grade.get('status', ''), 'grade_report': grade.get('report', '')})
         return csv_text(self.GRADE_COLUMNS, rows)
+
+
+def lms_csv(official, students, exercises: dict) -> str:
+    """The grader's grades as Canvas and Moodle import a gradebook: one row per student on the
+    class list, her hub name in both identifying columns, and a column per lesson: the exercises
+    the grader passed in it, out of the lesson's count; blank where nothing of the lesson was
+    graded (the notebook as handed out), so that an import leaves that grade alone.
+
+    >>> print(lms_csv([{'student': 'ada', 'exercise': 'flush', 'status': 'pass'},
+    ...                {'student': 'ada', 'exercise': 'kind', 'status': 'fail'}],
+    ...               ['ada', 'grace'], {'flush': '01-Hands', 'kind': '01-Hands', 'allmax': '02-Ties'}), end='')
+    Student,SIS Login ID,01-Hands (of 2),02-Ties (of 1)
+    ada,ada,1,
+    grace,grace,,
+    """
+    lessons = {}
+    for exercise, notebook in exercises.items():
+        if notebook:
+            lessons.setdefault(notebook, []).append(exercise)
+    graded = {}
+    for r in official:
+        graded.setdefault(r['student'], {})[r['exercise']] = r['status']
+    columns = ['Student', 'SIS Login ID'] + [f'{lesson} (of {len(names)})' for lesson, names in lessons.items()]
+    rows = []
+    for name in students:
+        row = {'Student': name, 'SIS Login ID': name}
+        mine = graded.get(name, {})
+        for names, column in zip(lessons.values(), columns[2:]):
+            marks = [mine[e] for e in names if e in mine]
+            row[column] = sum(m == 'pass' for m in marks) if marks else ''
+        rows.append(row)
+    return csv_text(columns, rows).replace('\r\n', '\n')
 
 
 def iso(seconds: float) -> str:

@@ -45,7 +45,7 @@ LOCALE = {'@jupyterlab/translation-extension:plugin': {'locale': 'zh_CN'}}
 """JupyterLab's setting that chooses its interface's language (the language pack's)."""
 ANNOUNCEMENT = N_('Your name and the password your teacher gave you.')
 """The login page's announcement."""
-SHOWN = (N_('gradebook'), N_('Invalid username or password'))
+SHOWN = (N_('gradebook'), N_('follow'), N_('Invalid username or password'))
 """Words the templates translate that come from JupyterHub: a service's name, the login's error."""
 STATUSES = {400: N_('Bad Request'), 401: N_('Unauthorized'), 403: N_('Forbidden'),
             404: N_('Not Found'), 405: N_('Method Not Allowed'), 429: N_('Too Many Requests'),

@@ -20,6 +20,12 @@ function clock(seconds) {
 function render(state) {
   shown.state = state;
   const { students, exercises, cells, passed, marks, words, official, text } = state;
+  const grades = state.grades || {};
+  // The grader's mark beside her own check: ⚑ where one passed and the other did not.
+  const disagrees = (name, exercise, c) => {
+    const grade = (grades[name] || {})[exercise];
+    return Boolean(grade && c.status && grade !== 'unknown' && (grade === 'pass') !== (c.status === 'pass'));
+  };
   const grid = document.getElementById('grid');
   if (!exercises.length) {
     grid.replaceChildren(el('p', { class: 'note' }, text.none));
@@ -42,13 +48,17 @@ function render(state) {
         const c = mine[e.name];
         if (!c) return el('td', { class: 'empty' }, '–');
         const pressed = shown.selected && shown.selected[0] === name && shown.selected[1] === e.name;
+        const flag = disagrees(name, e.name, c);
+        const said = [c.status ? `${words[c.status]}, ${(c.attempts > 1 ? text.attempts : text.attempt).replace('{n}', c.attempts)}` : '',
+          c.unrun ? `⊘ ${text.unrun}` : '', flag ? `⚑ ${text.disagree}` : ''].filter(Boolean).join(', ');
         const button = el('button', {
           type: 'button', 'aria-pressed': String(!!pressed),
-          'aria-label': `${name}, ${e.name}: ${words[c.status]}, ${(c.attempts > 1 ? text.attempts : text.attempt).replace('{n}', c.attempts)}`,
-          'data-student': name, 'data-exercise': e.name, 'data-status': c.status,
-        }, marks[c.status], el('span', { class: 'attempts' }, String(c.attempts)));
+          'aria-label': `${name}, ${e.name}: ${said}`,
+          'data-student': name, 'data-exercise': e.name, 'data-status': c.status || 'unrun',
+        }, c.status ? marks[c.status] : '', el('span', { class: 'attempts' }, String(c.attempts)),
+        c.unrun ? el('span', { class: 'unrun' }, '⊘') : '', flag ? el('span', { class: 'flag' }, '⚑') : '');
         button.addEventListener('click', () => { shown.selected = [name, e.name]; render(shown.state); });
-        return el('td', { class: `cell mark-${c.status}` }, button);
+        return el('td', { class: `cell mark-${c.status || 'unrun'}` }, button);
       });
       return el('tr', { class: 'live-student' }, el('th', { scope: 'row' }, name),
         el('td', {}, `${livePassed}/${exercises.length}`),
@@ -62,13 +72,32 @@ function render(state) {
   const detail = document.getElementById('detail');
   const sel = shown.selected && (cells[shown.selected[0]] || {})[shown.selected[1]];
   if (sel) {
-    detail.replaceChildren(
-      el('div', {}, el('b', {}, shown.selected[0]), ' · ', el('code', {}, shown.selected[1]), ' · ',
-         `${marks[sel.status]} ${words[sel.status]} · ${text.attempt.replace('{n}', sel.attempts)} · ${clock(sel.received)}`),
-      el('pre', {}, sel.reason));
+    const [who, what] = shown.selected;
+    const grade = (grades[who] || {})[what];
+    const parts = [el('div', {}, el('b', {}, who), ' · ', el('code', {}, what))];
+    if (sel.status) {
+      parts.push(el('div', { class: 'own' }, `${text.own}: ${marks[sel.status]} ${words[sel.status]} · ${text.attempt.replace('{n}', sel.attempts)} · ${clock(sel.received)}`),
+        el('pre', {}, sel.reason));
+    }
+    if (sel.unrun) {
+      parts.push(el('div', { class: 'own' }, `⊘ ${text.unrun} · ${clock(sel.unrun.received)}`), el('pre', {}, sel.unrun.reason));
+    }
+    parts.push(el('div', { class: 'grader' }, `${text.grader}: ${grade ? `${marks[grade] || ''} ${words[grade] || grade}` : text.ungraded}`
+      + (disagrees(who, what, sel) ? ` · ⚑ ${text.disagree}` : '')));
+    detail.replaceChildren(...parts);
   } else {
     detail.replaceChildren();
   }
+  const wrong = document.getElementById('wrong');
+  const failing = exercises.filter(e => state.wrong[e.name] && (state.wrong[e.name].failing || state.wrong[e.name].unrun));
+  wrong.replaceChildren(...(failing.length ? failing.map(e => {
+    const w = state.wrong[e.name];
+    return el('li', { 'data-exercise': e.name }, el('code', {}, e.name), ': ',
+      text.wrong.replace('{passed}', w.passed).replace('{failing}', w.failing).replace('{unstarted}', w.unstarted),
+      w.unrun ? ` · ⊘ ${text.unrun_n.replace('{n}', w.unrun)}` : '',
+      el('ul', {}, ...w.hints.map(([hint, n]) => el('li', { class: 'hint' },
+        (n > 1 ? text.hint_n.replace('{n}', n) : text.hint_1).replace('{hint}', hint)))));
+  }) : [el('li', { class: 'note' }, text.right)]));
   const stuck = document.getElementById('stuck');
   stuck.replaceChildren(...(state.stuck.length
     ? state.stuck.map(s => el('li', { 'data-student': s.student }, el('b', {}, s.student), ': ', s.why))

@@ -29,9 +29,7 @@ Grading runs the students' code, each notebook in a sandbox of its own (pokerlib
 
 import asyncio
 import contextlib
-import hashlib
 import html
-import ipaddress
 import json
 import logging
 import os
@@ -54,9 +52,12 @@ from pokerlib.i18n import N_, set_language
 from pokerlib.practice import exercise_names
 
 import chinese  # beside it: the page in the class's language
-from board import (MARKS, STUCK_FAILS, STUCK_IDLE, WORDS, Board, RateLimit,  # beside it: the hub
-                   Refused, course_exercises)   # runs this file as a script, its folder first on the path
+from board import (MARKS, STUCK_FAILS, STUCK_IDLE, WORDS, Board,  # beside it: the hub
+                   Refused, course_exercises, lms_csv)   # runs this file as a script, its folder first on the path
+import similarity  # beside it: copydetect's flags of similar code
 from hub import OnceOnly   # the hub's filter of a warning said once (beside it too)
+from service import (FontHandler, Owners, Secure, Waiters, from_a_door, log_errors,  # what the
+                     text, token_of)                                  # services share
 
 HERE = Path(__file__).resolve().parent
 PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
@@ -78,8 +79,16 @@ the students saved, when you press Grade; only it gives grades.</p>
 <noscript><p>The live board needs JavaScript; the CSV below is always up to date.</p></noscript>
 <div id="grid"><p class="note">No check yet.</p></div>
 <p class="note" id="legend">{live_legend}. The number is the attempts.
-Select a mark for its last report.</p>
+Select a mark for its last report. Every mark here is the student's own check, run in her
+kernel, which she could change; ⚑ marks one the grader's last run disagrees with (her check
+passed and the grader's did not, or the other way), ⊘ a check whose cell stopped before
+check ran (a SyntaxError, or a NameError before the function existed): shown, never counted
+as an attempt.</p>
 <div id="detail" aria-live="polite"></div>
+<h3>What the class gets wrong</h3>
+<p class="note">For each exercise: how many passed, are failing and have not started, and the
+most common hints of the failing checks right now.</p>
+<ul id="wrong"><li class="note">No failing check right now.</li></ul>
 <h3>Stuck</h3>
 <p class="note">An exercise failed {fails} times or more since it last passed, or no exercise
 passed for {idle} minutes.</p>
@@ -93,10 +102,17 @@ passed for {idle} minutes.</p>
 {table}
 <p class="note">{legend}; – not started (the notebook is as it was handed
 out). Hover or tap a mark for the grader's report.</p>
+<h3>Similar code</h3>
+<p class="note">A flag for you, never a penalty: a graded function whose code matches a
+classmate's or the course's own (copydetect, the student's edition left out), after each
+grading. Talk to the student before you conclude anything.</p>
+{similar}
 </section>
 <p><a class="button" href="grades.csv" download>Download grades.csv</a> (every student's
 latest check and official grade per exercise) ·
 <a class="button" href="attempts.csv" download>Download attempts.csv</a> (every check received)</p>
+<p><a class="button" href="grades-lms.csv" download>Download grades-lms.csv</a> (the official
+grades for Canvas or Moodle: a row per student, a column per lesson; see the manual)</p>
 </body></html>"""
 
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; font-src 'self'; "
@@ -120,6 +136,8 @@ class Gradebook:
         self.running = None            # the asyncio task of a run under way
         self.process = None            # the grader's process of the last run
         self.message = ''
+        self.exercises = set()          # the exercises compared for similar code (main sets them)
+        self.similar = None             # the flags of the last grading, or None before one
 
     def start(self):
         if self.running is None or self.running.done():
@@ -164,6 +182,11 @@ class Gradebook:
             rows = (read_csv(partial) if partial.exists() else []) + refused
             write_csv(sorted(rows, key=lambda r: (r['student'], r['notebook'])), partial)
             partial.replace(self.csv)   # the last good table stays until a new one is whole
+            try:                        # the flags of similar code (a flag, never a penalty)
+                self.similar = await asyncio.to_thread(
+                    similarity.flags, staging, self.edition, self.root / 'notebooks', self.exercises)
+            except Exception as e:      # the grades stand without them
+                self.similar = [{'error': f'{type(e).__name__}: {e}'}]
             self.message = tr(N_('Graded {notebooks} notebook{s} of {students} student{ss} at {time} '
                                  'in {seconds:.0f} s.')).format(
                 notebooks=notebooks, s='s' * (notebooks != 1), students=len(changed),
@@ -177,25 +200,35 @@ class Gradebook:
         """The CSV's rows, or [] before the first grading."""
         return read_csv(self.csv) if self.csv.exists() else []
 
+    def similar_html(self) -> str:
+        """The flags of similar code as a list (the names escaped), or a line saying there are none."""
+        if self.similar is None:
+            return ''
+        if not self.similar:
+            return f'<p class="note">{html.escape(tr("No similar code found."))}</p>'
+        items = []
+        for flag in self.similar:
+            if 'error' in flag:
+                items.append(f'<li>{html.escape(tr("The comparison failed:"))} {html.escape(flag["error"])}</li>')
+                continue
+            other = tr("the course's own") if flag['other'] == similarity.COURSE else flag['other']
+            items.append(f'<li data-exercise="{html.escape(flag["exercise"])}">⚑ <code>'
+                         f'{html.escape(flag["exercise"])}</code>: <b>{html.escape(flag["student"])}</b> ~ '
+                         f'{html.escape(other)} ({flag["similarity"]:.0%})</li>')
+        return '<ul id="similar">' + ''.join(items) + '</ul>'
+
     def table(self) -> str:
         """One row per student on the list, one column per exercise, grouped by lesson."""
         return grade_table(self.rows(), self.students)
 
 
-def _text(value) -> str:
-    return value.decode() if isinstance(value, bytes) else value
-
-
-class Admin(HubOAuthenticated, web.RequestHandler):
+class Admin(Secure, HubOAuthenticated, web.RequestHandler):
     """A page of the teacher's: the hub's login, and only admins (access:services) get in."""
+
+    csp = CSP
 
     def initialize(self, book, live):
         self.book, self.live = book, live
-
-    def set_default_headers(self):
-        self.set_header('Content-Security-Policy', CSP)
-        self.set_header('X-Content-Type-Options', 'nosniff')
-        self.set_header('Cache-Control', 'no-store')
 
 
 class PageHandler(Admin):
@@ -207,8 +240,9 @@ class PageHandler(Admin):
         self.write(SHOWN.format(
             refresh='<meta http-equiv="refresh" content="3">' if running else '',
             xsrf=self.xsrf_form_html(), disabled='disabled' if running else '',
-            xsrf_token=html.escape(_text(self.xsrf_token)),
-            status=html.escape(status), table=self.book.table(), hub=self.hub_auth.hub_prefix,
+            xsrf_token=html.escape(text(self.xsrf_token)),
+            status=html.escape(status), table=self.book.table(), similar=self.book.similar_html(),
+            hub=self.hub_auth.hub_prefix,
             legend='; '.join(f'{SYMBOLS[k]} {status_word(k)}' for k in SYMBOLS if k != 'unknown'),
             live_legend=html.escape('; '.join(f'{MARKS[k]} {tr(WORDS[k])}' for k in MARKS)),
             fails=STUCK_FAILS, idle=STUCK_IDLE // 60))
@@ -220,22 +254,23 @@ class PageHandler(Admin):
 
 
 class AssetHandler(Admin):
-    """The page's script and style (files beside this one), and the course's font."""
+    """The page's script and style (files beside this one)."""
 
-    TYPES = {'gradebook.js': 'text/javascript; charset=utf-8', 'gradebook.css': 'text/css; charset=utf-8',
-             FONT.name: 'font/otf'}
+    TYPES = {'gradebook.js': 'text/javascript; charset=utf-8', 'gradebook.css': 'text/css; charset=utf-8'}
 
     @web.authenticated
     def get(self, name):
         self.set_header('Content-Type', self.TYPES[name])
-        self.write((FONT if name == FONT.name else HERE / name).read_bytes())
+        self.write((HERE / name).read_bytes())
 
 
 class CsvHandler(Admin):
     @web.authenticated
     def get(self, name):
-        text = (self.live.board.grades_csv(self.book.rows()) if name == 'grades.csv'
-                else self.live.board.attempts_csv())
+        board = self.live.board
+        text = (board.grades_csv(self.book.rows()) if name == 'grades.csv' else
+                lms_csv(self.book.rows(), board.students, board.exercises) if name == 'grades-lms.csv'
+                else board.attempts_csv())
         self.set_header('Content-Type', 'text/csv; charset=utf-8')
         self.set_header('Content-Disposition', f'attachment; filename="{name}"')
         self.write(text.encode('utf-8'))
@@ -268,12 +303,10 @@ class VerdictHandler(web.RequestHandler):
         """No cookie authenticates this request, only the token header: nothing to forge."""
 
     async def post(self):
-        header = self.request.headers.get('Authorization', '')
-        token = header[len('token '):].strip() if header.lower().startswith('token ') else ''
         try:
             if not from_a_door(self.request.remote_ip):
                 raise Refused(403, "checks are posted from the students' kernels only")
-            owner = await self.live.identify(token, self.request.remote_ip)
+            owner = await self.live.owners.identify(token_of(self.request), self.request.remote_ip)
             self.live.receive(owner, self.request.body)
         except Refused as e:
             self.set_status(e.code)
@@ -283,69 +316,20 @@ class VerdictHandler(web.RequestHandler):
         self.finish({'ok': True})
 
 
-def from_a_door(address) -> bool:
-    """Whether a post came through a student's door (classroom/doors.py): from 127.1.0.0 up.
-
-    Through the proxy (from a browser) it comes from 127.0.0.1, the proxy's own address.
-
-    >>> from_a_door('127.1.0.3'), from_a_door('127.0.0.1'), from_a_door('10.0.0.7'), from_a_door('x')
-    (True, False, False, False)
-    """
-    try:
-        ip = ipaddress.ip_address(address)
-    except ValueError:
-        return False
-    return ip.version == 4 and ip.is_loopback and ip.packed[1] >= 1
-
-
 class Live:
     """The board, who is listening to it, and who a token belongs to (asked of the hub)."""
 
     def __init__(self, board, hub_auth):
-        self.board, self.hub_auth = board, hub_auth
-        self.known = {}                 # sha256(token) -> (name or None, until)
-        self.waiters = set()
-        # Tokens the hub is asked about that were not seen lately, per client: each student's
-        # kernel posts through a door of her own, from a loopback address of hers
-        # (classroom/doors.py), so one who floods with made-up tokens spends her own budget
-        # alone; and all together, so that the hub is never asked more than it can answer.
-        self.lookups = RateLimit(burst=10, per_second=1)
-        self.all_lookups = RateLimit(burst=300, per_second=100)
-
-    async def identify(self, token, client='?'):
-        """The name of the student whose token this is, or None (Refused(429) when the hub is
-        asked too often about unknown tokens from this client, or from all of them)."""
-        if not token:
-            return None
-        key, now = hashlib.sha256(token.encode()).hexdigest(), time.monotonic()
-        name, until = self.known.get(key, (None, 0))
-        if until > now:
-            return name
-        if not (self.lookups.allow(client, now) and self.all_lookups.allow('hub', now)):
-            raise Refused(429, 'too many new tokens at once: try again')
-        model = await self.hub_auth.user_for_token(token, sync=False)
-        name = model['name'] if model and model.get('kind', 'user') == 'user' else None
-        if len(self.known) > 10000:
-            self.known.clear()
-        self.known[key] = (name, now + (300 if name else 30))
-        return name
+        self.board, self.owners = board, Owners(hub_auth)
+        self.waiters = Waiters()
 
     def receive(self, owner, body):
         row = self.board.receive(owner, body)
-        for waiter in list(self.waiters):
-            if not waiter.done():
-                waiter.set_result(row)
+        self.waiters.wake(row)
         return row
 
     async def changed(self, timeout):
-        waiter = asyncio.get_running_loop().create_future()
-        self.waiters.add(waiter)
-        try:
-            await asyncio.wait_for(waiter, timeout)
-        except asyncio.TimeoutError:
-            pass
-        finally:
-            self.waiters.discard(waiter)
+        await self.waiters.wait(timeout)
 
     def state(self, book) -> dict:
         """The board's state, with each student's official count from the grader's last run."""
@@ -355,14 +339,11 @@ class Live:
             passed, total = official.get(r['student'], (0, 0))
             official[r['student']] = (passed + (r['status'] == 'pass'), total + 1)
         state['official'] = official
+        grades = {}                     # the grader's mark of each (student, exercise), beside hers
+        for r in book.rows():
+            grades.setdefault(r['student'], {})[r['exercise']] = r['status']
+        state['grades'] = grades
         return state
-
-
-def log_errors(handler):
-    """Only the gradebook's own errors reach the teacher's terminal, not every refused post."""
-    if handler.get_status() >= 500:
-        web.access_log.error('%d %s %.0f ms', handler.get_status(), handler._request_summary(),
-                             1000 * handler.request.request_time())
 
 
 def main():
@@ -372,14 +353,16 @@ def main():
                      os.environ['GRADEBOOK_OUT'], os.environ['GRADEBOOK_ROOT'])
     exercises = course_exercises(Path(os.environ['GRADEBOOK_ROOT'], 'notebooks').glob('[0-9][0-9]-*.ipynb'),
                                  set(exercise_names()))
+    book.exercises = set(exercises)
     board = Board(book.students, exercises, log_path=book.out / 'attempts.jsonl', tr=tr)
     live = Live(board, HubOAuth.instance())
     prefix = os.environ['JUPYTERHUB_SERVICE_PREFIX']
     shared = {'book': book, 'live': live}
     app = web.Application([
         (prefix, PageHandler, shared),
-        (url_path_join(prefix, '(grades.csv|attempts.csv)'), CsvHandler, shared),
-        (url_path_join(prefix, r'(gradebook.js|gradebook.css|NotoSansSC-Course\.otf)'), AssetHandler, shared),
+        (url_path_join(prefix, r'(grades\.csv|grades-lms\.csv|attempts\.csv)'), CsvHandler, shared),
+        (url_path_join(prefix, r'(gradebook.js|gradebook.css)'), AssetHandler, shared),
+        (url_path_join(prefix, FONT.name), FontHandler),
         (url_path_join(prefix, 'events'), EventsHandler, shared),
         (url_path_join(prefix, 'api/verdicts'), VerdictHandler, {'live': live}),
         (url_path_join(prefix, 'oauth_callback'), HubOAuthCallbackHandler),

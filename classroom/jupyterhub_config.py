@@ -10,7 +10,7 @@ Settings, from the environment (the Makefile passes them on):
     CLASSROOM_DOMAIN    the class's web address, whose every NAME.DOMAIN leads to this machine
                         (localhost on loopback; on the classroom network a name with a
                         wildcard DNS record, see site/manual/classroom.md)
-    CLASSROOM_PORT      port students open (8000); the hub also uses the next three
+    CLASSROOM_PORT      port students open (8000); the hub also uses the next four
     CLASSROOM_STUDENTS  the list of students (classroom/students.txt)
     CLASSROOM_PASSWORDS passwords, written for the teacher (classroom/passwords.txt)
     CLASSROOM_TEACHER   the teacher's (admin) name (teacher)
@@ -62,7 +62,7 @@ def whole_number(key, default, least, most):
     return value
 
 
-PORT = whole_number('CLASSROOM_PORT', 8000, 1, 65532)
+PORT = whole_number('CLASSROOM_PORT', 8000, 1, 65531)
 STATE = Path(os.environ.get('CLASSROOM_STATE', HERE / 'state')).resolve()
 STUDENTS = Path(os.environ.get('CLASSROOM_STUDENTS', HERE / 'students.txt'))
 PASSWORDS = Path(os.environ.get('CLASSROOM_PASSWORDS', HERE / 'passwords.txt'))
@@ -146,9 +146,11 @@ c.SandboxSpawner.logs = str(STATE / 'logs')
 c.SandboxSpawner.runs = str(STATE / 'run')
 c.SandboxSpawner.doors_folder = str(STATE / 'doors')
 c.SandboxSpawner.hub_address = f'127.0.0.1:{PORT + 1}'
-# Her kernels post each check to the gradebook (POKERLIB_GRADEBOOK), through a door of her own.
+# Her kernels post each check to the gradebook (POKERLIB_GRADEBOOK), and her server reaches the
+# follow view (POKERLIB_FOLLOW), each through a door of her own.
 c.SandboxSpawner.services = {
-    'gradebook': (f'127.0.0.1:{PORT + 3}', 'POKERLIB_GRADEBOOK=/services/gradebook/')}
+    'gradebook': (f'127.0.0.1:{PORT + 3}', 'POKERLIB_GRADEBOOK=/services/gradebook/'),
+    'follow': (f'127.0.0.1:{PORT + 4}', 'POKERLIB_FOLLOW=/services/follow/')}
 c.Spawner.notebook_dir = str(STATE / 'workspaces' / '{username}')
 c.Spawner.default_url = '/lab/tree/00-Contents.ipynb'
 c.Spawner.cmd = [str(VENV_BIN / 'jupyterhub-singleuser')]
@@ -210,6 +212,26 @@ for _service in c.JupyterHub.services:
         _service['command'] = warmup.after_lesson(LIVE.lesson, _service['command'])
 # --- end of the live classroom --------------------------------------------------------
 
+# --- follow along live (issue 42; classroom/follow.py, pokerlib/follow.py) -------------
+# The follow service: its page for the whole class; the teacher's server feeds it (the
+# server extension pokerlib.follow, loaded in every server; POKERLIB_FOLLOW_FEED=1 in hers
+# alone), a student's server copies a cell from it. Both reach it at POKERLIB_FOLLOW.
+c.JupyterHub.services.append({
+    'name': 'follow',
+    'url': f'http://127.0.0.1:{PORT + 4}',
+    'command': [sys.executable, str(HERE / 'follow.py')],
+    'environment': {'FOLLOW_TEACHER': TEACHER, 'FOLLOW_STUDENTS': ' '.join(roster.students),
+                    'FOLLOW_LANGUAGE': LANGUAGE, 'FOLLOW_OUT': str(STATE / 'follow')},
+    'oauth_no_confirm': True,
+    'display': True,
+})
+c.JupyterHub.load_roles.append({'name': 'follow-along', 'users': [TEACHER, *roster.students],
+                                'scopes': ['access:services!service=follow']})
+# (POKERLIB_FOLLOW: her door to it, given by the spawner with the gradebook's; see above.)
+c.Spawner.environment['POKERLIB_FOLLOW_FEED'] = lambda spawner: '1' if spawner.user.name == TEACHER else ''
+c.Spawner.args.append('--ServerApp.jpserver_extensions=pokerlib.follow=True')
+# --- end of follow along live -----------------------------------------------------------
+
 # Over plain HTTP on the classroom network, browsers send no Fetch Metadata (Sec-Fetch-Mode),
 # so the hub (and the gradebook) cannot tell a page view from another kind of read, and say
 # "Skipping XSRF check for insecure request" on every page any student opens. It is true of the
@@ -243,6 +265,6 @@ c.ClassroomHub.banner = '\n'.join([
         processes=LIMITS['CLASSROOM_PROCESSES'], memory=LIMITS['CLASSROOM_MEMORY_MB'],
         disk=LIMITS['CLASSROOM_DISK_MB']),
     tr(N_("  each student's server at its own address (NAME.{domain}), in a network of its own: "
-          "she reaches the hub and the gradebook, nothing else")).format(domain=DOMAIN),
+          "she reaches the hub and its services, nothing else")).format(domain=DOMAIN),
     tr(N_("  each student's server writes its messages to {logs}")).format(
         logs=STATE / 'logs' / 'NAME.log'), ''])

@@ -19,10 +19,13 @@ import contextlib
 import http.cookiejar
 import json
 import os
+import queue
 import re
+import shutil
 import signal
 import socket
 import subprocess
+import threading
 import time
 import uuid
 from pathlib import Path
@@ -69,10 +72,86 @@ class BrowserCookies(http.cookiejar.DefaultCookiePolicy):
 CLASSROOM = Path(__file__).resolve().parent
 HUB = CLASSROOM.parent / '.venv-hub' / 'bin' / 'jupyterhub'
 PROXY = CLASSROOM / 'node_modules' / '.bin' / 'configurable-http-proxy'
+SITE_PYTHON = CLASSROOM.parent / '.venv-site' / 'bin' / 'python'
+
+
+def missing(browser=False) -> list:
+    """What a test of the hub needs that this machine lacks (browser: headless Chromium too)."""
+    needs = [('.venv-hub (make classroom-setup)', HUB.exists()),
+             ('classroom/node_modules (make classroom-setup)', PROXY.exists()),
+             ('node', shutil.which('node') is not None)]
+    if browser:
+        needs += [('.venv-site (make site-setup)', SITE_PYTHON.exists()),
+                  ('chromium and chromium-driver (apt-get install chromium chromium-driver)',
+                   Path('/usr/bin/chromium').exists() and Path('/usr/bin/chromedriver').exists())]
+    return [what for what, there in needs if not there]
+
+
+def require(what, browser=False):
+    """In a test: skip it, saying what this machine lacks for what (fail instead in CI, CI=true)."""
+    import pytest
+    lacking = missing(browser)
+    if lacking:
+        message = f'{what} needs ' + ', '.join(lacking)
+        if os.environ.get('CI', '').lower() in ('1', 'true', 'yes'):
+            pytest.fail(message)
+        pytest.skip(message)
+
+
+class Browser:
+    """A page watcher of .venv-site (classroom/watch.py, follow_watch.py) in a subprocess: it
+    prints a JSON line at each change of what it sees and reads commands, one a line."""
+
+    def __init__(self, argv, driver_port):
+        self.process = subprocess.Popen(
+            [str(SITE_PYTHON), *argv], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+            cwd=CLASSROOM.parent, env={**os.environ, 'WATCH_DRIVER_PORT': str(driver_port)})
+        self.lines = queue.Queue()
+        threading.Thread(target=lambda: [self.lines.put(json.loads(line)) for line in self.process.stdout]
+                         or self.lines.put(None), daemon=True).start()
+        self.last = {}                  # who -> what her page shows now (None: the only page)
+
+    def until(self, test, timeout, who=None) -> dict:
+        """The first state of a page (who's) for which test is true, with 't', when it was seen."""
+        deadline = time.monotonic() + timeout
+        while True:
+            state = self.last.get(who)
+            if state is not None and test(state):
+                return state
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f'the page did not show it in {timeout} s; it shows {state}')
+            line = self.next(left)
+            if line and 'shot' not in line and 'ready' not in line:
+                self.last[line.get('who')] = line
+
+    def next(self, timeout):
+        """The next line (a dict), or None when none came in timeout seconds; the browser stopped:
+        AssertionError."""
+        try:
+            line = self.lines.get(timeout=timeout)
+        except queue.Empty:
+            return None
+        if line is None:
+            raise AssertionError('the browser stopped')
+        return line
+
+    def send(self, command):
+        self.process.stdin.write(command + '\n')
+        self.process.stdin.flush()
+
+    def stop(self):
+        if self.process.poll() is None:
+            try:
+                self.send('quit')
+                self.process.wait(60)
+            except (OSError, subprocess.TimeoutExpired):
+                self.process.kill()
+                self.process.wait()
 
 
 def free_ports(n=4) -> int:
-    """A port p with p..p+n-1 free on loopback (the hub uses four).
+    """A port p with p..p+n-1 free on loopback (the hub uses five).
 
     CLASSROOM_TEST_PORTS=8600-8699 keeps them in a range (18500-19499 by default; the
     students' servers listen on unix sockets).
@@ -95,7 +174,7 @@ class Hub:
     def __init__(self, folder, students, teacher='teacher', idle=3600, lesson=0, warmup=3):
         self.folder = Path(folder)
         (self.folder / 'students.txt').write_text('# a simulated class\n' + '\n'.join(students) + '\n')
-        self.port = free_ports(5)       # the hub uses four; a browser's driver may take the fifth
+        self.port = free_ports(6)       # the hub uses five; a browser's driver may take the sixth
         self.url = f'http://localhost:{self.port}/'
         self.env = {**os.environ, 'CLASSROOM_PORT': str(self.port), 'CLASSROOM_IP': '127.0.0.1',
                     'CLASSROOM_STATE': str(self.folder / 'state'),
@@ -168,7 +247,7 @@ class Hub:
         return self.folder / 'state' / 'workspaces' / name
 
 
-class Browser(requests.Session):
+class Session(requests.Session):
     """A requests session that sends cookies by its own jar's policy (BrowserCookies)."""
 
     def __init__(self):
@@ -191,7 +270,7 @@ class Student:
 
     def __init__(self, url: str, name: str, password: str):
         self.url, self.name, self.password = url.rstrip('/') + '/', name, password
-        self.http = Browser()
+        self.http = Session()
 
     def address(self, path) -> str:
         """The full address of a path: user/NAME/... at NAME's own host, the rest at the hub's."""

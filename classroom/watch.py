@@ -39,6 +39,7 @@ for (const td of document.querySelectorAll('#grid tfoot td[data-exercise]'))
   passed[td.dataset.exercise] = td.textContent;
 return {cells, passed,
         stuck: [...document.querySelectorAll('#stuck li[data-student]')].map(li => li.textContent),
+        wrong: [...document.querySelectorAll('#wrong > li[data-exercise]')].map(li => li.textContent),
         detail: document.getElementById('detail').textContent,
         status: document.getElementById('connection').textContent.replace(/updated .*/, 'updated')};
 """
@@ -52,6 +53,22 @@ def browser(profile, port):
     return webdriver.Chrome(options=options, service=Service(executable_path=CHROMEDRIVER, port=port))
 
 
+def stdin_commands() -> queue.Queue:
+    """The commands on stdin, one a line (a list of words), as they come; ['quit'] at its end."""
+    commands = queue.Queue()
+    threading.Thread(target=lambda: [commands.put(line.split()) for line in sys.stdin]
+                     or commands.put(['quit']), daemon=True).start()
+    return commands
+
+
+def next_command(commands, timeout) -> list:
+    """The next command's words, or [] when none came in timeout seconds."""
+    try:
+        return commands.get(timeout=timeout)
+    except queue.Empty:
+        return []
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
     p.add_argument('url')
@@ -61,9 +78,7 @@ def main(argv=None):
     p.add_argument('--driver-port', type=int, default=int(os.environ.get('WATCH_DRIVER_PORT', '0')))
     args = p.parse_args(argv)
     args.shots.mkdir(parents=True, exist_ok=True)
-    commands = queue.Queue()
-    threading.Thread(target=lambda: [commands.put(line.split()) for line in sys.stdin]
-                     or commands.put(['quit']), daemon=True).start()
+    commands = stdin_commands()
     with tempfile.TemporaryDirectory() as profile:
         driver = browser(profile, args.driver_port)
         try:
@@ -77,11 +92,8 @@ def main(argv=None):
                 (By.ID, 'connection'), 'Live: updated'))
             last = None
             while True:
-                try:
-                    command = commands.get(timeout=0.2)
-                except queue.Empty:
-                    command = None
-                if command and command[0] == 'quit':
+                command = next_command(commands, 0.2)
+                if command[:1] == ['quit']:
                     break
                 if command and command[0] == 'click':
                     driver.find_element(By.CSS_SELECTOR, f'#grid button[data-student="{command[1]}"]'

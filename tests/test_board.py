@@ -111,12 +111,47 @@ def test_a_post_for_another_student_or_from_no_student_is_403():
 def test_only_the_fields_are_kept_and_control_characters_go():
     b, _ = make_board()
     row = b.receive('ada', post(reason='line one\nline two\x1b[31m\u2028'))
-    assert set(row) == {*board.FIELDS, 'received'}
+    assert set(row) == {*board.FIELDS, *board.OPTIONAL, 'received'}
     assert row['reason'] == 'line one line two [31m'
     assert b.cells[('ada', 'flush')]['attempts'] == 1
     # right-to-left overrides and invisible controls would turn the teacher's page around
     row = b.receive('ada', post(reason='ok \u202eevil\u202c \u2066x\u2069\u200b\ufeff', attempt=2))
     assert row['reason'] == 'ok  evil   x'
+
+
+def test_what_the_class_gets_wrong_counts_the_latest_checks_by_hint():
+    b, _ = make_board()
+    b.receive('ada', post(hint='the wheel A-5 is not a straight'))
+    b.receive('grace', post(student='grace', hint='the wheel A-5 is not a straight'))
+    b.receive('alan', post(student='alan', status='error'))           # no hint: its verdict's words
+    assert b.wrong()['flush'] == {'passed': 0, 'failing': 3, 'unstarted': 0, 'unrun': 0, 'hints': [
+        ['the wheel A-5 is not a straight', 2], ['raised an error', 1]]}
+    b.receive('ada', post(status='pass', reason='✓ flush', attempt=2))   # now: her latest only
+    assert b.wrong()['flush']['hints'] == [['raised an error', 1], ['the wheel A-5 is not a straight', 1]]
+    assert b.wrong()['flush']['passed'] == 1 and b.state()['wrong'] == b.wrong()
+    b.receive('ada', post(exercise='straight', status='todo', reason='… straight'))
+    assert b.wrong()['straight'] == {'passed': 0, 'failing': 0, 'unstarted': 3, 'unrun': 0, 'hints': []}
+
+
+def test_a_check_that_did_not_run_is_shown_and_never_an_attempt():
+    b, _ = make_board()
+    b.receive('ada', post())
+    for _ in range(3):             # three cells that stopped before check ran: not stuck, not attempts
+        b.receive('ada', post(ran=False, reason="⊘ NameError: name 'flush' is not defined"))
+    b.receive('grace', post(student='grace', ran=False, reason='⊘ SyntaxError: invalid syntax'))
+    state = b.state()
+    assert state['cells']['ada']['flush']['attempts'] == 1 and state['cells']['ada']['flush']['status'] == 'fail'
+    assert state['cells']['ada']['flush']['unrun']['reason'].startswith('⊘ NameError')
+    assert state['cells']['grace']['flush'] == {'status': None, 'attempts': 0,
+                                                'unrun': {'reason': '⊘ SyntaxError: invalid syntax',
+                                                          'received': NOW}}
+    assert b.stuck() == [] and b.wrong()['flush']['unrun'] == 2 and b.wrong()['flush']['failing'] == 1
+    assert 'grace' not in b.grades_csv() and len(b.log) == 5
+    assert b.attempts_csv().count(',no\r\n') == 4
+    b.receive('grace', post(student='grace', status='pass'))          # a check that ran: ⊘ goes
+    assert 'unrun' not in b.state()['cells']['grace']['flush']
+    with pytest.raises(Refused, match='ran: true or false'):
+        b.receive('alan', post(student='alan', ran='no'))
 
 
 def test_a_flood_from_one_student_is_limited_and_the_others_get_through():
@@ -293,7 +328,7 @@ def test_check_posts_its_verdict_with_her_token(where, request, monkeypatch):
     assert [p for p, _, _ in Catcher.got] == ['/services/gradebook/api/verdicts'] * 2
     path, auth, body = Catcher.got[-1]
     assert auth == 'token ada-token'
-    assert set(body) == set(board.FIELDS)
+    assert set(board.FIELDS) <= set(body) <= set(board.FIELDS) | set(board.OPTIONAL)
     assert (body['student'], body['exercise'], body['status'], body['attempt']) == ('ada', 'flush', 'fail', 2)
     assert body['reason'] == report.headline() and abs(body['when'] - time.time()) < 60
     assert board.parse(json.dumps(body).encode(), {'flush'}, time.time())['status'] == 'fail'

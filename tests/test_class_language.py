@@ -137,20 +137,22 @@ def test_the_hubs_config_for_each_language(tmp_path):
     assert (venv / 'share' / 'jupyterhub' / 'static' / 'pokerlib' / 'NotoSansSC-Course.otf').exists()
 
 
-def test_every_unit_of_the_gradebooks_page_has_chinese():
-    """gradebook.PAGE (read from the file: the gradebook needs the hub's venv) translated unit by
+@pytest.mark.parametrize('service, heading, least', [('gradebook.py', '<h1>成绩册</h1>', 10),
+                                                     ('follow.py', '<h1>跟着老师</h1>', 3)])
+def test_every_unit_of_a_services_page_has_chinese(service, heading, least):
+    """The service's PAGE (read from the file: the services need the hub's venv) translated unit by
     unit: a sentence added to the page without its Chinese fails here."""
     import ast
     from classroom import chinese
-    tree = ast.parse((CLASSROOM / 'gradebook.py').read_text(encoding='utf-8'))
+    tree = ast.parse((CLASSROOM / service).read_text(encoding='utf-8'))
     [page] = [ast.literal_eval(node.value) for node in tree.body if isinstance(node, ast.Assign)
               and [getattr(t, 'id', None) for t in node.targets] == ['PAGE']]
     tr = chinese.translated('zh_CN')
     units = chinese.units(page)
-    assert len(units) >= 10
+    assert len(units) >= least
     assert [u for u in units if tr(u) == u] == []
     shown = chinese.page_for(page, 'zh_CN')
-    assert '<html lang="zh-CN">' in shown and '<h1>成绩册</h1>' in shown and 'NotoSansSC-Course.otf' in shown
+    assert '<html lang="zh-CN">' in shown and heading in shown and 'NotoSansSC-Course.otf' in shown
     assert set(re.findall(r'\{\w*\}', shown)) == set(re.findall(r'\{\w*\}', page))   # every field kept
     assert chinese.page_for(page, 'en') == page
     fields = {name: 'x' for name in re.findall(r'\{(\w+)\}', page)}

@@ -111,6 +111,47 @@ roster._sync(root, state, Path({str(tmp_path / 'en')!r}), 'en')
     assert "set_language('zh_CN')" in zh and '轮到你了' in zh and '### BEGIN SOLUTION' not in zh
     assert "set_language('zh_CN')" not in en and 'Your turn' in en
 
+SIMILAR = """
+import json, sys
+from pathlib import Path
+import similarity
+from pokerlib import editions
+from pokerlib.practice import exercise_names
+T, ROOT = Path(sys.argv[1]), Path(sys.argv[2])
+editions.write_student_edition(T / 'edition', ROOT / 'notebooks', 'en')
+handed = json.loads((T / 'edition' / '01-Hands-and-hand_rank.ipynb').read_text())
+course = similarity.definitions(ROOT / 'notebooks' / '01-Hands-and-hand_rank.ipynb')['flush']
+answers = {
+    'ada': 'def flush(hand):\\n    suits = [s for r, s in hand]\\n    return len(set(suits)) == 1\\n',
+    'grace': 'def flush(hand):\\n    colours = [c for n, c in hand]\\n    return len(set(colours)) == 1\\n',
+    'alan': 'def flush(hand):\\n    first = hand[0][1]\\n    for card in hand[1:]:\\n'
+            '        if card[1] != first:\\n            return False\\n    return True\\n',
+    'mallory': course}
+for name, code in answers.items():
+    nb = json.loads(json.dumps(handed))
+    [cell] = [c for c in nb['cells'] if c['cell_type'] == 'code'
+              and ''.join(c['source']).startswith('def flush(hand)')]
+    cell['source'] = code
+    (T / 'staging' / name).mkdir(parents=True)
+    (T / 'staging' / name / '01-Hands-and-hand_rank.ipynb').write_text(json.dumps(nb))
+print(json.dumps(similarity.flags(T / 'staging', T / 'edition', ROOT / 'notebooks', set(exercise_names()))))
+"""
+
+
+@pytest.mark.slow
+def test_similar_code_is_flagged_never_what_was_handed_out(needs_hub, tmp_path):
+    """copydetect (classroom/similarity.py) flags grace's flush, ada's with the names changed, and
+    mallory's, the course's own; alan's, written his own way, and every function as it was handed
+    out (the same in every notebook) are not flagged."""
+    done = subprocess.run([str(HUB.parent / 'python'), '-c', SIMILAR, str(tmp_path), str(CLASSROOM.parent)],
+                          cwd=CLASSROOM, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    flags = json.loads(done.stdout.strip().splitlines()[-1])
+    assert [(f['exercise'], f['student'], f['other']) for f in flags] == [
+        ('flush', 'grace', 'ada'), ('flush', 'mallory', '(course)')], flags
+    assert all(f['similarity'] >= 0.8 for f in flags)
+
+
 @pytest.mark.slow
 def test_a_class_on_the_hub(hub):
     assert oct((hub.folder / 'passwords.txt').stat().st_mode & 0o777) == '0o600'
@@ -172,6 +213,14 @@ def test_a_class_on_the_hub(hub):
     flush = {r['student']: r['grade'] for r in graded if r['exercise'] == 'flush'}
     assert flush['ada'] == 'pass' and flush['grace'] != 'pass' and flush['alan'] != 'pass', flush
     assert {r['student'] for r in graded} == set(ANSWERS)
+    # The same grades for Canvas or Moodle: a row per student, a column per lesson.
+    lms = list(csv.DictReader(io.StringIO(teacher.get('services/gradebook/grades-lms.csv').text)))
+    assert [r['Student'] for r in lms] == list(ANSWERS) == [r['SIS Login ID'] for r in lms]
+    [lesson] = [c for c in lms[0] if c.startswith(NOTEBOOK[:-len('.ipynb')])]
+    points = {r['Student']: int(r[lesson]) for r in lms}
+    assert points['ada'] == points['grace'] + 1 == points['alan'] + 1, points   # ada's flush passes
+    assert ada.get('services/gradebook/grades-lms.csv').status_code == 403
+    assert 'No similar code found.' in page.text         # three answers, each her own
 
     # A restart (Ctrl-C, make classroom again) loses nobody: the same session, the same files.
     saved = {name: (hub.workspace(name) / NOTEBOOK).read_bytes() for name in ANSWERS}

@@ -8,11 +8,7 @@ never reloaded; checks run in the students' own kernels on the hub. Needs
 without them it is skipped and says so, except in CI (CI=true), where it fails.
 """
 
-import json
-import os
-import queue
 import re
-import shutil
 import subprocess
 import threading
 import time
@@ -24,9 +20,8 @@ ROOT = Path(__file__).resolve().parent.parent
 CLASSROOM = ROOT / 'classroom'
 SITE_PYTHON = ROOT / '.venv-site' / 'bin' / 'python'
 SHOTS = ROOT / 'build' / 'classroom' / 'live'
-IN_CI = os.environ.get('CI', '').lower() in ('1', 'true', 'yes')
 
-from classroom.simulate import HUB, PROXY, Hub, Student
+from classroom.simulate import HUB, Browser, Hub, Student, require
 
 # A cell for a student's kernel: her check of flush, then when it returned (the board's clock).
 CHECK = """from pokerlib.practice import check
@@ -39,78 +34,27 @@ time.sleep(1)            # the post is in a background thread; the kernel stops 
 """
 # Posts from her kernel made by hand, with her own token (an attacker's, or a flood).
 POST = """import json, os, time
-from pokerlib.practice.live import request      # her door to the gradebook is a unix socket
+from pokerlib.hubpost import request      # her door to the gradebook is a unix socket
 def post(body, token=os.environ['JUPYTERHUB_API_TOKEN']):
     return request('POST', os.environ['POKERLIB_GRADEBOOK'] + 'api/verdicts',
                    body if isinstance(body, bytes) else json.dumps(body).encode(),
-                   {'Authorization': 'token ' + token}, timeout=10)
+                   token=token, timeout=10)[0]
 mine = {'student': os.environ['JUPYTERHUB_USER'], 'exercise': 'straight', 'status': 'error',
         'when': time.time(), 'reason': '<img src=x onerror="document.title=1">', 'attempt': 1}
 """
 
 
-def missing() -> list:
-    return [what for what, there in [
-        ('.venv-hub (make classroom-setup)', HUB.exists()),
-        ('classroom/node_modules (make classroom-setup)', PROXY.exists()),
-        ('node', shutil.which('node') is not None),
-        ('.venv-site (make site-setup)', SITE_PYTHON.exists()),
-        ('chromium and chromium-driver (apt-get install chromium chromium-driver)',
-         Path('/usr/bin/chromium').exists() and Path('/usr/bin/chromedriver').exists())] if not there]
-
-
 @pytest.fixture(scope='module')
 def needs_all():
-    if missing():
-        message = 'the live classroom test needs ' + ', '.join(missing())
-        if IN_CI:
-            pytest.fail(message)
-        pytest.skip(message)
+    require('the live classroom test', browser=True)
 
 
-class Watcher:
+class Watcher(Browser):
     """classroom/watch.py in a subprocess: what the teacher's page shows, line by line."""
 
     def __init__(self, hub, password):
-        self.process = subprocess.Popen(
-            [str(SITE_PYTHON), '-m', 'classroom.watch', hub.url, 'teacher', password,
-             '--shots', str(SHOTS)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT,
-            env={**os.environ, 'WATCH_DRIVER_PORT': str(hub.port + 4)})
-        self.lines = queue.Queue()
-        threading.Thread(target=lambda: [self.lines.put(json.loads(line)) for line in self.process.stdout]
-                         or self.lines.put(None), daemon=True).start()
-        self.last = None
-
-    def until(self, test, timeout):
-        """The first page state (JSON line) for which test is true, within timeout seconds."""
-        deadline = time.monotonic() + timeout
-        while True:
-            if self.last is not None and 'cells' in self.last and test(self.last):
-                return self.last
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise AssertionError(f'the page did not show it in {timeout} s; it shows {self.last}')
-            try:
-                line = self.lines.get(timeout=left)
-            except queue.Empty:
-                continue
-            if line is None:
-                raise AssertionError('the browser stopped')
-            if 'cells' in line:
-                self.last = line
-
-    def send(self, command):
-        self.process.stdin.write(command + '\n')
-        self.process.stdin.flush()
-
-    def stop(self):
-        if self.process.poll() is None:
-            try:
-                self.send('quit')
-                self.process.wait(60)
-            except (OSError, subprocess.TimeoutExpired):
-                self.process.kill()
-                self.process.wait()
+        super().__init__(['-m', 'classroom.watch', hub.url, 'teacher', password, '--shots', str(SHOTS)],
+                         driver_port=hub.port + 5)
 
 
 def run(student, code) -> str:
@@ -174,6 +118,20 @@ def test_a_live_lesson(needs_all, tmp_path):
         seen = watcher.until(lambda s: s['detail'], timeout=30)
         assert 'ada' in seen['detail'] and 'attempt 3' in seen['detail'] and 'flush failed on' in seen['detail']
         watcher.send('shot live-gradebook')
+        # What the class gets wrong: flush, 1 passed, 1 failing, the hint of her latest check.
+        seen = watcher.until(lambda s: s['wrong'], timeout=30)
+        assert seen['wrong'][0].startswith('flush: 1 passed · 1 failing · 0 not started'), seen['wrong']
+        # A check cell that does not compile: shown (⊘), not an attempt, not counted as failing.
+        nb = {'cells': [{'cell_type': 'code', 'metadata': {}, 'outputs': [],
+                         'source': 'from pokerlib.practice import check'},
+                        {'cell_type': 'code', 'metadata': {}, 'outputs': [],
+                         'source': 'def flush(hand) return True\ncheck(flush)'},
+                        {'cell_type': 'code', 'metadata': {}, 'outputs': [], 'source': 'import time; time.sleep(1)'}]}
+        ada.run_notebook(nb, 'scratch.ipynb')
+        assert nb['cells'][1]['outputs'][0]['ename'] == 'SyntaxError'
+        seen = watcher.until(lambda s: '⊘' in s['cells']['ada flush'], timeout=30)
+        assert seen['cells']['ada flush'] == '✗3⊘ fail' and seen['stuck'] == ['ada: flush: failed 3 times']
+        assert '⊘ 1 checks did not run' in seen['wrong'][0] and '1 failing' in seen['wrong'][0]
 
         # From ada's kernel: posts for grace, without a token, malformed; then a flood.
         codes = run(ada, POST + """
@@ -211,7 +169,8 @@ print(codes.count(429), codes.count(403))
         # The markup is shown as text, never run.
         watcher.send('click ada straight')
         seen = watcher.until(lambda s: 'onerror' in s['detail'], timeout=30)
-        assert seen['detail'].endswith('<img src=x onerror="document.title=1">'), seen['detail']
+        assert '<img src=x onerror="document.title=1">' in seen['detail'], seen['detail']
+        assert seen['detail'].endswith('The grader, sandboxed, on her saved notebook: not graded yet')
         watcher.send('shot live-gradebook-markup')
 
         # grades.csv: the latest verdicts as they stand; attempts.csv: every check taken.
@@ -221,8 +180,25 @@ print(codes.count(429), codes.count(403))
         assert re.search(r'^ada,01-[^,]+,flush,fail,3,', grades, re.M), grades
         assert re.search(r'^grace,01-[^,]+,flush,fail,5,', grades, re.M), grades
         attempts = teacher.get('services/gradebook/attempts.csv').text.splitlines()
-        assert len(attempts) - 1 == 8 + 1 + flood.count('201')
+        assert len(attempts) - 1 == 8 + 1 + 1 + flood.count('201')     # the ⊘ one too
         assert ada.get('services/gradebook/attempts.csv').status_code == 403
+
+        # Her own check against the grader's: ada saves 01 with a right flush (her last live check
+        # failed); once the teacher grades, her mark is flagged ⚑ and the detail shows both.
+        nb = ada.read_notebook('01-Hands-and-hand_rank.ipynb')
+        [cell] = [c for c in nb['cells'] if c['cell_type'] == 'code' and c['source'].startswith('def flush(hand):')]
+        cell['source'] = 'def flush(hand):\n    return len({s for r, s in hand}) == 1'
+        ada.save_notebook('01-Hands-and-hand_rank.ipynb', nb)
+        page = teacher.get('services/gradebook/')
+        token = re.search(r'name="_xsrf" value="([^"]+)"', page.text).group(1)
+        teacher.http.post(page.url, data={'_xsrf': token}, timeout=60)
+        watcher.send('click ada flush')
+        seen = watcher.until(lambda s: '⚑' in s['cells']['ada flush'], timeout=300)
+        assert seen['cells']['ada flush'] == '✗3⊘⚑ fail' and '⚑' not in seen['cells']['grace flush']
+        seen = watcher.until(lambda s: 'grader' in s['detail'] and '✓' in s['detail'], timeout=30)
+        assert 'Her own check, in her kernel (she could change it): ✗' in seen['detail']
+        assert seen['detail'].endswith("her saved notebook: ✓ passed · ⚑ her check and the grader disagree")
+        watcher.send('shot live-gradebook-disagree')
         print(f'class ready in {ready_in:.0f} s')
     finally:
         if watcher:

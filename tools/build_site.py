@@ -282,6 +282,8 @@ def wanted_files(paths, assets: Path, language: str = 'en') -> dict:
     files['figures.md'] = figures_page(paths, titles, assets, language).encode()
     for png in sorted(assets.glob('*.png')):
         files[f'assets/{png.name}'] = png.read_bytes()
+    for png in sorted((MANUAL / 'images').glob('*.png')):     # the manual's screenshots
+        files[f'images/{png.name}'] = png.read_bytes()
     return files
 
 

@@ -3,28 +3,37 @@
 ``check`` calls ``send(report, exercise)`` once per check. On the class
 server (`make classroom`) the student's kernel has her own hub token in
 ``JUPYTERHUB_API_TOKEN``, her name in ``JUPYTERHUB_USER`` and the gradebook's
-address in ``POKERLIB_GRADEBOOK``: an ``http+unix://`` address, the door to the
-gradebook that the class server shows in her sandbox (classroom/doors.py), or
-a plain ``http://`` one. ``send`` hands the verdict to one background thread
-and returns at once: a gradebook that does not answer never slows or breaks
-``check``. The thread posts the verdicts in order, each with a short timeout,
-and tries again later (RETRIES times, waiting longer each time) those the
-gradebook did not take because it was busy or out of reach, so that none is
-lost to a moment's flood. Anywhere else (one of those variables missing) it
-sends nothing. The gradebook asks the hub whose token came with the post, so
-a student can post for herself only (classroom/board.py says what it keeps).
+address in ``POKERLIB_GRADEBOOK``: an ``http+unix://`` address, her own door to
+the gradebook in her sandbox (classroom/doors.py), or a plain ``http://`` one
+(``pokerlib.hubpost`` speaks both). ``send`` hands the verdict to one
+background thread and returns at once: a gradebook that does not answer never
+slows or breaks ``check``. The thread posts the verdicts in order, each with
+a short timeout, and tries again later (RETRIES times, waiting longer each
+time) those the gradebook did not take because it was busy or out of reach,
+so that none is lost to a moment's flood. Anywhere else (one of those
+variables missing) it sends nothing. The gradebook asks the hub whose token
+came with the post, so a student can post for herself only
+(classroom/board.py says what it keeps). The report's hint goes with it
+(what the class gets wrong is counted by hint).
+
+A check whose cell stopped before ``check`` ran (a SyntaxError, or a
+NameError because the function did not exist yet) is sent too, marked
+``ran: False``: the teacher sees it, and it is not counted as an attempt.
+``watch_cells`` registers that with IPython, once, when this module is
+imported in a kernel on the class server.
 """
 
-import http.client
 import json
 import os
-import socket
+import re
+import sys
 import threading
 import time
 from collections import Counter, deque
-from urllib.parse import unquote, urlsplit
 
-__all__ = ['send', 'verdict', 'request']
+from pokerlib.hubpost import join, request
+
+__all__ = ['send', 'verdict', 'flush']
 
 TIMEOUT = 2.0
 """Seconds one post may take before it is given up and tried again later (in the background)."""
@@ -43,48 +52,15 @@ SENT = ('pass', 'fail', 'error', 'slow', 'todo')
 MAX_REASON = 300
 
 _attempts = Counter()          # exercise -> checks of it in this kernel
+_cell = {'sent': False}        # whether check posted during the cell running now
 _pending = deque(maxlen=PENDING)
 _wake = threading.Condition()
 _worker = []                   # the one posting thread, once started
 _busy = []                     # the verdict being posted now
-
-
-class _UnixConnection(http.client.HTTPConnection):
-    """HTTP over a unix socket (an http+unix:// address: its host is the socket's quoted path)."""
-
-    def __init__(self, path, timeout):
-        super().__init__('localhost', timeout=timeout)
-        self.path = path
-
-    def connect(self):
-        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        self.sock.settimeout(self.timeout)
-        self.sock.connect(self.path)
-
-
-def request(method, url, body: bytes = None, headers=None, timeout=TIMEOUT) -> int:
-    """Send an HTTP request to an http://, or http+unix://, address; the status (OSError if unreachable).
-
-    >>> request('POST', 'ftp://example.org/')
-    Traceback (most recent call last):
-    ...
-    ValueError: not an http:// or http+unix:// address: 'ftp://example.org/'
-    """
-    parts = urlsplit(url)
-    if parts.scheme == 'http+unix':
-        connection = _UnixConnection(unquote(parts.netloc), timeout)
-    elif parts.scheme == 'http':
-        connection = http.client.HTTPConnection(parts.hostname, parts.port or 80, timeout=timeout)
-    else:
-        raise ValueError(f'not an http:// or http+unix:// address: {url!r}')
-    try:
-        target = parts.path or '/'
-        if parts.query:
-            target += '?' + parts.query
-        connection.request(method, target, body=body, headers=headers or {})
-        return connection.getresponse().status
-    finally:
-        connection.close()
+CHECKED = re.compile(r'\bcheck\(\s*(\w+)(?:[^)\n]*?name\s*=\s*[\'"](\w+))?')
+"""A check call in a cell's code: check(flush), check(my_flush, name='flush')."""
+STOPPED = (SyntaxError, NameError, ImportError)
+"""What stops a check cell before check runs: it did not compile, or a name was not there yet."""
 
 
 def verdict(report, exercise, student, attempt, when) -> dict:
@@ -94,11 +70,17 @@ def verdict(report, exercise, student, attempt, when) -> dict:
     >>> verdict(Report('flush', 'fail', ' failed on flush([...])'), 'flush', 'ada', 2, 1e9)
     {'student': 'ada', 'exercise': 'flush', 'status': 'fail', 'when': 1000000000.0, 'reason': '✗ flush failed on flush([...])', 'attempt': 2}
     """
-    reason = report.headline()
-    if len(reason) > MAX_REASON:
-        reason = reason[:MAX_REASON - 1] + '…'
-    return {'student': student, 'exercise': exercise, 'status': report.status,
-            'when': float(when), 'reason': reason, 'attempt': attempt}
+    post = {'student': student, 'exercise': exercise, 'status': report.status,
+            'when': float(when), 'reason': _line(report.headline()), 'attempt': attempt}
+    hints = [text for label, text in getattr(report, 'details', ()) if label == 'hint']
+    if hints:
+        post['hint'] = _line(str(hints[0]))
+    return post
+
+
+def _line(text) -> str:
+    text = ' '.join(str(text).split())
+    return text if len(text) <= MAX_REASON else text[:MAX_REASON - 1] + '…'
 
 
 def send(report, exercise, environ=None):
@@ -118,18 +100,21 @@ def send(report, exercise, environ=None):
                 or getattr(report, 'status', None) not in SENT):
             return False
         _attempts[exercise] += 1
+        _cell['sent'] = True
         body = json.dumps(verdict(report, exercise, student, _attempts[exercise], time.time()))
-        item = (url.rstrip('/') + '/api/verdicts', body.encode('utf-8'),
-                {'Authorization': f'token {token}', 'Content-Type': 'application/json'})
-        with _wake:
-            _pending.append([item, 0, 0.0])         # (the post, its tries, not before)
-            if not _worker:
-                _worker.append(threading.Thread(target=_post_all, daemon=True, name='pokerlib-live'))
-                _worker[0].start()
-            _wake.notify()
+        _enqueue(join(url, 'api/verdicts'), body.encode('utf-8'), token)
         return True
     except Exception:               # the check's report matters; the board can miss one
         return False
+
+
+def _enqueue(url, body, token):
+    with _wake:
+        _pending.append([(url, body, token), 0, 0.0])     # (the post, its tries, not before)
+        if not _worker:
+            _worker.append(threading.Thread(target=_post_all, daemon=True, name='pokerlib-live'))
+            _worker[0].start()
+        _wake.notify()
 
 
 def flush(timeout=5.0) -> bool:
@@ -141,7 +126,6 @@ def flush(timeout=5.0) -> bool:
                 return True
         time.sleep(0.02)
     return False
-
 
 
 def _post_all():
@@ -157,9 +141,9 @@ def _post_all():
             _pending.popleft()
             _busy.append(entry)
         try:
-            (url, body, headers), tries = entry[0], entry[1]
-            try:
-                status = request('POST', url, body, headers)
+            (url, body, token), tries = entry[0], entry[1]
+            try:                    # http:// or http+unix:// (pokerlib.hubpost), never a proxy
+                status, _answer = request('POST', url, body, token=token, timeout=TIMEOUT)
             except Exception:       # out of reach for now (the door, the gradebook restarting)
                 status = None
             again = status is None or status == 429 or status >= 500
@@ -170,3 +154,56 @@ def _post_all():
         finally:
             with _wake:
                 _busy.clear()
+
+
+def stopped(raw_cell, error, student, when) -> list:
+    """The posts for a cell with checks that stopped before check ran (``ran: False``), or [].
+
+    >>> [p['exercise'] for p in stopped("def flush(hand) return 1\\ncheck(flush)", SyntaxError('bad'), 'ada', 1e9)]
+    ['flush']
+    >>> stopped('check(flush)', ZeroDivisionError(), 'ada', 1e9)
+    []
+    """
+    if not isinstance(error, STOPPED):
+        return []
+    from pokerlib.practice import exercise_names
+    known = set(exercise_names())
+    found = []
+    for function, name in CHECKED.findall(raw_cell or ''):
+        exercise = name or function
+        if exercise in known and exercise not in found:
+            found.append(exercise)
+    reason = _line(f'⊘ {type(error).__name__}: {error}')
+    return [{'student': student, 'exercise': e, 'status': 'error', 'when': float(when),
+             'reason': reason, 'attempt': 1, 'ran': False} for e in found]
+
+
+def watch_cells(environ=None):
+    """In a kernel on the class server, post the checks of a cell that stopped before check ran."""
+    environ = os.environ if environ is None else environ
+    url, token, student = (environ.get(k) for k in
+                           ('POKERLIB_GRADEBOOK', 'JUPYTERHUB_API_TOKEN', 'JUPYTERHUB_USER'))
+    ipython = sys.modules.get('IPython')
+    shell = ipython.get_ipython() if ipython else None
+    if not (url and token and student and shell) or getattr(shell, '_pokerlib_live', False):
+        return None
+    shell._pokerlib_live = True
+
+    def before(info=None):
+        _cell['sent'] = False
+
+    def after(result):
+        try:
+            if _cell['sent']:
+                return
+            error = result.error_before_exec or result.error_in_exec
+            for post in stopped(result.info.raw_cell, error, student, time.time()):
+                _enqueue(join(url, 'api/verdicts'), json.dumps(post).encode('utf-8'), token)
+        except Exception:           # never a cell's error of its own
+            pass
+    shell.events.register('pre_run_cell', before)
+    shell.events.register('post_run_cell', after)
+    return shell
+
+
+watch_cells()

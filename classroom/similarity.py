@@ -1,0 +1,101 @@
+"""Which graded functions look copied: a flag for the teacher, never a penalty (the gradebook's).
+
+For every exercise, the cell that defines it in each student's saved notebook
+is compared with every classmate's and with the course's own (the teacher's
+edition in notebooks/), the student's edition's stub of it counted as
+boilerplate (what every student was handed is no sign of copying), by
+copydetect (winnowing over the code's tokens, as MOSS does; pinned in
+classroom/requirements.txt, the hub's environment only). A pair is flagged
+when either side has at least THRESHOLD of its fingerprints in the other.
+
+    .venv-hub/bin/python classroom/similarity.py STAGING EDITION COURSE_NOTEBOOKS
+
+prints the flags as JSON lines; the gradebook calls ``flags`` after each grading.
+"""
+
+import json
+import re
+import sys
+import tempfile
+from pathlib import Path
+
+THRESHOLD = 0.8
+"""The share of a function's fingerprints found in another's that flags the pair."""
+NOISE, GUARANTEE = 8, 10
+"""copydetect's k-gram sizes, in tokens: small, as a lesson's functions are a few lines."""
+COURSE = '(course)'
+"""The name the course's own version goes by in a flag."""
+
+
+def definitions(notebook: Path) -> dict:
+    """function name -> the source of the last code cell of the notebook that defines it."""
+    try:
+        cells = json.loads(notebook.read_text(encoding='utf-8'))['cells']
+    except (OSError, ValueError, KeyError):
+        return {}
+    found = {}
+    for cell in cells:
+        if cell.get('cell_type') != 'code':
+            continue
+        source = ''.join(cell.get('source', ''))
+        for name in re.findall(r'^def (\w+)\(', source, re.M):
+            found[name] = source
+    return found
+
+
+def flags(staging, edition, course, exercises, threshold=THRESHOLD) -> list:
+    """[{'exercise', 'student', 'other', 'similarity'}]: each pair whose code matches, most alike first.
+
+    ``staging``: one folder per student of her graded notebooks (the gradebook's to-grade/);
+    ``edition``: the student's edition; ``course``: the teacher's edition (notebooks/).
+    """
+    from copydetect import CopyDetector
+    staging, edition, course = Path(staging), Path(edition), Path(course)
+    with tempfile.TemporaryDirectory(prefix='similarity-') as tmp:
+        tmp = Path(tmp)
+        handed_out = {}                  # (notebook, function) -> its cell in the student's edition
+        for notebook in sorted(edition.glob('[0-9][0-9]-*.ipynb')):
+            for function, source in definitions(notebook).items():
+                if function in exercises:
+                    handed_out[notebook.name, function] = source
+                    target = tmp / 'boilerplate' / notebook.stem / f'{function}.py'
+                    target.parent.mkdir(parents=True, exist_ok=True)
+                    target.write_text(source, encoding='utf-8')
+        written = set()
+        for folder, name in [(course, COURSE)] + [(d, d.name) for d in sorted(staging.iterdir()) if d.is_dir()]:
+            for notebook in sorted(folder.glob('[0-9][0-9]-*.ipynb')):
+                for function, source in definitions(notebook).items():
+                    # a function as it was handed out (the course's given code, an untouched
+                    # stub) is nobody's work: only what a student wrote is compared
+                    if function in exercises and source.strip() != handed_out.get((notebook.name, function), '').strip():
+                        target = tmp / 'code' / name / f'{function}.py'
+                        target.parent.mkdir(parents=True, exist_ok=True)
+                        target.write_text(source, encoding='utf-8')
+                        written.add(name)
+        students = [tmp / 'code' / n for n in sorted(written - {COURSE})]
+        if not students:
+            return []
+        detector = CopyDetector(
+            test_dirs=[str(d) for d in students], ref_dirs=[str(tmp / 'code' / n) for n in sorted(written)],
+            boilerplate_dirs=[str(tmp / 'boilerplate')] if (tmp / 'boilerplate').exists() else [],
+            extensions=['py'], noise_t=NOISE, guarantee_t=GUARANTEE, display_t=threshold,
+            same_name_only=True, autoopen=False, silent=True, out_file=str(tmp / 'report.html'))
+        detector.run()
+        found = {}
+        for test_sim, ref_sim, test_file, ref_file, *_ in detector.get_copied_code_list():
+            a, b = Path(test_file), Path(ref_file)
+            similarity = max(test_sim, ref_sim)
+            if a.parent.name == b.parent.name or similarity < threshold:
+                continue
+            pair = tuple(sorted([a.parent.name, b.parent.name], key=lambda n: (n != COURSE, n)))
+            key = (a.stem, pair)
+            found[key] = max(found.get(key, 0), similarity)
+        rows = [{'exercise': exercise, 'student': pair[1], 'other': pair[0], 'similarity': round(float(sim), 2)}
+                for (exercise, pair), sim in found.items()]
+        return sorted(rows, key=lambda r: (-r['similarity'], r['exercise'], r['student']))
+
+
+if __name__ == '__main__':
+    from pokerlib.practice import exercise_names
+    for row in flags(*sys.argv[1:4], exercises=set(exercise_names())):
+        print(json.dumps(row))

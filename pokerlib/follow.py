@@ -1,0 +1,243 @@
+"""The follow view's half in a single-user server of the class server (a Jupyter server extension).
+
+The class server (classroom/jupyterhub_config.py) loads it into every
+single-user server, with the follow service's address in ``POKERLIB_FOLLOW``
+(``http://...`` or ``http+unix://...``: pokerlib.hubpost speaks both):
+
+- **In the teacher's server** (``POKERLIB_FOLLOW_FEED=1``, set for her alone)
+  it listens to her kernels' IOPub channel, as the server itself does to see
+  a kernel's activity: each cell she runs (``execute_input``: its code and
+  number) and what it shows (text, tables, figures, errors), with the notebook
+  the kernel belongs to. It posts them, in order, to the service's
+  ``api/feed`` with her server's hub token. A cell she never runs is never
+  read, so a folded solution leaves her server only if she runs it.
+- **In a student's server** it adds one page, ``pokerlib-follow/copy?cell=ID``:
+  the follow page links there (a top-level link to her own server, whatever
+  its origin). It fetches that cell from the service with her token, shows it
+  and, when she presses Copy (a form of her own server, with its xsrf token),
+  appends it to her copy of the same lesson, never changing a cell of hers,
+  then opens the notebook. A cell copied once is not copied again.
+
+Nothing here imports beyond the standard library and jupyter_server, and
+nothing runs outside the class server (the extension is loaded by the hub's
+arguments only).
+"""
+
+import asyncio
+import html
+import json
+import os
+import re
+import time
+
+from pokerlib.hubpost import join, request
+
+__all__ = ['output', 'COPIED']
+
+MIMES = ('image/png', 'image/jpeg', 'text/html', 'text/plain')
+"""The outputs the follow view shows, best first (a figure as an image; SVG and scripts never)."""
+MAX_OUTPUT = 2 * 2 ** 20
+"""Characters one output may have before it is cut (a figure's base64, a long table)."""
+COPIED = 'pokerlib_follow'
+"""A copied cell's metadata key: the follow view's id of the teacher's cell."""
+LESSON = re.compile(r'[0-9]{2}-[\w.-]+\.ipynb')
+"""A lesson's notebook: a copy goes only into a notebook of this name, in her workspace's top folder."""
+
+
+def output(msg_type: str, content: dict):
+    """An IOPub message's content as the follow view's output, or None.
+
+    >>> output('stream', {'name': 'stdout', 'text': 'hi\\n'})
+    {'type': 'stream', 'text': 'hi\\n'}
+    >>> output('execute_result', {'data': {'text/plain': '3', 'text/html': '<b>3</b>'}})
+    {'type': 'text/html', 'data': '<b>3</b>', 'text': '3'}
+    >>> output('display_data', {'data': {'application/javascript': 'alert(1)'}}) is None
+    True
+    """
+    if msg_type == 'stream':
+        return {'type': 'stream', 'text': str(content.get('text', ''))[:MAX_OUTPUT]}
+    if msg_type == 'error':
+        return {'type': 'error', 'text': '\n'.join(map(str, content.get('traceback', [])))[:MAX_OUTPUT]}
+    if msg_type in ('execute_result', 'display_data'):
+        data = content.get('data', {})
+        for mime in MIMES:
+            if isinstance(data.get(mime), str) and len(data[mime]) <= MAX_OUTPUT:
+                found = {'type': mime, 'data': data[mime]}
+                if mime != 'text/plain':
+                    found['text'] = str(data.get('text/plain', ''))[:2000]
+                return found
+    return None
+
+
+class Feed:
+    """The teacher's kernels' IOPub messages, posted to the follow service in order."""
+
+    def __init__(self, serverapp, url, token):
+        self.app, self.url, self.token = serverapp, join(url, 'api/feed'), token
+        self.queue = asyncio.Queue()
+        self.paths = {}                 # kernel id -> notebook path
+        self.cells = set()              # msg ids of the execute requests seen (their outputs go too)
+        self.log = serverapp.log
+
+    def start(self):
+        manager = self.app.kernel_manager
+        watch = manager.start_watching_activity
+
+        def start_watching_activity(kernel_id):     # every kernel started (and restarted)
+            watch(kernel_id)
+            self.attach(kernel_id)
+        manager.start_watching_activity = start_watching_activity
+        for kernel_id in manager.list_kernel_ids():
+            self.attach(kernel_id)
+        asyncio.get_event_loop().create_task(self.send_forever())
+
+    def attach(self, kernel_id):
+        kernel = self.app.kernel_manager.get_kernel(kernel_id)
+        stream = kernel.connect_iopub()
+        session = kernel.session
+
+        def received(parts):
+            try:
+                _, parts = session.feed_identities(parts)
+                msg = session.deserialize(parts)
+                self.take(kernel_id, msg)
+            except Exception as e:          # one bad message never stops the feed
+                self.log.warning('follow: a message not read: %s', e)
+        stream.on_recv(received)
+
+    def take(self, kernel_id, msg):
+        kind, content = msg['header']['msg_type'], msg['content']
+        parent = msg.get('parent_header', {}).get('msg_id')
+        if not parent:
+            return
+        date = msg['header'].get('date')       # when the kernel said it (the latency's start)
+        at = {'id': parent, 'at': date.timestamp() if hasattr(date, 'timestamp') else time.time()}
+        if kind == 'execute_input':
+            self.cells.add(parent)
+            self.queue.put_nowait(('cell', kernel_id, {
+                **at, 'code': str(content.get('code', '')), 'count': content.get('execution_count')}))
+        elif parent in self.cells:
+            if kind == 'clear_output':
+                self.queue.put_nowait(('clear', kernel_id, at))
+            elif kind == 'status' and content.get('execution_state') == 'idle':
+                self.queue.put_nowait(('done', kernel_id, at))
+                self.cells.discard(parent)
+            else:
+                found = output(kind, content)
+                if found is not None:
+                    self.queue.put_nowait(('output', kernel_id, {**at, 'output': found}))
+
+    async def notebook(self, kernel_id):
+        if kernel_id not in self.paths:
+            for session in await self.app.session_manager.list_sessions():
+                self.paths[session['kernel']['id']] = session['path']
+        return self.paths.get(kernel_id, '')
+
+    async def send_forever(self):
+        while True:
+            batch = [await self.queue.get()]
+            while not self.queue.empty():
+                batch.append(self.queue.get_nowait())
+            events = [{'kind': kind, 'notebook': await self.notebook(kernel_id), **fields}
+                      for kind, kernel_id, fields in batch]
+            body = json.dumps({'events': events}).encode('utf-8')
+            try:
+                status, answer = await asyncio.to_thread(request, 'POST', self.url, body,
+                                                         token=self.token, timeout=10)
+                if status >= 300:
+                    self.log.warning('follow: the service answered %s: %s', status, answer[:200])
+            except OSError as e:
+                self.log.warning('follow: the service cannot be reached: %s', e)
+
+
+PAGE = """<!doctype html><html lang="{lang}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title}</title><link rel="stylesheet" href="{custom}">
+<style>body {{ font-family: var(--jp-ui-font-family, system-ui, sans-serif); max-width: 48rem;
+margin: 1rem auto; padding: 0 1rem; }} pre {{ background: #f4f4f4; padding: .5rem;
+overflow-x: auto; }} button {{ font-size: 1rem; padding: .4rem 1rem; }}</style></head>
+<body><h1>{title}</h1>{body}</body></html>"""
+
+
+def load(serverapp):
+    """Add the feed (the teacher's server) and the copy page (every server)."""
+    from jupyter_server.base.handlers import JupyterHandler
+    from jupyter_server.utils import url_path_join
+    from tornado import web
+
+    url, token = os.environ.get('POKERLIB_FOLLOW'), os.environ.get('JUPYTERHUB_API_TOKEN')
+    if not (url and token):
+        return
+    if os.environ.get('POKERLIB_FOLLOW_FEED') == '1':
+        Feed(serverapp, url, token).start()
+    zh = os.environ.get('LANGUAGE', '').startswith('zh')
+    words = WORDS_ZH if zh else {k: k for k in WORDS_ZH}
+
+    class CopyHandler(JupyterHandler):
+        """GET: the cell and a Copy button; POST: append it to her copy of the lesson."""
+
+        async def cell(self):
+            cell_id = self.get_argument('cell')
+            if not re.fullmatch(r'[\w-]{1,100}', cell_id):
+                raise web.HTTPError(400)
+            status, body = await asyncio.to_thread(
+                request, 'GET', join(url, f'api/cells/{cell_id}'), token=token, timeout=10)
+            if status != 200:
+                raise web.HTTPError(404 if status == 404 else 502)
+            cell = json.loads(body)
+            name = os.path.basename(cell.get('notebook', ''))
+            return cell_id, cell, name if LESSON.fullmatch(name) else ''
+
+        def page(self, title, body):
+            self.set_header('Content-Security-Policy', "default-src 'none'; style-src 'self' 'unsafe-inline'; "
+                            "font-src 'self'; form-action 'self'; frame-ancestors 'none'")
+            # The course's custom.css (its Chinese font), which her server serves to JupyterLab.
+            custom = html.escape(url_path_join(self.base_url, 'custom', 'custom.css'))
+            self.finish(PAGE.format(lang='zh-CN' if zh else 'en', title=html.escape(title), body=body,
+                                    custom=custom))
+
+        @web.authenticated
+        async def get(self):
+            cell_id, cell, name = await self.cell()
+            if not name or not await self.contents_manager.file_exists(name):
+                return self.page(words['Copy into my notebook'],
+                                 '<p>' + html.escape(words['Your workspace has no copy of this lesson.'])
+                                 + f' ({html.escape(cell.get("notebook", ""))})</p>')
+            lead = html.escape(words["The teacher's cell, to add at the end of"])
+            self.page(words['Copy into my notebook'],
+                      f'<p>{lead} '
+                      f'<b>{html.escape(name)}</b>:</p><pre>{html.escape(cell.get("code", ""))}</pre>'
+                      f'<form method="post">{self.xsrf_form_html()}'
+                      f'<input type="hidden" name="cell" value="{html.escape(cell_id)}">'
+                      f'<button type="submit">{html.escape(words["Copy"])}</button></form>')
+
+        @web.authenticated
+        async def post(self):
+            cell_id, cell, name = await self.cell()
+            if not name or not await self.contents_manager.file_exists(name):
+                raise web.HTTPError(404)
+            model = await self.contents_manager.get(name, content=True, type='notebook')
+            nb = model['content']
+            if not any(c.get('metadata', {}).get(COPIED) == cell_id for c in nb.cells):
+                from nbformat.v4 import new_code_cell
+                nb.cells.append(new_code_cell(cell.get('code', ''), metadata={COPIED: cell_id}))
+                await self.contents_manager.save({'type': 'notebook', 'format': 'json',
+                                                  'content': nb}, name)
+            self.redirect(url_path_join(self.base_url, 'lab', 'tree', name))
+
+    serverapp.web_app.add_handlers('.*$', [
+        (url_path_join(serverapp.base_url, 'pokerlib-follow', 'copy'), CopyHandler)])
+
+
+WORDS_ZH = {'Copy into my notebook': '复制到我的笔记本', 'Copy': '复制',
+            'Your workspace has no copy of this lesson.': '你的工作区里没有这一课。',
+            "The teacher's cell, to add at the end of": '老师的单元格，将添加到此笔记本的末尾：'}
+"""The copy page's words (the student's server has the course's catalog, not the class server's)."""
+
+
+def _jupyter_server_extension_points():
+    return [{'module': 'pokerlib.follow'}]
+
+
+def _load_jupyter_server_extension(serverapp):
+    load(serverapp)
