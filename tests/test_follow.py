@@ -164,7 +164,7 @@ print(request('POST', join(url, 'api/feed'), {feed!r}.encode(), token=token)[0],
 """])[0])
         assert answer.split() == ['403', '403', '403'], answer
         ada.get('services/follow/')
-        xsrf = ada.http.cookies.get('_xsrf', path='/services/follow/')
+        xsrf = ada.cookie('_xsrf', '/services/follow/')
         refused = ada.http.post(hub.url + 'services/follow/control', data={'paused': '1', '_xsrf': xsrf},
                                 allow_redirects=False, timeout=60)
         assert refused.status_code == 403
@@ -179,9 +179,9 @@ print(request('POST', join(url, 'api/feed'), {feed!r}.encode(), token=token)[0],
         other = (hub.workspace('ada') / '04-Dealing-and-hand-frequencies.ipynb').read_bytes()
         shown = ada.get(f'user/ada/pokerlib-follow/copy?cell={plot["id"]}')
         assert shown.status_code == 200 and 'ax.plot([1, 3, 2])' in shown.text
-        xsrf = ada.http.cookies.get('_xsrf', path='/user/ada/')
+        xsrf = ada.cookie('_xsrf', '/user/ada/')          # on her server's own host, ada.localhost
         for _ in range(2):               # twice: copied once
-            copied = ada.http.post(hub.url + 'user/ada/pokerlib-follow/copy',
+            copied = ada.http.post(ada.address('user/ada/pokerlib-follow/copy'),
                                    data={'cell': plot['id'], '_xsrf': xsrf}, allow_redirects=False,
                                    timeout=60)
             assert copied.status_code == 302 and copied.headers['Location'].endswith(f'lab/tree/{LESSON}')
@@ -192,13 +192,13 @@ print(request('POST', join(url, 'api/feed'), {feed!r}.encode(), token=token)[0],
         assert after['cells'][-1]['outputs'] == []
         assert (hub.workspace('ada') / '04-Dealing-and-hand-frequencies.ipynb').read_bytes() == other
         # A forged copy without her server's xsrf token changes nothing.
-        forged = ada.http.post(hub.url + 'user/ada/pokerlib-follow/copy', data={'cell': plot['id']},
+        forged = ada.http.post(ada.address('user/ada/pokerlib-follow/copy'), data={'cell': plot['id']},
                                allow_redirects=False, timeout=60)
         assert forged.status_code == 403
 
         # The teacher pauses: what she runs then is never sent; she follows 05 only.
         teacher.get('services/follow/')
-        xsrf = teacher.http.cookies.get('_xsrf', path='/services/follow/')
+        xsrf = teacher.cookie('_xsrf', '/services/follow/')
         assert teacher.http.post(hub.url + 'services/follow/control', timeout=60, allow_redirects=False,
                                  data={'paused': '1', 'following': LESSON, '_xsrf': xsrf}).status_code == 302
         pages.until_on('ada', lambda s: 'paused' in s['status'])
