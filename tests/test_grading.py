@@ -510,3 +510,31 @@ def test_a_chinese_class_is_graded_in_chinese(tmp_path, capsys):
                        row['report'])
         assert re.search('[\u4e00-\u9fff]', row['report']) and not re.search('[A-Za-z]{3,}', words), row
     assert '出错' in rows['flush']['report'] and '没有' in rows['kind']['report']
+
+
+def test_where_no_sandbox_can_be_made_grading_says_so_and_offers_trusted(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv('POKERLIB_BWRAP', str(tmp_path / 'no-bwrap-here'))
+    sandbox.problem.cache_clear()
+    try:
+        _notebook(tmp_path / 'class' / 'ada', '01-Hands-and-hand_rank.ipynb', 'x = 1')
+        assert main(['grade', str(tmp_path / 'class')]) == 1
+        err = capsys.readouterr().err.strip().splitlines()
+        assert len(err) == 1 and 'no sandbox can be made here' in err[0] and '--trusted' in err[0]
+    finally:
+        sandbox.problem.cache_clear()
+
+
+@pytest.mark.slow
+def test_trusted_grading_runs_without_a_sandbox_and_says_so_loudly(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv('POKERLIB_BWRAP', str(tmp_path / 'no-bwrap-here'))
+    sandbox.problem.cache_clear()
+    try:
+        _notebook(tmp_path / 'class' / 'ada', '01-Hands-and-hand_rank.ipynb',
+                  'def flush(hand):\n    return len({s for r, s in hand}) == 1')
+        out = tmp_path / 'grades.csv'
+        assert main(['grade', str(tmp_path / 'class'), '--trusted', '--csv', str(out), '--jobs', '1']) == 0
+    finally:
+        sandbox.problem.cache_clear()
+    assert 'WITHOUT a sandbox' in capsys.readouterr().err
+    rows = {r['exercise']: r['status'] for r in grading.read_csv(out)}
+    assert rows['flush'] == 'pass' and rows['kind'] == 'missing'
