@@ -57,6 +57,25 @@ DOMAIN = 'classroom'
 LOCALE_DIR = HERE / 'locale'
 
 
+class Refusal(ValueError):
+    """A setting or a class list the hub refuses: one line for the teacher, in the class's language.
+
+    The message is a template (marked N_ for the classroom catalog) and its fields, so
+    that it is said in the class's language where the hub knows it (``say``).
+
+    >>> e = Refusal(N_('{key}={text} is not a whole number'), key='CLASSROOM_PORT', text="'x'")
+    >>> str(e), e.say(translated('zh_CN'))
+    ("CLASSROOM_PORT='x' is not a whole number", "CLASSROOM_PORT='x' 不是整数")
+    """
+
+    def __init__(self, template, **fields):
+        super().__init__(template.format(**fields))
+        self.template, self.fields = template, fields
+
+    def say(self, tr) -> str:
+        return tr(self.template).format(**self.fields)
+
+
 def translated(language):
     """The gettext function of the class's language (for the templates: ``tr``)."""
     return gettext.translation(DOMAIN, LOCALE_DIR, languages=[language], fallback=True).gettext

@@ -40,6 +40,7 @@ import limits
 from roster import (LANGUAGES, HashedPasswordAuthenticator, RosterError, class_domain,  # beside it:
                     load_roster, write_edition)    # the hub runs as `python hub.py` in classroom/
 from spawner import SandboxSpawner, check_settings, refusal, servers_apart
+from pokerlib.i18n import N_                 # the refusals and the banner, for the classroom catalog
 
 HERE = Path(__file__).resolve().parent
 
@@ -50,15 +51,27 @@ VENV_BIN = Path(sys.executable).parent           # .venv-hub/bin: the hub's own 
 IP = os.environ.get('CLASSROOM_IP', '127.0.0.1')
 
 
+LANGUAGE = os.environ.get('CLASSROOM_LANGUAGE', 'en')
+if LANGUAGE not in LANGUAGES:
+    sys.exit(f'classroom: CLASSROOM_LANGUAGE={LANGUAGE!r}: the course is in en or zh_CN')
+tr = chinese.translated(LANGUAGE)       # the teacher's terminal in the class's language
+
+
+def refuse(refusal):
+    """Stop the hub with one line for the teacher, in the class's language (chinese.Refusal)."""
+    sys.exit('classroom: ' + (refusal.say(tr) if isinstance(refusal, chinese.Refusal) else str(refusal)))
+
+
 def whole_number(key, default, least, most):
     """An environment setting as a whole number in [least, most]; anything else is one line."""
     text = os.environ.get(key, str(default))
     try:
         value = int(text)
     except ValueError:
-        sys.exit(f'classroom: {key}={text!r} is not a whole number')
+        refuse(chinese.Refusal(N_('{key}={text} is not a whole number'), key=key, text=repr(text)))
     if not least <= value <= most:
-        sys.exit(f'classroom: {key}={value} is out of range ({least} to {most})')
+        refuse(chinese.Refusal(N_('{key}={value} is out of range ({least} to {most})'), key=key,
+                               value=value, least=least, most=most))
     return value
 
 
@@ -68,13 +81,10 @@ STUDENTS = Path(os.environ.get('CLASSROOM_STUDENTS', HERE / 'students.txt'))
 PASSWORDS = Path(os.environ.get('CLASSROOM_PASSWORDS', HERE / 'passwords.txt'))
 TEACHER = os.environ.get('CLASSROOM_TEACHER', 'teacher').lower()   # the hub's names have no case
 IDLE = whole_number('CLASSROOM_IDLE', 3600, 1, 10**7)
-LANGUAGE = os.environ.get('CLASSROOM_LANGUAGE', 'en')
-if LANGUAGE not in LANGUAGES:
-    sys.exit(f'classroom: CLASSROOM_LANGUAGE={LANGUAGE!r}: the course is in en or zh_CN')
 try:
     LIMITS = check_settings(os.environ)
 except ValueError as e:
-    sys.exit(f'classroom: {e}')
+    refuse(e)
 if refusal():                            # never students' code unsandboxed
     sys.exit(f'classroom: {refusal()}')
 
@@ -85,7 +95,7 @@ os.chmod(STATE, 0o700)
 try:
     roster = load_roster(STUDENTS, PASSWORDS, TEACHER, chinese.translated(LANGUAGE))
 except RosterError as e:                 # one line for the teacher, not a traceback
-    sys.exit(f'classroom: {e}')
+    refuse(e)
 # Closing the teacher's terminal (SIGHUP) stops the hub as Ctrl-C does, so that
 # the proxy, the services and the students' servers stop with it.
 signal.signal(signal.SIGHUP, lambda *_: os.kill(os.getpid(), signal.SIGTERM))
@@ -98,7 +108,7 @@ c.JupyterHub.bind_url = f'http://{IP}:{PORT}/'
 try:
     DOMAIN = class_domain(os.environ, IP)
 except ValueError as e:
-    sys.exit(f'classroom: {e}')
+    refuse(e)
 c.JupyterHub.subdomain_host = f'http://{DOMAIN}:{PORT}'
 c.JupyterHub.subdomain_hook = servers_apart
 c.JupyterHub.hub_bind_url = f'http://127.0.0.1:{PORT + 1}'
@@ -204,7 +214,7 @@ import warmup  # noqa: E402
 try:
     LIVE = warmup.settings(os.environ)
 except ValueError as e:
-    sys.exit(f'classroom: {e}')
+    refuse(e)
 c.JupyterHub.services.append(warmup.service(roster.students, LIVE))
 c.JupyterHub.load_roles.append(warmup.role(roster.students))
 for _service in c.JupyterHub.services:
@@ -237,13 +247,11 @@ c.Spawner.args.append('--ServerApp.jpserver_extensions=pokerlib.follow=True')
 # "Skipping XSRF check for insecure request" on every page any student opens. It is true of the
 # whole class's connection, not of one request: said once (classroom/hub.py, OnceOnly).
 from hub import NotYet, OnceOnly  # noqa: E402
-from pokerlib.i18n import N_  # noqa: E402
 
 logging.getLogger('tornado.application').addFilter(OnceOnly())
 logging.getLogger('tornado.application').addFilter(NotYet())     # servers starting on their sockets
 
 urls = f'http://{DOMAIN}:{PORT}/'
-tr = chinese.translated(LANGUAGE)       # the teacher's terminal in the class's language
 c.ClassroomHub.state = str(STATE)
 c.ClassroomHub.cgroups = c.SandboxSpawner.group
 c.ClassroomHub.banner = '\n'.join([

@@ -55,6 +55,11 @@ from tornado import web
 from traitlets import Dict
 
 from pokerlib.i18n import N_                         # the terminal's line, for the classroom catalog
+
+try:                                     # run as a script, beside it (make classroom)
+    from chinese import Refusal
+except ImportError:                      # imported as classroom.roster (the tests)
+    from classroom.chinese import Refusal
 from pokerlib.editions import write_student_edition   # the editions, as `make lab` makes them
 from pokerlib.workspace import update_workspace       # the workspace's rules, as `make lab` keeps them
 
@@ -66,7 +71,7 @@ ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789'   # no l, o, 0, 1: read aloud, typ
 SCRYPT = dict(n=2 ** 14, r=8, p=1)
 
 
-class RosterError(ValueError):
+class RosterError(Refusal):
     """A class list or password file the hub cannot use; the message names the line."""
 
 
@@ -80,18 +85,20 @@ def read_names(path) -> list:
     """The names on the class list, lower case, in order; a bad or repeated name is an error."""
     path = Path(path)
     if not path.exists():
-        raise RosterError(f'no class list at {path}: write one name per line '
-                          f'(classroom/students.example.txt shows how)')
+        raise RosterError(N_('no class list at {path}: write one name per line '
+                             '(classroom/students.example.txt shows how)'), path=path)
     names = []
     for lineno, line in enumerate(path.read_text().splitlines(), 1):
         name = line.split('#', 1)[0].strip().lower()
         if not name:
             continue
         if not NAME.fullmatch(name):
-            raise RosterError(f'{path}, line {lineno}: {line.strip()!r} is not a name the hub '
-                              f'can use (letters, digits, ".", "-", "_"; no spaces)')
+            raise RosterError(N_('{path}, line {lineno}: {name} is not a name the hub can use '
+                                 '(letters, digits, ".", "-", "_"; no spaces)'),
+                              path=path, lineno=lineno, name=repr(line.strip()))
         if name in names:
-            raise RosterError(f'{path}, line {lineno}: {name!r} is on the list twice')
+            raise RosterError(N_('{path}, line {lineno}: {name} is on the list twice'),
+                              path=path, lineno=lineno, name=repr(name))
         names.append(name)
     return names
 
@@ -107,7 +114,8 @@ def read_passwords(path) -> dict:
             continue
         parts = line.split()
         if len(parts) != 2:
-            raise RosterError(f'{path}, line {lineno}: expected "name password", got {line.strip()!r}')
+            raise RosterError(N_('{path}, line {lineno}: expected "name password", got {line}'),
+                              path=path, lineno=lineno, line=repr(line.strip()))
         passwords[parts[0].lower()] = parts[1]
     return passwords
 
@@ -137,8 +145,8 @@ def load_roster(students_file, passwords_file, teacher: str, tr=lambda text: tex
     students = read_names(students_file)
     teacher = teacher.lower()          # names are compared as the hub compares them: without case
     if teacher in students:
-        raise RosterError(f'{students_file}: {teacher!r} is the teacher\'s name; '
-                          f'it cannot also be a student\'s')
+        raise RosterError(N_("{path}: {name} is the teacher's name; it cannot also be a student's"),
+                          path=students_file, name=repr(teacher))
     passwords = read_passwords(passwords_file)
     missing = [name for name in [teacher] + students if name not in passwords]
     if missing:
@@ -235,27 +243,26 @@ def class_domain(environ, ip: str) -> str:
 
     >>> class_domain({}, '127.0.0.1'), class_domain({'CLASSROOM_DOMAIN': 'Poker.School.org'}, '0.0.0.0')
     ('localhost', 'poker.school.org')
-    >>> class_domain({}, '0.0.0.0')
-    Traceback (most recent call last):
-    ...
-    ValueError: CLASSROOM_DOMAIN is needed on the classroom network: a name whose every NAME.DOMAIN leads to this machine (a wildcard DNS record; see site/manual/classroom.md)
-    >>> class_domain({'CLASSROOM_DOMAIN': '10.0.0.5'}, '0.0.0.0')
-    Traceback (most recent call last):
-    ...
-    ValueError: CLASSROOM_DOMAIN='10.0.0.5' is not a domain name: each student's server needs a name under it
+    >>> for setting in ({}, {'CLASSROOM_DOMAIN': '10.0.0.5'}):
+    ...     try:
+    ...         class_domain(setting, '0.0.0.0')
+    ...     except ValueError as e:
+    ...         print(e)
+    CLASSROOM_DOMAIN is needed on the classroom network: a name whose every NAME.DOMAIN leads to this machine (a wildcard DNS record; see site/manual/classroom.md)
+    CLASSROOM_DOMAIN='10.0.0.5' is not a domain name: each student's server needs a name under it
     """
     domain = environ.get('CLASSROOM_DOMAIN', '').strip().lower().rstrip('.')
     if not domain:
         if ipaddress.ip_address(ip or '0.0.0.0').is_loopback:
             return 'localhost'
-        raise ValueError('CLASSROOM_DOMAIN is needed on the classroom network: a name whose every '
+        raise Refusal(N_('CLASSROOM_DOMAIN is needed on the classroom network: a name whose every '
                          'NAME.DOMAIN leads to this machine (a wildcard DNS record; see '
-                         'site/manual/classroom.md)')
+                         'site/manual/classroom.md)'))
     labels = domain.split('.')
     if (domain.replace('.', '').isdigit() or ':' in domain
             or not all(re.fullmatch(r'[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?', label) for label in labels)):
-        raise ValueError(f"CLASSROOM_DOMAIN={domain!r} is not a domain name: each student's server "
-                         f"needs a name under it")
+        raise Refusal(N_("CLASSROOM_DOMAIN={domain} is not a domain name: each student's server "
+                         "needs a name under it"), domain=repr(domain))
     return domain
 
 

@@ -43,6 +43,7 @@ from jupyterhub.utils import random_port
 from traitlets import Dict, Integer, Unicode
 
 from pokerlib import sandbox
+from pokerlib.i18n import N_
 
 try:                                     # run as a script, beside it (make classroom)
     import chinese
@@ -282,9 +283,11 @@ def check_settings(environ) -> dict:
         try:
             value = int(text)
         except ValueError:
-            raise ValueError(f'{key}={text!r} is not a whole number') from None
+            raise chinese.Refusal(N_('{key}={text} is not a whole number'), key=key,
+                                  text=repr(text)) from None
         if value < least:
-            raise ValueError(f'{key}={value} is too small: at least {least}')
+            raise chinese.Refusal(N_('{key}={value} is too small: at least {least}'), key=key,
+                                  value=value, least=least)
         found[key] = value
     return found
 

@@ -54,14 +54,18 @@ def settings(environ) -> Settings:
 
     >>> s = settings({'CLASSROOM_LESSON': '2700'}); s.lesson, s.at_once
     (2700, 3)
-    >>> settings({'CLASSROOM_WARMUP': 'many'})
-    Traceback (most recent call last):
-    ValueError: CLASSROOM_WARMUP='many': how many servers start at once, a whole number (0 for none)
+    >>> try:
+    ...     settings({'CLASSROOM_WARMUP': 'many'})
+    ... except ValueError as e:
+    ...     print(e)
+    CLASSROOM_WARMUP='many': how many servers start at once, a whole number (0 for none)
     """
     found = Settings()
-    for name, attr, what in [('CLASSROOM_LESSON', 'lesson', 'the lesson\'s length in seconds'),
+    for name, attr, what in [('CLASSROOM_LESSON', 'lesson', N_("{name}={text}: the lesson's length "
+                                                                "in seconds")),
                              ('CLASSROOM_WARMUP', 'at_once',
-                              'how many servers start at once, a whole number (0 for none)')]:
+                              N_('{name}={text}: how many servers start at once, a whole number '
+                                 '(0 for none)'))]:
         text = environ.get(name)
         if text is None:
             continue
@@ -70,7 +74,7 @@ def settings(environ) -> Settings:
             if value < 0:
                 raise ValueError
         except ValueError:
-            raise ValueError(f'{name}={text!r}: {what}') from None
+            raise chinese.Refusal(what, name=name, text=repr(text)) from None
         setattr(found, attr, value)
     return found
 

@@ -248,6 +248,23 @@ def test_a_bad_setting_is_one_line(tmp_path):
         assert done.returncode != 0
         assert any(line.startswith('classroom: ') and key in line for line in lines), lines[-3:]
         assert 'Traceback' not in done.stdout + done.stderr
+    # A Chinese class's teacher reads it in Chinese: a setting, and the class list.
+    for key, value, words in [('CLASSROOM_PORT', 'eighty', '不是整数'), ('CLASSROOM_WARMUP', 'many', '一次启动'),
+                              ('CLASSROOM_DISK_MB', '3', '太小了'), ('CLASSROOM_IP', '0.0.0.0', '通配的 DNS')]:
+        (tmp_path / f'zh-{key}').mkdir()
+        hub = Hub(tmp_path / f'zh-{key}', ['ada', 'grace'])
+        hub.env.update({key: value, 'CLASSROOM_LANGUAGE': 'zh_CN'})
+        done = subprocess.run([str(HUB.parent / 'python'), 'hub.py', '-f', 'jupyterhub_config.py'],
+                              cwd=ROOT / 'classroom', env=hub.env, capture_output=True, text=True,
+                              timeout=60)
+        said = [line for line in (done.stdout + done.stderr).splitlines() if line.startswith('classroom: ')]
+        assert done.returncode != 0 and len(said) == 1 and words in said[0], said
+    (tmp_path / 'zh-list').mkdir()
+    hub = Hub(tmp_path / 'zh-list', ['ada', 'ada'])
+    hub.env['CLASSROOM_LANGUAGE'] = 'zh_CN'
+    done = subprocess.run([str(HUB.parent / 'python'), 'hub.py', '-f', 'jupyterhub_config.py'],
+                          cwd=ROOT / 'classroom', env=hub.env, capture_output=True, text=True, timeout=60)
+    assert '在名单上出现了两次' in done.stdout + done.stderr          # ada twice on the list
 
 
 
