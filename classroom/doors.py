@@ -14,8 +14,10 @@ the hub's API (her server's OAuth and activity), one to the gradebook (her
 checks' verdicts): the hub and its services, behind their tokens, are all
 that students share. Her doors' connections come from a loopback address
 of hers, and each door holds a few at once.
-Her own server listens on a unix socket in a folder of hers, which the
-proxy (run by the hub, outside every sandbox) connects to.
+Her own server listens on a unix socket in a folder of hers; the proxy (run
+by the hub, outside every sandbox) reaches it through her front door, a port
+on the machine's loopback that the hub's process passes on to that socket
+(``Front``).
 
 >>> door_url('/srv/class/doors/hub.sock', '/hub/api')
 'http+unix://%2Fsrv%2Fclass%2Fdoors%2Fhub.sock/hub/api'
@@ -162,41 +164,41 @@ class Doors:
                 door.close()
 
 
-def socket_url(path) -> str:
-    """The http+unix:// address of a student's server: every byte of its path %-escaped.
+class Front:
+    """Her server's front door: a port on the machine's loopback whose connections go on to the
+    unix socket her server listens on, for the proxy (which only students' sandboxes cannot reach).
 
-    The hub keeps a server's address as a host name, which it lower-cases; escaped
-    bytes read the same in either case, and the proxy unescapes them.
-
-    >>> socket_url('/a/B.sock')
-    'http+unix://%2F%61%2F%42%2E%73%6F%63%6B'
+    The proxy keeps its connections to a port alive between requests, as it cannot to a unix
+    socket: to a socket, each request is a connection of its own, closed by her server once it
+    has answered, and a request body still being written then fails the request (a 503).
+    The port is opened once her server's socket is there, so that the hub asks a server
+    that is starting, not a door that leads nowhere yet.
     """
-    return 'http+unix://' + ''.join(f'%{b:02X}' for b in os.fsencode(path))
 
+    def __init__(self, socket_path):
+        self.socket_path = str(socket_path)
+        self.server = None
 
-def _proxy_class():
-    """JupyterHub's proxy, routing to students' servers on their unix sockets (see ClassroomProxy)."""
-    from jupyterhub.proxy import ConfigurableHTTPProxy
+    async def _serve(self, reader, writer):
+        try:
+            far_reader, far_writer = await asyncio.open_unix_connection(self.socket_path)
+        except OSError:
+            writer.close()
+            return
+        await asyncio.gather(_pipe(reader, far_writer), _pipe(far_reader, writer))
 
-    class ClassroomProxy(ConfigurableHTTPProxy):
-        """configurable-http-proxy with targets on unix sockets, as the hub writes them.
+    async def open(self, timeout=120.0) -> int:
+        """Wait for her socket (at most ``timeout`` s), then listen; the port."""
+        deadline = asyncio.get_running_loop().time() + timeout
+        while not os.path.exists(self.socket_path):
+            if asyncio.get_running_loop().time() > deadline:
+                raise TimeoutError(f'no server at {self.socket_path} after {timeout:.0f} s')
+            await asyncio.sleep(0.1)
+        self.server = await asyncio.start_server(self._serve, '127.0.0.1', 0, limit=2**16)
+        return self.server.sockets[0].getsockname()[1]
 
-        The hub writes a server's target as ``proto://host:port``; for a unix socket the
-        proxy would take ``:80`` for part of the socket's path. Routes go to the proxy
-        without it, and come back from it with it, so that the hub sees its own targets.
-        """
+    def close(self):
+        if self.server is not None:
+            self.server.close()
+            self.server = None
 
-        async def add_route(self, routespec, target, data):
-            if target.startswith('http+unix://'):
-                target = target.removesuffix(':80')
-            return await super().add_route(routespec, target, data)
-
-        async def get_all_routes(self):
-            routes = await super().get_all_routes()
-            for route in routes.values():
-                target = route.get('target', '')
-                if target.startswith('http+unix://') and not target.endswith(':80'):
-                    route['target'] = target + ':80'
-            return routes
-
-    return ClassroomProxy

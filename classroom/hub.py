@@ -73,28 +73,6 @@ class OnceOnly(logging.Filter):
         return True
 
 
-class NotYet(logging.Filter):
-    """Drops the hub's "Failed to connect to http+unix://..." while a student's server starts.
-
-    The hub asks a new server whether it is up until it is; on its unix socket
-    (classroom/doors.py) each "not yet" is a warning that would fill the teacher's
-    terminal with thirty servers starting. A server that never comes up is still
-    reported, by the hub's own message when it gives up.
-
-    >>> f = NotYet()
-    >>> f.filter(logging.LogRecord('t', 30, 'f', 1, 'Failed to connect to %s (%s)',
-    ...                            ('http+unix://%2Fs.sock:80/user/ada/api', 'no such file'), None))
-    False
-    >>> f.filter(logging.LogRecord('t', 30, 'f', 1, 'Failed to connect to %s (%s)',
-    ...                            ('http://127.0.0.1:8001/hub/api', 'refused'), None))
-    True
-    """
-
-    def filter(self, record):
-        return not (str(record.msg).startswith('Failed to connect to')
-                    and str(record.getMessage()).startswith('Failed to connect to http+unix://'))
-
-
 def stopping(servers: int) -> str:
     """The line printed on Ctrl-C (without its end).
 

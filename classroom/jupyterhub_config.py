@@ -35,7 +35,6 @@ import sys
 from pathlib import Path
 
 import chinese  # the class in Chinese
-import doors
 import limits
 from roster import (LANGUAGES, HashedPasswordAuthenticator, RosterError, class_domain,  # beside it:
                     load_roster, write_edition)    # the hub runs as `python hub.py` in classroom/
@@ -112,14 +111,13 @@ except ValueError as e:
 c.JupyterHub.subdomain_host = f'http://{DOMAIN}:{PORT}'
 c.JupyterHub.subdomain_hook = servers_apart
 c.JupyterHub.hub_bind_url = f'http://127.0.0.1:{PORT + 1}'
-c.ClassroomProxy.api_url = f'http://127.0.0.1:{PORT + 2}'
-c.JupyterHub.proxy_class = doors._proxy_class()   # students' servers on unix sockets
-c.ClassroomProxy.command = [str(HERE / 'node_modules' / '.bin' / 'configurable-http-proxy')]
+c.ConfigurableHTTPProxy.api_url = f'http://127.0.0.1:{PORT + 2}'
+c.ConfigurableHTTPProxy.command = [str(HERE / 'node_modules' / '.bin' / 'configurable-http-proxy')]
 # The teacher's terminal shows warnings and errors, not every request
 # (CLASSROOM_LOG=INFO shows them all).
 c.JupyterHub.log_level = os.environ.get('CLASSROOM_LOG', 'WARN')
 # The proxy's errors only (its one warning is "Terminated", when the hub stops it).
-c.ClassroomProxy.log_level = 'error' if c.JupyterHub.log_level == 'WARN' else 'info'
+c.ConfigurableHTTPProxy.log_level = 'error' if c.JupyterHub.log_level == 'WARN' else 'info'
 # Starting a server answers at once (the page follows its progress), without a warning
 # for each of the class's servers that takes more than 10 s to start before the bell.
 c.JupyterHub.tornado_settings = {'slow_spawn_timeout': 0,
@@ -128,7 +126,7 @@ c.JupyterHub.tornado_settings = {'slow_spawn_timeout': 0,
 c.JupyterHub.db_url = f'sqlite:///{STATE / "jupyterhub.sqlite"}'
 c.JupyterHub.cookie_secret_file = str(STATE / 'jupyterhub_cookie_secret')
 c.JupyterHub.pid_file = str(STATE / 'jupyterhub.pid')
-c.ClassroomProxy.pid_file = str(STATE / 'jupyterhub-proxy.pid')
+c.ConfigurableHTTPProxy.pid_file = str(STATE / 'jupyterhub-proxy.pid')
 c.JupyterHub.cleanup_servers = True      # Ctrl-C stops every server too; the files stay
 c.JupyterHub.template_vars = {'announcement_login': 'Your name and the password your teacher gave you.'}
 
@@ -246,10 +244,9 @@ c.Spawner.args.append('--ServerApp.jpserver_extensions=pokerlib.follow=True')
 # so the hub (and the gradebook) cannot tell a page view from another kind of read, and say
 # "Skipping XSRF check for insecure request" on every page any student opens. It is true of the
 # whole class's connection, not of one request: said once (classroom/hub.py, OnceOnly).
-from hub import NotYet, OnceOnly  # noqa: E402
+from hub import OnceOnly  # noqa: E402
 
 logging.getLogger('tornado.application').addFilter(OnceOnly())
-logging.getLogger('tornado.application').addFilter(NotYet())     # servers starting on their sockets
 
 urls = f'http://{DOMAIN}:{PORT}/'
 c.ClassroomHub.state = str(STATE)

@@ -183,6 +183,9 @@ class SandboxSpawner(LocalProcessSpawner):
 
     async def stop(self, now=False):
         await super().stop(now=now)
+        front = _FRONTS.pop(self.user.name, None)
+        if front is not None:
+            front.close()
         groups = self.cgroups()
         if groups is not None:
             await asyncio.sleep(0.5)             # her last processes leaving the group
@@ -233,7 +236,7 @@ class SandboxSpawner(LocalProcessSpawner):
 
     async def start(self):
         if self.port == 0:
-            self.port = random_port()         # unused (the socket is the address); the hub wants one
+            self.port = random_port()         # unused (her front door's is the address); the hub wants one
         await self.doors().open(self.user.name)
         account = await asyncio.to_thread(self.account)
         await asyncio.to_thread(self.prepare, account)
@@ -258,7 +261,17 @@ class SandboxSpawner(LocalProcessSpawner):
             if output:
                 output.close()
         self.pid = self.proc.pid
-        return doors.socket_url(self.socket())
+        # The proxy reaches her server through its front door on the hub's loopback (doors.Front).
+        front = _FRONTS.pop(self.user.name, None)
+        if front is not None:
+            front.close()
+        front = _FRONTS[self.user.name] = doors.Front(self.socket())
+        try:
+            port = await front.open(timeout=self.start_timeout)
+        except TimeoutError:
+            front.close()
+            raise
+        return f'http://127.0.0.1:{port}'
 
     async def move_certs(self, paths):
         return paths
@@ -269,6 +282,9 @@ def servers_apart(name, domain, kind):
     from jupyterhub.utils import subdomain_hook_idna
     return domain if kind == 'service' else subdomain_hook_idna(name, domain, kind)
 
+
+_FRONTS = {}
+"""Each running student's front door (doors.Front), by name."""
 
 _DOORS = {}
 """The doors of the hub's process, by folder and targets (SandboxSpawner.doors)."""
