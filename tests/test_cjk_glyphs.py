@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SITE_PYTHON = ROOT / '.venv-site' / 'bin' / 'python'
 SHOTS = ROOT / 'build' / 'glyphs'
 IN_CI = os.environ.get('CI', '').lower() in ('1', 'true', 'yes')
-PORTS = iter(range(9540, 9560))          # this test's ports (the hub takes four from 9530)
+PORTS = iter(range(9540, 9560))          # this test's ports (the hub takes five from 9530)
 MENUS_ZH = ['文件', '编辑', '查看', '运行', '内核', '标签页', '设置', '帮助']
 MENUS_EN = ['File', 'Edit', 'View', 'Run', 'Kernel', 'Tabs', 'Settings', 'Help']
 pytestmark = pytest.mark.slow
@@ -121,8 +121,8 @@ def test_a_chinese_class_on_the_hub_draws_every_chinese_character(tmp_path):
     if not (HUB.exists() and PROXY.exists() and shutil.which('node')):
         (pytest.fail if IN_CI else pytest.skip)('needs make classroom-setup and node')
     hub = Hub(tmp_path, ['ada'], warmup=0)
-    hub.port = 9530                                    # this test's ports: 9530-9533
-    hub.url = f'http://127.0.0.1:{hub.port}/'
+    hub.port = 9530                                    # this test's ports: 9530-9534
+    hub.url = f'http://localhost:{hub.port}/'
     hub.env.update(CLASSROOM_PORT=str(hub.port), CLASSROOM_LANGUAGE='zh_CN')
     try:
         try:
