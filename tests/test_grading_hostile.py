@@ -18,6 +18,10 @@ Students of notebook 01, graded together (two at a time) in bubblewrap:
 - ``forger``: replaces ``pokerlib.grading.judge`` and ``pokerlib.practice.check``
   in a cell, and gets nothing: the verdicts come from a judge her kernel cannot
   reach (the grader's worker), never from anything the kernel prints.
+- ``patcher``: switches off, in her kernel, every part of pokerlib that guards a check
+  (``runner.guard`` and what it calls, ``is_course_function``), then writes each function as
+  a wrapper of the course's, or a copy of its code: she passes none of them, since the
+  grader runs her functions in a fresh runner that never saw her kernel (issue 39, item 3).
 - students whose folders are named like formulas and markup.
 """
 
@@ -176,6 +180,31 @@ pokerlib.grading.judge = judge
 pokerlib.practice.check = lambda *a, **k: Passed()
 '''
 
+PATCHER = '''
+import types
+import pokerlib, pokerlib.ranking
+import pokerlib.practice.runner as R
+R.guard = lambda names, course=(), prints=None: None
+R.refuse = lambda prints: None
+R.reaches_course = lambda obj, prints, limit=0: None
+R.is_course_function = lambda f: False
+
+def hand_rank(hand):
+    return pokerlib.hand_rank_elif(hand)
+def card_ranks(hand):
+    return pokerlib.card_ranks(hand)
+def straight(ranks):
+    return pokerlib.straight(ranks)
+def flush(hand):
+    return pokerlib.flush(hand)
+_kind = types.FunctionType(pokerlib.ranking.kind.__wrapped__.__code__, {})
+def kind(n, ranks):
+    return _kind(n, ranks)
+def two_pair(ranks):
+    return pokerlib.two_pair(ranks)
+'''
+PATCHED = ['hand_rank', 'card_ranks', 'straight', 'flush', 'kind', 'two_pair']
+
 
 def _save(folder, cells, name=TEACHER_01.name):
     folder.mkdir(parents=True, exist_ok=True)
@@ -237,6 +266,7 @@ def graded(tmp_path_factory):
                                      teacher / 'data', package))
     (cls / 'mallory' / '01-copy.ipynb').symlink_to(honest)
     _save(cls / 'forger', [FORGER])
+    _save(cls / 'patcher', [PATCHER])
     for name in NAMES:
         _save(cls / name, ['raise ValueError("=1+1 <script>alert(1)</script>")\ndef flush(hand):\n    pass'])
 
@@ -318,6 +348,12 @@ def test_no_formula_or_markup_comes_out(graded):
     assert '&lt;img src=x onerror=alert(1)&gt;' in page
     assert '\x1b' not in graded['terminal'] and '\x07' not in graded['terminal']
     assert '-2+3 bell\\x07\\x1b[2J: 0 of' in graded['terminal']
+
+
+def test_a_kernel_that_switches_the_guard_off_gets_no_grade_for_the_course_s_functions(graded):
+    patcher = graded['rows']['patcher']
+    assert {e: patcher[e]['status'] for e in PATCHED} == {e: 'fail' for e in PATCHED}
+    assert all(patcher[e]['report'].startswith(f'✗ {e} failed on') for e in PATCHED), patcher
 
 
 def test_a_notebook_that_replaces_the_judge_passes_nothing(graded):

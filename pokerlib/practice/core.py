@@ -36,7 +36,7 @@ from pathlib import Path
 from ..i18n import _, language
 from . import live, runner, spawned, wire
 from .registry import (EXERCISES, MISTAKES, SLOW, TIME_LIMIT, Exercise, exercise,  # noqa: F401
-                       exercise_names, mistakes)
+                       exercise_names, forbid, mistakes)
 from .reports import (Mismatch, Report, code, describe_call, kind_of, need_bool,  # noqa: F401
                       short, unreadable, wrong)
 from .runner import Printed, is_course_function, is_stub  # noqa: F401

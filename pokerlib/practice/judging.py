@@ -27,12 +27,11 @@ each one: ``[{'exercise', 'status', 'seconds', 'report'}]``.
 
 import builtins
 import itertools
-import os
 import sys
 import time
 
 from ..i18n import N_, _, set_language
-from . import wire
+from . import codeprint, wire
 from .registry import EXERCISES, LESSONS, SLOW, checked_next
 from .reports import Mismatch, Report, code, describe_call, plain, prose, short
 from .values import apply_rng_state, encode_arg, from_json, to_python  # noqa: F401
@@ -320,7 +319,7 @@ class Run:
             info = answer['raised'] if type(answer['raised']) is dict else {}
             raise StudentError({k: info.get(k) for k in (
                 'type', 'builtin', 'exit', 'interrupt', 'genexit', 'notimplemented',
-                'recursion', 'memory', 'text', 'where')})
+                'recursion', 'memory', 'refused', 'text', 'where')})
         if 'notplain' in answer:
             what = str(answer['notplain'])[:100]
             raise Mismatch([('returned', _('an object of type {what}').format(what=what)),
@@ -532,19 +531,20 @@ def judge_exercise(run, exercise, slow=SLOW) -> Report:
         report = Report(name, 'fail', _('failed on {call}').format(call=code(m.call or run.last_call)),
                         details)
     except CourseCalled as c:
-        report = Report(name, 'fail', _('failed on {call}').format(
-                            call=code(run.last_call or name + '(...)')),
-                        [('problem', _("you called the course's own {name}: write it "
-                                       "yourself").format(name=str(c))),
-                         ('hint', _("a check judges your own code: the course's {name} is "
-                                    "not available while {exercise} is checked").format(
-                                        name=str(c), exercise=name))])
+        report = _course_report(name, run.last_call or name + '(...)', str(c))
     except StudentError as s:
         info, e = s.info, s.error
         call = run.last_call or f'{name}(...)'
         if info.get('notimplemented'):
             return not_written(name)
-        if info.get('recursion'):
+        if info.get('refused'):
+            report = Report(name, 'fail', _('failed on {call}').format(call=code(call)),
+                            [('problem', _('your function tried what a check does not allow: '
+                                           '{what}').format(what=str(info.get('text'))[:100])),
+                             ('hint', _('a check judges the code of your function alone: '
+                                        'work the answer out in it, without starting another '
+                                        'program or process'))])
+        elif info.get('recursion'):
             report = Report(name, 'error', _('recursed too deeply on {call}').format(call=code(call)),
                             [('hint', _('does the function call itself without getting '
                                         'closer to an answer?'))])
@@ -587,8 +587,26 @@ def judge_exercise(run, exercise, slow=SLOW) -> Report:
     return report
 
 
+def _course_report(name, call, course) -> Report:
+    return Report(name, 'fail', _('failed on {call}').format(call=code(call)),
+                  [('problem', _("you called the course's own {name}: write it "
+                                 "yourself").format(name=course)),
+                   ('hint', _("a check judges your own code: the course's {name} is "
+                              "not available while {exercise} is checked").format(
+                                  name=course, exercise=name))])
+
+
+def guard_of(exercise) -> dict:
+    """What the runner forbids while exercise is judged: the course's functions of its
+    names, those its ``course`` lists, every lesson module's, and (``prints``) every copy of
+    their code (``codeprint``)."""
+    names = exercise.names()
+    return {'names': names, 'course': list(exercise.course),
+            'prints': codeprint.forbidden(names, exercise.course)}
+
+
 def judge_runner(sock, at_most=None, slow=SLOW, started=None, exercise_name=None,
-                 defined=None) -> Report:
+                 defined=None, describe_seconds=DESCRIBE_SECONDS) -> Report:
     """Judge the object the runner at sock holds; the Report.
 
     `at_most` lowers the time limit; `started(seconds)` is told when the
@@ -596,10 +614,13 @@ def judge_runner(sock, at_most=None, slow=SLOW, started=None, exercise_name=None
     with the time limit; `exercise_name`, if given, is the exercise to judge
     (the grader), whatever the object is called; `defined` is what the kernel's
     history says of the cells that define functions (``core._definitions``)."""
-    run = Run(sock, '?', time.monotonic() + DESCRIBE_SECONDS)
+    run = Run(sock, '?', time.monotonic() + describe_seconds)
     try:
         facts = run.ask({'op': 'describe'})
         if type(facts) is dict and 'unloadable' in facts:       # (a spawned runner)
+            if type(facts.get('course')) is str and exercise_name in EXERCISES:
+                return _course_report(exercise_name, exercise_name + '(...)',
+                                      facts['course'][:80])
             return Report('check', 'error', _('could not be checked'), [
                 ('note', _('your function could not be loaded in the process that runs it '
                            '({error})').format(error=str(facts['unloadable'])[:200]))])
@@ -609,7 +630,7 @@ def judge_runner(sock, at_most=None, slow=SLOW, started=None, exercise_name=None
     except TimeUp:
         return Report('check', 'slow', _('could not be checked'),
                       [('note', _('your object took more than {seconds:.0f} seconds to say '
-                                  'what it is').format(seconds=DESCRIBE_SECONDS))])
+                                  'what it is').format(seconds=describe_seconds))])
     except (RunnerGone, Exception):
         return Report('check', 'error', _('could not be checked'),
                       [('note', _('your object stopped the program it ran in when check '
@@ -640,7 +661,7 @@ def judge_runner(sock, at_most=None, slow=SLOW, started=None, exercise_name=None
         run.name = exercise.name
         run.deadline = time.monotonic() + seconds + GRACE
         try:
-            run.ask({'op': 'guard', 'names': exercise.names(), 'course': list(exercise.course)})
+            run.ask({'op': 'guard', **guard_of(exercise)})
             report = judge_exercise(run, exercise, slow)
         except TimeUp:
             report = _slow_report(exercise.name, run.last_call, seconds)
@@ -776,12 +797,40 @@ def _prepare_while_idle(control, idle):
 # ---------------------------------------------------------------------------
 # The grader's side
 
+SPAWN_SECONDS = 30.0
+"""How long the grader waits for a fresh runner to load the student's function."""
+
+
+def _judge_copy(answer, exercise) -> Report:
+    """Judge the student's function the kernel sent as a copy (``runner.serve``), in a fresh
+    runner this process starts, which forbids the exercise's course functions before it
+    loads the copy (``spawned.launch``)."""
+    import base64
+    import binascii
+    from . import spawned
+    cells = answer.get('cells')
+    cells = {str(k): [str(x) for x in v] for k, v in cells.items()
+             if type(v) is list} if type(cells) is dict else {}
+    try:
+        data = base64.b64decode(answer['pickle'], validate=True)
+    except (binascii.Error, ValueError):
+        return Report(exercise, 'error', 'could not be checked', [('note', 'a bad copy')])
+    guard = guard_of(EXERCISES[exercise]) if exercise in EXERCISES else None
+    proc, sock = spawned.launch(data, cells, guard=guard, isolated=True)
+    try:
+        return judge_runner(sock, exercise_name=exercise, describe_seconds=SPAWN_SECONDS)
+    finally:
+        sock.close()
+        spawned.stop(proc)
+
+
 def judge_remote(channel, exercises, token='', wait=60.0) -> list:
     """Judge each (function name, exercise) in the kernel served over `channel` (a connected
     UNIX socket to ``runner.serve``); [{'exercise', 'status', 'seconds', 'report'}].
 
-    For each one the kernel forks a runner and passes its socket back; the
-    judging happens here. A kernel that does not answer within `wait`
+    For each one the kernel sends a copy of the student's function, which a
+    fresh runner started here loads and runs (``_judge_copy``); the judging
+    happens here. A kernel that does not answer within `wait`
     seconds gets 'timeout' for what is left; one that does not first send `token` gets
     'error' for every exercise."""
     rows = []
@@ -797,7 +846,7 @@ def judge_remote(channel, exercises, token='', wait=60.0) -> list:
         start = time.monotonic()
         try:
             wire.send(channel, {'op': 'runner', 'function': function_name})
-            answer, fd = wire.receive_with_fd(channel, time.monotonic() + wait)
+            answer = wire.receive(channel, time.monotonic() + wait)
         except wire.Silent:
             rows.append({'exercise': function_name, 'status': 'timeout', 'seconds': round(
                 time.monotonic() - start, 2), 'report': f'the kernel did not answer for {function_name}'})
@@ -806,22 +855,16 @@ def judge_remote(channel, exercises, token='', wait=60.0) -> list:
             rows.append({'exercise': function_name, 'status': 'crash', 'seconds': 0,
                          'report': f'the kernel stopped before {function_name} was judged'})
             continue
-        if fd is None or type(answer) is not dict or answer.get('missing'):
-            if fd is not None:
-                os.close(fd)
+        if type(answer) is not dict or (type(answer.get('pickle')) is not str
+                                        and type(answer.get('cannot')) is not str):
             rows.append({'exercise': function_name, 'status': 'missing', 'seconds': 0,
                          'report': f'{function_name} is not defined'})
             continue
-        import socket
-        sock = socket.socket(fileno=fd)
-        try:
-            report = judge_runner(sock, exercise_name=exercise)
-        finally:
-            sock.close()
-        try:
-            wire.send(channel, {'op': 'done'})
-        except OSError:
-            pass
+        if 'cannot' in answer:
+            rows.append({'exercise': function_name, 'status': 'error', 'seconds': 0,
+                         'report': str(answer['cannot'])[:300]})
+            continue
+        report = _judge_copy(answer, exercise)
         status = report.status
         text = report.headline()
         if report.status == 'todo' and "course's version" in report.summary:

@@ -13,7 +13,7 @@ from ..cards import DECK, RANKS, SUITS
 from ..ranking import (card_ranks, category_name, flush, hand_rank, kind, straight,
                        two_pair)
 from ..i18n import N_, _
-from .core import code, exercise, mistakes, need_bool, short, wrong
+from .core import code, exercise, forbid, mistakes, need_bool, short, wrong
 from .judges import cases_judge, judge_ranking, mistake_signature, ranking_cases
 
 __all__ = []
@@ -583,3 +583,13 @@ def hand_rank_counter(hand):
                 1 if counts == (2, 1, 1, 1) else 0)
     return category
 """, RANKING_MISTAKES[6][1]))
+
+
+# --- the course's functions that do these exercises' work under other names -------------
+# (a hand's category tells whether it is a straight or a flush; every ranking does hand_rank's)
+
+_RANKINGS = ('pokerlib.ranking:hand_rank', 'pokerlib.ranking:hand_rank_elif',
+             'pokerlib.holdem:hand_rank_wild', 'pokerlib.holdem:hand_rank_ids',
+             'pokerlib.fast:evaluate', 'pokerlib.fast:categories', 'pokerlib.cli:describe_hand')
+for _name in ('hand_rank', 'straight', 'flush'):
+    forbid(_name, *_RANKINGS)

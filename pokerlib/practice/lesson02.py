@@ -19,7 +19,7 @@ from ..cards import DECK, parse_hand
 from ..classes import hand_classes
 from ..ranking import hand_rank
 from ..i18n import N_, _
-from .core import code, exercise, mistakes, same_value, wrong
+from .core import code, exercise, forbid, mistakes, same_value, wrong
 from .judges import ShownIterator, fresh_seed, noted
 
 __all__ = []
@@ -33,6 +33,11 @@ def hands(*texts) -> list:
 def second(pair):
     """The second item of a pair (a key function for the cases below)."""
     return pair[1]
+
+
+GIVEN = ('negative', 'second')
+"""The functions here that the judge hands to the student's function (keys): not forbidden
+while it is judged (``runner.guard``), as every other function of a lesson module is."""
 
 
 def negative(x):
@@ -461,3 +466,8 @@ def tie_chance_two_decks():
     return sum((n / 2598960) ** 2 for n in by_category.values())
 """, 'each distinct ranking v, held by n[v] of the hands, ties with probability '
      '(n[v] / 2598960) ** 2; add these up'))
+
+
+# --- the course's functions that do these exercises' work under other names -------------
+
+forbid('poker', 'pokerlib.cli:winning_hands', 'pokerlib.versus:versus_winner')

@@ -25,7 +25,7 @@ from ..frequencies import EXACT_COUNTS
 from ..ranking import HAND_NAMES, hand_rank_elif
 from ..scripted import ScriptedRandom
 from ..i18n import N_, _, english_category
-from .core import Mismatch, code, exercise, mistakes, same_value, short, wrong
+from .core import Mismatch, code, exercise, forbid, mistakes, same_value, short, wrong
 from .judges import warm_chi_square
 from .shuffles import call_and_read, judge_shuffle, predicate, uniform, warm
 
@@ -700,3 +700,11 @@ def most_common_seven():
 def most_common_seven():
     return 'pair'
 """, 'the name of a category, as in HAND_NAMES'))
+
+
+# --- the course's functions that do these exercises' work under other names -------------
+
+forbid('deal', 'pokerlib.dealing:deal_by_removing')
+_FREQUENCIES = ('pokerlib.frequencies:hand_frequencies', 'pokerlib.fast:fast_hand_frequencies')
+forbid('hand_percentages', *_FREQUENCIES)
+forbid('hand_frequencies_by_removing', *_FREQUENCIES)

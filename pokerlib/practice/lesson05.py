@@ -18,7 +18,7 @@ from fractions import Fraction
 from ..fairness import exact_shuffle_probabilities
 from ..i18n import N_, _
 from ..shuffling import swap
-from .core import code, exercise, mistakes, wrong
+from .core import code, exercise, forbid, mistakes, wrong
 from .shuffles import (first_card_never_moves, judge_shuffle, last_card_never_moves,
                        uniform, warm)
 
@@ -275,3 +275,11 @@ def most_likely_naive():
     best = max(probs, key=probs.get)
     return (best, 1 / 24)
 """, 'the arrangement is right; its probability is {p}'))
+
+
+# --- the course's functions that do these exercises' work under other names -------------
+
+_SHUFFLES = tuple(f'pokerlib.shuffling:{name}' for name in
+                  ('shuffle1', 'shuffle2', 'shuffle3', 'shuffle4', 'shuffle_naive'))
+for _name in ('shuffle2', 'sattolo', 'shuffle_by_sorting'):
+    forbid(_name, *_SHUFFLES)

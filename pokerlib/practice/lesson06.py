@@ -19,7 +19,7 @@ from ..holdem import best_hand, best_wild_hand, hand_rank_wild, replacements
 from ..ranking import category_name, hand_rank
 from ..i18n import N_, _
 from ..lazy import np
-from .core import Mismatch, code, exercise, mistakes, short, wrong
+from .core import Mismatch, code, exercise, forbid, mistakes, short, wrong
 
 __all__ = []
 
@@ -531,3 +531,11 @@ mistakes(
      'turn and river, all {n} pairs of the 45 unseen cards'),
     (_FLUSH_DRAW.format(sample='', compare='>', answer='wins'),
      'the fraction of the {n} boards (turn and river) on which AS KS wins'))
+
+
+# --- the course's functions that do these exercises' work under other names -------------
+
+forbid('best_hand', 'pokerlib.holdem:best_hand_ids', 'pokerlib.holdem:best_wild_hand',
+       'pokerlib.holdem:best_wild_hands', 'pokerlib.cli:describe_hand')
+forbid('best_wild_hand', 'pokerlib.holdem:best_wild_hands', 'pokerlib.cli:describe_hand')
+forbid('best_deuces_wild', 'pokerlib.holdem:best_wild_hand', 'pokerlib.holdem:best_wild_hands')

@@ -12,7 +12,7 @@ from ..ranking import hand_rank
 from ..versus import (make_versus_lines, parse_versus_line, score_versus, versus_errors,
                       versus_winner)
 from ..i18n import N_, _
-from .core import code, exercise, mistakes, wrong
+from .core import code, exercise, forbid, mistakes, wrong
 from .judges import fresh_seed, noted
 
 __all__ = []
@@ -249,3 +249,13 @@ mistakes(
     (_SCORE.format(**dict(_SCORE_OK, message='e')),
      'return plain values (True or False, numbers, strings, and lists, tuples, dicts or sets '
      'of them), not {what}'))
+
+
+# --- the course's functions that do these exercises' work under other names -------------
+
+# (score_valid may use score_versus and parse_versus_line, as its statement says)
+
+forbid('player1_wins', 'pokerlib.versus:score_versus', 'pokerlib.versus:versus_table',
+       'pokerlib.versus:versus_winner')
+forbid('how_won', 'pokerlib.versus:versus_winner', 'pokerlib.versus:versus_table')
+forbid('score_valid', 'pokerlib.versus:versus_errors')

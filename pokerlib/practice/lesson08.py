@@ -7,7 +7,7 @@ from ..cards import DECK, card_id, parse_hand
 from ..fast import evaluate, exact_counts, hand_ids
 from ..i18n import N_, _
 from ..lazy import np
-from .core import exercise, mistakes, short, to_python, unreadable, wrong
+from .core import exercise, forbid, mistakes, short, to_python, unreadable, wrong
 from .registry import every_check
 from .judges import fresh_seed, noted
 
@@ -253,3 +253,11 @@ mistakes(
      'hole1 ranks higher'),
     (_HEADS_UP.format(answer='(wins, losses, ties + 1)'),
      '(wins, losses, ties) over all C(48, 5) = {n:,d} boards'))
+
+
+# --- the course's functions that do these exercises' work under other names -------------
+
+forbid('straight_v1', 'pokerlib.fast:evaluate', 'pokerlib.fast:categories',
+       'pokerlib.ranking:straight', 'pokerlib.ranking:hand_rank',
+       'pokerlib.ranking:hand_rank_elif')
+forbid('heads_up', 'pokerlib.holdem:showdown')

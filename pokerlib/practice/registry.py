@@ -9,7 +9,8 @@ True
 """
 
 __all__ = ['Exercise', 'exercise', 'exercise_names', 'EXERCISES', 'TIME_LIMIT', 'SLOW',
-           'MISTAKES', 'mistakes', 'LESSONS', 'checked_next', 'every_check']
+           'MISTAKES', 'mistakes', 'LESSONS', 'checked_next', 'every_check', 'FORBIDDEN',
+           'forbid']
 
 TIME_LIMIT = 5.0
 """Seconds a check may run (unless its exercise allows more) before it is stopped."""
@@ -54,7 +55,16 @@ class Exercise:
         self.name, self.judge, self.takes_value = name, judge, takes_value
         self.error_hint, self.seconds, self.prepare = error_hint, seconds, tuple(prepare)
         self.later = tuple(later)
-        self.returns, self.slow_hint, self.course = returns, slow_hint, tuple(course)
+        self.returns, self.slow_hint, self._course = returns, slow_hint, tuple(course)
+
+    @property
+    def course(self) -> tuple:
+        """The course functions ('module:name') this exercise forbids besides those of its
+        names: its own `course`, and those ``forbid`` lists for any of its names."""
+        refs = list(self._course)
+        for name in self.names():
+            refs += [r for r in FORBIDDEN.get(name, ()) if r not in refs]
+        return tuple(refs)
 
     def names(self) -> list:
         """Every name this exercise's judge is registered under (shuffle and shuffle2...)."""
@@ -114,6 +124,17 @@ def mistakes(name, *rows):
     """Write down common wrong answers of exercise `name`, each (source, hint): see MISTAKES.
     A value exercise's mistaken version is a function of no arguments that returns the value."""
     MISTAKES.setdefault(name, []).extend(rows)
+
+
+FORBIDDEN = {}
+"""For each exercise name, the course's functions ('pokerlib.module:name') that do its work
+under another name, which the student's code may not call while it is judged (``forbid``)."""
+
+
+def forbid(name, *refs):
+    """Write down the course functions ('pokerlib.module:name') that do exercise `name`'s work
+    under another name: calling one, or a copy of its code, fails the check."""
+    FORBIDDEN.setdefault(name, []).extend(refs)
 
 
 def exercise_names() -> list:

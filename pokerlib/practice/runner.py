@@ -36,6 +36,7 @@ import ast
 import ctypes
 import dis
 import functools
+import importlib
 import inspect
 import io
 import os
@@ -49,8 +50,8 @@ import traceback
 import types
 from collections import deque
 
-from . import wire
-from .values import _SIMPLE, PRISTINE, NotPlain, decode_arg, rng_state, to_plain
+from . import codeprint, wire
+from .values import _SIMPLE, NotPlain, decode_arg, rng_state, to_plain
 
 __all__ = ['start', 'serve', 'serve_socket', 'Printed', 'is_stub', 'is_course_function',
            'STATE']
@@ -160,7 +161,8 @@ def is_course_function(function) -> bool:
     if not isinstance(code, types.CodeType):
         module = getattr(inner, '__module__', None)
         return type(module) is str and module.startswith('pokerlib.')
-    return os.path.abspath(code.co_filename).startswith(PACKAGE + os.sep)
+    return code.co_filename == '<the course>' or \
+        os.path.abspath(code.co_filename).startswith(PACKAGE + os.sep)   # (forbidden: guard)
 
 
 PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -236,17 +238,26 @@ def _raiser(free, name):
 def _resolve(ref):
     module, _, qualname = ref.partition(':')
     obj = sys.modules.get(module)
+    if obj is None:
+        try:
+            obj = importlib.import_module(module)   # now, not while her code runs
+        except Exception:
+            return None
     for part in qualname.split('.'):
         obj = getattr(obj, part, None)
     return obj
 
 
-def guard(names, course=()):
-    """Make every course version of these names (and every lesson module's function, and the
-    functions named in `course`) raise when called: aliases, partials, bound methods and
-    wrappers included, since they all run the function's code, which is swapped here."""
+def guard(names, course=(), prints=None):
+    """Make every course version of these names (and every lesson module's function but those
+    its GIVEN names, and the functions named in `course`) raise when called: aliases, partials, bound methods and
+    wrappers included, since they all run the function's code, which is swapped here (no
+    copy of it is kept). Then, with `prints` (``codeprint.forbidden``: {print: name}, from the
+    judge), refuse a copy of their code as well (``refuse``)."""
     names = set(names)
     targets = []
+    for ref in course:
+        _resolve(ref)                   # its module imported before the audit hook watches
     for modname, module in list(sys.modules.items()):
         if not (modname == 'pokerlib' or modname.startswith('pokerlib.')) or module is None:
             continue
@@ -259,7 +270,8 @@ def guard(names, course=()):
             if not isinstance(inner, types.FunctionType):
                 continue
             if attr in names or inner.__name__ in names or (
-                    lesson and inner.__module__ == modname):
+                    lesson and inner.__module__ == modname
+                    and attr not in getattr(module, 'GIVEN', ())):
                 targets.append(inner)
                 if cached:              # its answers were the course's: forget them
                     obj.cache_clear()
@@ -270,12 +282,136 @@ def guard(names, course=()):
             inner = inner.__wrapped__
         if isinstance(inner, types.FunctionType):
             targets.append(inner)
-    for f in targets:
-        copy = types.FunctionType(f.__code__, f.__globals__, f.__name__, f.__defaults__,
-                                  f.__closure__)
-        copy.__kwdefaults__ = f.__kwdefaults__
-        PRISTINE.setdefault(f'{f.__module__}:{f.__qualname__}', copy)
+    for f in codeprint.unwrapped(targets):
         f.__code__ = _raiser(len(f.__code__.co_freevars), f.__name__)
+    if prints:
+        refuse({str(k): str(v) for k, v in prints.items()})
+
+
+# --- what her code may not do while it is judged ------------------------------------
+
+PROCESS_EVENTS = ('os.system', 'os.exec', 'os.fork', 'os.forkpty', 'os.posix_spawn',
+                  'os.spawn', 'os.startfile', 'subprocess.Popen', 'pty.spawn')
+"""Audit events of starting a program or a process: the judged call may not (it would run
+the course's own code where no guard is)."""
+REFUSED_PREFIXES = ('ctypes.', 'gc.get_', 'sys._current_frames')
+"""Audit events that reach past Python (ctypes) or find objects by memory (gc): refused."""
+
+
+class Refused(PermissionError):
+    """Raised where her code tried what a judged call may not do (its text: what, as the audit
+    event's name)."""
+
+
+def _not_here(*args, **kwargs):
+    raise Refused('_posixsubprocess.fork_exec')
+
+
+def refuse(prints):
+    """From now on, in this process: a function or a module code made from a course function's
+    code (its print in `prints`) raises CourseFunction, and starting a process, ctypes and the
+    gc's object search raise Refused. An audit hook does it, which nothing can remove, and
+    everything it uses is bound when it is added (so that no module global or builtin her code
+    changes afterwards changes it)."""
+    if STATE.get('refusing'):
+        STATE['refusing'].update(prints)   # (a second guard: more prints, same hook)
+        return
+    table = dict(prints)
+    STATE['refusing'] = table
+    printer = codeprint.make_printer()
+    code_type, type_, str_, get = types.CodeType, type, str, table.get
+    startswith, append = str.startswith, COURSE_CALLS.append
+    process_events, refused_prefixes = PROCESS_EVENTS, REFUSED_PREFIXES
+    refused, course_function = Refused, CourseFunction
+
+    def course_in(code, depth=0):
+        name = get(printer(code))
+        if name is not None or depth > 20:
+            return name
+        for k in code.co_consts:
+            if type_(k) is code_type:
+                name = course_in(k, depth + 1)
+                if name is not None:
+                    return name
+        return None
+
+    def hook(event, args):
+        if event == 'function.__new__' or event == 'exec':
+            code = args[0] if args else None
+            if type_(code) is code_type:
+                name = course_in(code)
+                if name is not None:
+                    append(name)
+                    raise course_function(f"you called the course's own {name}: write it "
+                                          "yourself")
+        elif startswith(event, process_events) or startswith(event, refused_prefixes):
+            raise refused(str_(event))
+        elif event == 'open' and args and type_(args[0]) is str_ \
+                and startswith(args[0], '/proc/') and args[0].endswith('/mem'):
+            raise refused('open ' + args[0])
+    posix = sys.modules.get('_posixsubprocess')       # fork_exec raises no audit event
+    if posix is not None:
+        posix.fork_exec = _not_here
+    if getattr(sys.modules.get('subprocess'), '_fork_exec', None) is not None:
+        sys.modules['subprocess']._fork_exec = _not_here
+    sys.addaudithook(hook)
+
+
+def reaches_course(obj, prints, limit=5_000):
+    """The name of a course function whose code (a copy's, by its print) obj reaches through
+    its code, closure, defaults, wrapped function and the globals, modules and containers
+    its code names; else None."""
+    printer = codeprint.make_printer()
+    seen, stack, names = set(), [obj], set()
+    while stack and len(seen) < limit:
+        x = stack.pop()
+        if id(x) in seen:
+            continue
+        seen.add(id(x))
+        try:
+            if isinstance(x, types.FunctionType):
+                codes = [x.__code__]
+                while codes:
+                    c = codes.pop()
+                    name = prints.get(printer(c))
+                    if name is not None:
+                        return name
+                    names.update(c.co_names)
+                    codes += [k for k in c.co_consts if isinstance(k, types.CodeType)]
+                stack += [cell.cell_contents for cell in x.__closure__ or ()
+                          if cell.cell_contents is not None]
+                stack += list(x.__defaults__ or ()) + list((x.__kwdefaults__ or {}).values())
+                stack += [v for n, v in x.__globals__.items() if n in names]
+                builtins = x.__globals__.get('__builtins__')
+                builtins = vars(builtins) if isinstance(builtins, types.ModuleType) else builtins
+                if isinstance(builtins, dict):
+                    stack += [v for n, v in builtins.items() if n in names]
+                stack += [v for v in (vars(x).get('__wrapped__'),) if v is not None]
+            elif isinstance(x, types.MethodType):
+                stack += [x.__func__, x.__self__]
+            elif isinstance(x, functools.partial):
+                stack += [x.func, *x.args, *x.keywords.values()]
+            elif isinstance(x, types.CodeType):
+                name = prints.get(printer(x))
+                if name is not None:
+                    return name
+                stack += [k for k in x.co_consts if isinstance(k, types.CodeType)]
+            elif type(x) in (list, tuple, set, frozenset):
+                stack += list(x)[:1000]
+            elif type(x) is dict:
+                stack += list(x.values())[:1000]
+            elif isinstance(x, types.ModuleType):
+                if not x.__name__.startswith('pokerlib'):
+                    stack += [v for n, v in vars(x).items() if n in names]
+            elif hasattr(type(x), '__dict__') and not isinstance(x, type(len)):
+                space = vars(x) if isinstance(x, type) else getattr(x, '__dict__', {})
+                if isinstance(space, (dict, types.MappingProxyType)):
+                    stack += [v for n, v in space.items() if n in names or n == '__call__']
+                if not isinstance(x, type):
+                    stack.append(type(x))
+        except BaseException:        # noqa: B036 - whatever her objects raise
+            continue
+    return None
 
 
 # --- answering calls ----------------------------------------------------------------
@@ -302,7 +438,8 @@ def _raised(e) -> dict:
             'exit': isinstance(e, SystemExit), 'interrupt': isinstance(e, KeyboardInterrupt),
             'genexit': isinstance(e, GeneratorExit),
             'notimplemented': isinstance(e, NotImplementedError),
-            'recursion': isinstance(e, RecursionError), 'memory': isinstance(e, MemoryError)}
+            'recursion': isinstance(e, RecursionError), 'memory': isinstance(e, MemoryError),
+            'refused': isinstance(e, Refused)}
     try:
         text = str(e)
         info['text'] = text[:500] if type(text) is str else ''
@@ -323,10 +460,17 @@ class Server:
         op = request.get('op')
         if op == 'describe':
             if self.problem is not None:        # (spawned: her object could not be loaded)
-                return {'unloadable': self.problem}
+                return {'unloadable': self.problem,
+                        'course': COURSE_CALLS[0] if COURSE_CALLS else None}
             return describe(self.obj, self.name)
         if op == 'guard':
-            guard(request.get('names', ()), request.get('course', ()))
+            prints = request.get('prints')
+            prints = prints if type(prints) is dict else None
+            guard(request.get('names', ()), request.get('course', ()), prints)
+            if prints:
+                found = reaches_course(self.obj, prints)
+                if found is not None:
+                    COURSE_CALLS.append(found)
             return {'ok': True}
         if op == 'call':
             return self.call(request['args'], request.get('kwargs', {}))
@@ -589,15 +733,20 @@ def stop(pid):
 
 def serve(path, lookup, token=''):
     """In a graded kernel: connect to the grader's UNIX socket at path and, for each
-    ``{'op': 'runner', 'function': name}``, fork a runner for ``lookup(name)`` and pass its
-    socket back (``{'missing': True}`` if there is no such object); ``{'op': 'done'}`` ends
-    that runner, ``{'op': 'end'}`` (or the grader closing) ends serving. The judging is
-    the grader's (``judging.judge_remote``). `token`, sent first, is the grader's secret
-    for this kernel (so a process the notebook left behind can't answer in its place)."""
+    ``{'op': 'runner', 'function': name}``, send a copy of ``lookup(name)`` (cloudpickle, as
+    ``spawned`` makes it: ``{'pickle': base64, 'cells': ...}``; ``{'missing': True}`` if there
+    is no such object, ``{'cannot': why}`` if it cannot be copied); ``{'op': 'end'}`` (or the
+    grader closing) ends serving. The kernel runs nothing of the judging: the grader's worker
+    starts a fresh runner for the copy (``spawned.launch``), which forbids the course's
+    functions before it loads it, so nothing a cell changed in this kernel (a patched
+    pokerlib included) reaches the runner, the guard or the judge. `token`, sent first, is
+    the grader's secret for this kernel (so a process the notebook left behind can't answer
+    in its place)."""
+    import base64
+    from . import spawned
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     sock.connect(str(path))
     wire.send(sock, {'token': str(token)})
-    pid = None
     try:
         while True:
             try:
@@ -605,9 +754,6 @@ def serve(path, lookup, token=''):
             except wire.WireError:
                 break
             op = request.get('op') if type(request) is dict else None
-            if pid is not None and op in ('runner', 'done', 'end'):
-                stop(pid)
-                pid = None
             if op == 'runner':
                 try:
                     obj = lookup(str(request.get('function')))
@@ -616,12 +762,14 @@ def serve(path, lookup, token=''):
                 if obj is None:
                     wire.send(sock, {'missing': True})
                     continue
-                pid, theirs = start(obj, None)
-                wire.send_with_fd(sock, {'ok': True}, theirs.fileno())
-                theirs.close()
+                try:
+                    data = spawned._copy(obj, None)
+                except spawned.CannotCopy as e:
+                    wire.send(sock, {'cannot': e.report.headline()})
+                    continue
+                wire.send(sock, {'pickle': base64.b64encode(data).decode('ascii'),
+                                 'cells': spawned._cells()})
             elif op == 'end':
                 break
     finally:
-        if pid is not None:
-            stop(pid)
         sock.close()

@@ -35,7 +35,7 @@ import threading
 from ..i18n import _
 from .reports import Report
 
-__all__ = ['start', 'stop', 'CannotCopy', 'main']
+__all__ = ['start', 'launch', 'stop', 'CannotCopy', 'main']
 
 COPY_SECONDS = 5.0
 """How long copying the student's object may take in the kernel."""
@@ -117,21 +117,33 @@ def _cells() -> dict:
 def start(obj, name):
     """Start a runner for obj in a fresh interpreter; (its process, the judge's end of its
     socket). CannotCopy if obj can't be sent there."""
-    data = _copy(obj, name)
+    return launch(_copy(obj, name), _cells())
+
+
+def launch(data, cells, guard=None, isolated=False):
+    """Start a fresh interpreter that loads the pickled (object, name) `data` and serves the
+    judge; (its process, the judge's end of its socket). `cells` are the kernel's cells (see
+    ``_cells``). With `guard` ({'names', 'course', 'prints'}: the grader's worker) the runner
+    forbids those course functions before it loads the object, so that nothing in the
+    pickle runs before the guard; `isolated`: ``python -I`` in that folder, importing
+    nothing from it (the grader's worker, whose folder is the student's)."""
     mine, theirs = socket.socketpair()
     windows = os.name == 'nt'
     options = ({'creationflags': subprocess.CREATE_NEW_PROCESS_GROUP} if windows else
                {'pass_fds': [theirs.fileno()], 'start_new_session': True})
     try:
         # In the kernel's folder, with its environment: it imports what the kernel would.
-        proc = subprocess.Popen([sys.executable, '-m', 'pokerlib.practice.spawned'],
+        proc = subprocess.Popen([sys.executable, *(['-I'] if isolated else []),
+                                 '-m', 'pokerlib.practice.spawned'],
                                 stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
                                 stderr=subprocess.DEVNULL, cwd=os.getcwd(), **options)
     except BaseException:
         mine.close()
         theirs.close()
         raise
-    header = {'cells': _cells()}
+    header = {'cells': cells}
+    if guard is not None:
+        header['guard'] = guard
     if windows:
         header['shared'] = base64.b64encode(theirs.share(proc.pid)).decode('ascii')
     else:
@@ -179,6 +191,9 @@ def main():
             linecache.cache[filename] = (sum(map(len, lines)), None, lines, filename)
         runner.STATE['in_runner'] = True
         runner._limits()
+        guard = header.get('guard')
+        if type(guard) is dict:             # (the grader's) before anything of hers runs
+            runner.guard(guard.get('names', ()), guard.get('course', ()), guard.get('prints'))
         problem = None
         try:
             import pickle

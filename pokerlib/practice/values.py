@@ -52,9 +52,6 @@ ITERATORS = tuple({type(x) for x in (zip(), map(abs, ()), filter(None, ()), iter
 ITEMS = 1_000_000
 """An iterator is read up to this many items."""
 
-PRISTINE = {}
-"""In a runner: the course's functions as they were before they were forbidden, by
-'module:qualname', for the judge's arguments (a key function) that are the course's."""
 DEPTH = 60
 """Plain data nested deeper than this is refused (a list that holds itself, say)."""
 
@@ -195,8 +192,6 @@ def _ref(obj) -> str:
 
 
 def _resolve(ref):
-    if ref in PRISTINE:
-        return PRISTINE[ref]
     module, _, qualname = ref.partition(':')
     if not (module in ('builtins', 'random', 'operator', 'math')
             or module == 'pokerlib' or module.startswith('pokerlib.')):
