@@ -137,8 +137,8 @@ CELLS_SCANNED = 500
 
 def _definitions() -> dict:
     """For each function name a cell of this notebook defines (``def name(`` at the start of
-    a line), the latest such cell run: {name: [the file name its code gets, whether it
-    compiles]}, from IPython's history ({} outside IPython). The judge compares the file
+    a line), the latest such cell run: {name: [the file names its code may have got, whether
+    it compiles]}, from IPython's history ({} outside IPython). The judge compares the file
     name with that of the function it judges: if they differ, that cell's last run did not
     define the function (a SyntaxError, or an error before the def), and check says so."""
     ipython = sys.modules.get('IPython')
@@ -163,9 +163,17 @@ def _definitions() -> dict:
                 compiles = True
             except (SyntaxError, ValueError):
                 compiles = False
-            where = shell.compile.get_code_name(source, transformed, number)
+            # The history keeps a cell's text without its trailing newlines, which the name
+            # its code got was made with: the names of the text with up to 4 of them.
+            where = []
+            for k in range(5):
+                try:
+                    again = shell.transform_cell(source + '\n' * k)
+                except Exception:
+                    again = transformed
+                where.append(str(shell.compile.get_code_name(source + '\n' * k, again, number)))
             for name in names:
-                found[name] = [str(where), compiles]
+                found[name] = [where, compiles]
             if len(found) >= 200:
                 break
         return found

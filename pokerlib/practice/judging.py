@@ -682,8 +682,10 @@ def redefined_note(facts, defined):
     last run failed, often with a SyntaxError: the definition made before it is judged)."""
     own, where = facts.get('own'), facts.get('file')
     entry = defined.get(own) if type(defined) is dict and type(own) is str else None
-    if type(where) is not str or type(entry) is not list or len(entry) != 2 \
-            or type(entry[0]) is not str or entry[0] == where:
+    if type(where) is not str or type(entry) is not list or len(entry) != 2:
+        return None
+    names = [entry[0]] if type(entry[0]) is str else entry[0]     # (a cell's possible names)
+    if type(names) is not list or where in names:
         return None
     if entry[1] is False:
         return _('the last cell you ran that defines {name} has a SyntaxError, so it defined '

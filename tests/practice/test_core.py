@@ -318,6 +318,10 @@ def test_after_a_cell_with_a_syntax_error_the_report_says_which_definition_was_j
         run('def flush(hand):\n    return len({s for r, s in hand}) == 1')
         run('r = check(flush)')
         assert 'note' not in str(shell.user_ns['r']), str(shell.user_ns['r'])
+        # A cell ending with empty lines (which the history keeps without them): no note.
+        run('def flush(hand):\n    return len({s for r, s in hand}) == 1\n\n\n')
+        run('r = check(flush)')
+        assert 'note' not in str(shell.user_ns['r']), str(shell.user_ns['r'])
         run('def flush(hand)\n    return len({s for r, s in hand}) == 1')      # SyntaxError
         run('x = 1')                                                             # another cell
         run('r = check(flush)')
