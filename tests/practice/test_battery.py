@@ -327,7 +327,23 @@ def deal_sattolo(numhands, n=5, deck=DECK, rng=random):
     return [cards[n * i:n * i + n] for i in range(numhands)]
 
 
-DEAL_RIGHT = [('deal', f) for f in (deal_sample_all, deal_by_choice, deal_knuth)]
+def deal_checks_its_arguments(numhands, n=5, deck=DECK, rng=random):
+    """As the library's deal: an impossible deal (hands of no cards) raises a PokerError."""
+    if n < 1 or numhands * n > len(deck):
+        raise pokerlib.PokerError(f'cannot deal {numhands} hands of {n} cards')
+    cards = list(deck)
+    rng.shuffle(cards)
+    return [cards[n * i:n * (i + 1)] for i in range(numhands)]
+
+
+def deal_raises_value_error(numhands, n=5, deck=DECK, rng=random):
+    if n <= 0:
+        raise ValueError(f'n must be positive, got {n}')
+    return deal_checks_its_arguments(numhands, n, deck, rng)
+
+
+DEAL_RIGHT = [('deal', f) for f in (deal_sample_all, deal_by_choice, deal_knuth,
+                                    deal_checks_its_arguments, deal_raises_value_error)]
 DEAL_WRONG = [
     ('deal', deal_cut_only, 'fail', 'only a cut'),
     ('deal', deal_spades_last, 'fail', 'spades always come out last'),
