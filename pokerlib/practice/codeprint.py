@@ -15,9 +15,9 @@ function's text, docstring and layout included (the notebooks' stubs give
 other docstrings: tests/practice/test_guard.py checks it).
 
 >>> import pokerlib.ranking as r, types
->>> printer = make_printer()
->>> copy = types.FunctionType(r.kind.__code__.replace(co_name='k', co_firstlineno=1), {})
->>> printer(copy.__code__) == printer(r.kind.__code__) != printer(r.flush.__code__)
+>>> printer, kind = make_printer(), r.kind.__wrapped__      # (inside the argument checks)
+>>> copy = types.FunctionType(kind.__code__.replace(co_name='k', co_firstlineno=1), {})
+>>> printer(copy.__code__) == printer(kind.__code__) != printer(r.flush.__wrapped__.__code__)
 True
 """
 
@@ -83,7 +83,8 @@ def _course_functions(names, course):
                 obj, functools._lru_cache_wrapper) else obj
             if isinstance(inner, types.FunctionType) and (
                     attr in names or inner.__name__ in names
-                    or (lesson and inner.__module__ == modname)):
+                    or (lesson and inner.__module__ == modname
+                        and attr not in getattr(module, 'GIVEN', ()))):
                 found.append(inner)
     for ref in course:
         module, _, qualname = ref.partition(':')

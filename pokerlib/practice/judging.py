@@ -885,4 +885,7 @@ def judge_remote(channel, exercises, token='', wait=60.0) -> list:
 
 
 if __name__ == '__main__':
-    main(None if sys.argv[1] == '-' else int(sys.argv[1]))
+    # The package's module, not this __main__ copy of it: so that its exceptions (StudentError,
+    # which a judge may catch) are the classes the lesson modules import.
+    from pokerlib.practice import judging as _judging
+    _judging.main(None if sys.argv[1] == '-' else int(sys.argv[1]))

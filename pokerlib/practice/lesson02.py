@@ -35,6 +35,11 @@ def second(pair):
     return pair[1]
 
 
+GIVEN = ('negative', 'second')
+"""The functions here that the judge hands to the student's function (keys): not forbidden
+while it is judged (``runner.guard``), as every other function of a lesson module is."""
+
+
 def negative(x):
     """A key that makes every number negative."""
     return -abs(x) - 1

@@ -1,7 +1,8 @@
 """Exercises of notebook 07, A file of hands (Project Euler problem 54).
 
-``player1_wins`` is judged on 300 deals drawn afresh at every check
-(``judges.fresh_seed``), a tenth of them ties, so a hard-coded count fails.
+``player1_wins`` is judged on four files of deals drawn afresh at every check
+(``judges.fresh_seed``), a tenth of them ties, so a hard-coded count fails, and on
+deals that tell the rankings' mistakes apart (``PLAYER1_CASES``).
 """
 
 import functools
@@ -29,18 +30,78 @@ def versus_wins() -> Counter:
     return Counter(versus_winner(*parse_versus_line(line)) for line in versus_lines())
 
 
+TIE_LINE = '2H 3D 5S 9C KD 2C 3H 5D 9S KH'
+"""A deal that is a tie (the same ranks, other suits)."""
+
+PLAYER1_CASES = (
+    ('KS KH 7D 8C 9D QS QH 2D 3C 4D', None),       # one category: the ranks decide
+    ('TH TD TS 2C 2D 3H 3D 3S KC KD',
+     N_('a full house ranks by its three of a kind first, then by its pair: tens over twos '
+        'beat threes over kings')),
+    ('AH 2D 3C 4S 5H KS KH 7D 8C 9D',
+     N_('A-2-3-4-5 is a straight, the lowest one (the wheel): it beats a pair')),
+    ('2H 3D 4C 5S 6H AD 2S 3H 4D 5C',
+     N_('in the wheel, A-2-3-4-5, the ace counts as 1: a six-high straight beats it')),
+    ('AH 2D 3C 4S 5D AS 2H 3D 4C 5C',
+     N_('two wheels are a tie, which is not a win for player 1')),
+    ('AH 9H 7H 5H 3H KD QD JD TD 8D',
+     N_('two flushes are compared by their ranks, highest first: the ace-high one wins')),
+    ('9S 9H 9D 4C 4D TS TH 8C 2C 2D', None),
+)
+"""Deals that tell the rankings' mistakes apart, each with the hint a wrong answer on it
+earns; the file of them ends with a deal player 1 wins (a loop that skips the last line)."""
+
+
+def _player1_cases(run):
+    """Judge the file of PLAYER1_CASES; where the count is wrong, find the deal (each run
+    alone, before a tie, so that skipping the last line does not matter) and name its
+    mistake."""
+    lines = [line for line, _hint in PLAYER1_CASES]
+    expected = sum(versus_winner(*parse_versus_line(line)) == 'player1' for line in lines)
+    shown = f'{run.name}(lines)  # lines = {lines!r}'
+    got = run(list(lines), shown=shown)
+    if type(got) is int and got == expected:
+        return
+    failing = run.last_call
+    for line, hint in PLAYER1_CASES:
+        pair = [line, TIE_LINE]
+        alone = run(list(pair), shown=f'{run.name}({pair!r})')
+        right = int(versus_winner(*parse_versus_line(line)) == 'player1')
+        if alone != right:
+            raise wrong(alone, right, _(hint) if hint else _GENERAL_HINT())
+    raise wrong(got, expected, _('each line is one deal: count every line of the file, the '
+                                 'last one too'), call=failing, args=(list(lines),))
+    # (The first deal, one category, fails a comparison of categories alone, so the full
+    # houses' hint is left to a ranking that orders them pair first.)
+
+
+def _GENERAL_HINT():
+    return _('compare the whole rankings, {compare}: the category first, and when both hands '
+             'are in one category, the ranks decide').format(
+                 compare=code('hand_rank(hand1) > hand_rank(hand2)'))
+
+
 @exercise('player1_wins', returns=N_('a count'))
 def _player1_wins(run):
     seed = fresh_seed()
-    for size in (300, 120, 57):       # three files: no single number fits all three
-        lines = make_versus_lines(size, random.Random(seed + size), tie_fraction=0.1)
+    # Four files (two of one size, so that an answer kept by the file's length fails): no
+    # single number fits them all.
+    answers = {}
+    for size, offset in ((300, 0), (120, 0), (57, 0), (120, 1)):
+        lines = make_versus_lines(size, random.Random(seed + size + offset), tie_fraction=0.1)
         wins = Counter(versus_winner(*parse_versus_line(line)) for line in lines)
         expected, ties = wins['player1'], wins['tie']
-        made = f'make_versus_lines({size}, random.Random({seed + size}), tie_fraction=0.1)'
+        made = (f'make_versus_lines({size}, random.Random({seed + size + offset}), '
+                'tie_fraction=0.1)')
         got = run(list(lines), shown=f'{run.name}(lines)  # lines = {made}')
         if isinstance(got, int) and not isinstance(got, bool) and got == expected:
+            answers[size] = got
             continue
         failing = run.last_call
+        if answers.get(size) == got:
+            raise wrong(got, expected, _('the same answer as for the other file of {n} deals: '
+                                         'count the wins in the lines your function is given, '
+                                         'not a number kept from before').format(n=size))
         other = make_versus_lines(57 if size != 57 else 120, random.Random(seed + 1))
         again = run(list(other), shown=f'{run.name}(lines)  # lines = {made}')
         if got == again and type(got) is int and got != 0:
@@ -58,14 +119,15 @@ def _player1_wins(run):
         elif isinstance(got, float):
             hint = _('how many deals player 1 wins: a count, not a fraction')
         else:
-            hint = _('compare the whole rankings, {compare}: the category first, and when both '
-                     'hands are in one category, the ranks decide').format(
-                         compare=code('hand_rank(hand1) > hand_rank(hand2)'))
+            _player1_cases(run)           # a deal that shows the mistake, if one does
+            hint = _GENERAL_HINT()
         raise noted(wrong(got, expected, hint, call=failing, args=(list(lines),)),
                     _('the deals are new at every check; {made} makes these again').format(
                         made=made))
-    return _(': right on three files of deals drawn afresh at this check (300, 120 and 57 '
-             'deals, a tenth of them ties)')
+    _player1_cases(run)
+    return _(': right on four files of deals drawn afresh at this check (300, 120, 57 and '
+             '120 deals, a tenth of them ties) and on deals that tell the rankings\' '
+             'mistakes apart')
 
 
 HOW_WON_LINES = ['5H 5C 6S 7S KD 2C 3S 8S 8D TD', '5D 8C 9S JS AC 2C 5C 7D 8S QH',
@@ -176,6 +238,33 @@ def _score_valid(run):
 # ---------------------------------------------------------------------------
 # The mistakes students make, each with the hint it earns (tests/practice/test_mistakes.py)
 
+_OWN_RANK = """
+from pokerlib import parse_versus_line
+from collections import Counter
+def rank(hand):
+    ranks = sorted(('--23456789TJQKA'.index(r) for r, s in hand), reverse=True)
+    counts = sorted(((c, r) for r, c in Counter(ranks).items()), reverse=True)
+    flush = len({s for r, s in hand}) == 1
+    straight = len(set(ranks)) == 5 and (ranks[0] - ranks[4] == 4 or ranks == [14, 5, 4, 3, 2])
+    if straight:
+        ranks = [5, 4, 3, 2, 1] if ranks == [14, 5, 4, 3, 2] else ranks
+    shape = [c for c, r in counts]
+    if straight and flush:
+        return (8, ranks)
+    if shape == [4, 1]:
+        return (7, [r for c, r in counts])
+    if shape == [3, 2]:
+        return (6, [counts[1][1], counts[0][1]])       # the pair first
+    if flush:
+        return (5, ranks)
+    if straight:
+        return (4, ranks)
+    return ({(3, 1, 1): 3, (2, 2, 1): 2, (2, 1, 1, 1): 1}.get(tuple(shape), 0),
+            [r for c, r in counts])
+def player1_wins(lines):
+    return sum(rank(h1) > rank(h2) for h1, h2 in map(parse_versus_line, lines))
+"""
+
 _WINS = """
 from pokerlib import hand_rank, parse_versus_line
 def player1_wins(lines):
@@ -200,7 +289,29 @@ mistakes(
 def player1_wins(lines):
     return 376
 """, 'the same answer for a file of {n} deals and one of {m}: count the wins in the lines your '
-     'function is given, not a number worked out before'))
+     'function is given, not a number worked out before'),
+    (_OWN_RANK,
+     'a full house ranks by its three of a kind first, then by its pair: tens over twos '
+       'beat threes over kings'),
+    (_OWN_RANK.replace('[counts[1][1], counts[0][1]]', '[counts[0][1], counts[1][1]]').replace(
+        ' or ranks == [14, 5, 4, 3, 2]', ''),
+     'A-2-3-4-5 is a straight, the lowest one (the wheel): it beats a pair'),
+    (_OWN_RANK.replace('[counts[1][1], counts[0][1]]', '[counts[0][1], counts[1][1]]').replace(
+        '[5, 4, 3, 2, 1] if', '[14, 5, 4, 3, 2] if'),
+     'in the wheel, A-2-3-4-5, the ace counts as 1: a six-high straight beats it'),
+    (_WINS.format(test='hand_rank(hand1) > hand_rank(hand2)').replace(
+        'for line in lines:', 'for line in lines[:-1]:'),
+     'each line is one deal: count every line of the file, the last one too'),
+    ("""
+from pokerlib import hand_rank, parse_versus_line
+_seen = {}
+def player1_wins(lines):
+    if len(lines) not in _seen:
+        _seen[len(lines)] = sum(hand_rank(h1) > hand_rank(h2)
+                                for h1, h2 in map(parse_versus_line, lines))
+    return _seen[len(lines)]
+""", 'the same answer as for the other file of {n} deals: count the wins in the lines your '
+     'function is given, not a number kept from before'))
 
 _HOW_WON = """
 from pokerlib import hand_rank
@@ -255,7 +366,7 @@ mistakes(
 
 # (score_valid may use score_versus and parse_versus_line, as its statement says)
 
-forbid('player1_wins', 'pokerlib.versus:score_versus', 'pokerlib.versus:versus_table',
-       'pokerlib.versus:versus_winner')
+# (and player1_wins may compare each deal with versus_winner: the count is the exercise)
+forbid('player1_wins', 'pokerlib.versus:score_versus', 'pokerlib.versus:versus_table')
 forbid('how_won', 'pokerlib.versus:versus_winner', 'pokerlib.versus:versus_table')
 forbid('score_valid', 'pokerlib.versus:versus_errors')

@@ -249,8 +249,8 @@ def _resolve(ref):
 
 
 def guard(names, course=(), prints=None):
-    """Make every course version of these names (and every lesson module's function, and the
-    functions named in `course`) raise when called: aliases, partials, bound methods and
+    """Make every course version of these names (and every lesson module's function but those
+    its GIVEN names, and the functions named in `course`) raise when called: aliases, partials, bound methods and
     wrappers included, since they all run the function's code, which is swapped here (no
     copy of it is kept). Then, with `prints` (``codeprint.forbidden``: {print: name}, from the
     judge), refuse a copy of their code as well (``refuse``)."""
@@ -270,7 +270,8 @@ def guard(names, course=(), prints=None):
             if not isinstance(inner, types.FunctionType):
                 continue
             if attr in names or inner.__name__ in names or (
-                    lesson and inner.__module__ == modname):
+                    lesson and inner.__module__ == modname
+                    and attr not in getattr(module, 'GIVEN', ())):
                 targets.append(inner)
                 if cached:              # its answers were the course's: forget them
                     obj.cache_clear()

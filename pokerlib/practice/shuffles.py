@@ -16,8 +16,11 @@ A shuffle (or a deal) is run with ``pokerlib.scripted.ScriptedRandom``, a
    ``ScriptedRandom(seed=s)``, which answers every call exactly as
    ``random.Random(s)`` would. A shuffle that counts its calls, or that
    recognises the judge's generator and behaves only then, fails here.
-3. **A full deck.** ``FULL_TRIALS`` shuffles of the 52 cards, seeded (a
-   given shuffle always gets the same verdict), and five tests, each of
+3. **A full deck.** First, 500 to 1,000 shuffles of 13 cards (how many, and their
+   seeds, drawn afresh at each check), none of which may leave the deck as it was (a
+   shuffle that skips its work now and then), nor may the full deck's; then ``FULL_TRIALS`` shuffles of the 52
+   cards, on seeds drawn afresh at each check (the report names them, so a failure can be
+   run again; a fair shuffle fails less than once in a million checks), and five tests, each of
    level ``ALPHA`` or less: a chi-square test of the card-by-position
    counts (every bias that moves cards: windows, Sattolo, spades at the
    bottom); three likelihood-ratio tests aimed at the modulo bias of
@@ -41,6 +44,7 @@ from ..cards import DECK
 from ..i18n import _
 from ..scripted import ScriptedRandom, enumerate_runs
 from .core import Mismatch, code, short
+from .judges import fresh_seed
 from .reports import prose
 
 __all__ = ['judge_shuffle', 'exact_distribution', 'full_deck_tests', 'power', 'FULL_TRIALS',
@@ -59,8 +63,9 @@ ALPHA = 1e-7
 Z_LIMIT = 5.33
 """A one-sided normal tail of 5.33 standard deviations: probability 4.9e-8 (two-sided 9.8e-8)."""
 
-FULL_SEED = 52_000
-"""The full-deck shuffles use ScriptedRandom(seed=FULL_SEED + k), k = 0, 1, ..."""
+UNCHANGED_TRIALS = 500
+"""Shuffles of 13 cards (this many and up to as many again) that must never leave the deck
+as it was (nor may the full deck's shuffles)."""
 
 REPLAYS = 50
 
@@ -460,13 +465,41 @@ def _seeds(call, first, trials) -> str:
                  last=first + trials - 1)
 
 
+def _never_unchanged(run, name, deal, first):
+    """A batch of shuffles of a 13-card deck, as many as `first` says (UNCHANGED_TRIALS
+    and up to as many again, so neither what is drawn nor how much can be known before the
+    check): a fair shuffle leaves the deck as it was once in 13! = 6.2 billion, so a shuffle
+    that skips its work now and then fails (1 time in 500: with the full deck's shuffles,
+    which may not either, caught at 95% of checks at least; a skip that counts calls
+    fails the exact step)."""
+    deck = list(DECK[::4])
+    trials = UNCHANGED_TRIALS + first % UNCHANGED_TRIALS
+    shown = _seeds(f'{name}(list(DECK[::4]), random.Random(s))' if not deal else
+                   'deal(13, 1, DECK[::4], random.Random(s))', first, trials)
+    rngs = [ScriptedRandom(seed=first + k) for k in range(trials)]
+    outcomes = _play_many(run, deck, rngs, deal, shown)
+    unchanged = sum(tuple(out) == tuple(deck) for out in outcomes)
+    run.cases += trials
+    if unchanged:
+        raise Mismatch([('returned', _('the deck as it was, in {k:,d} of {n:,d} shuffles of 13 '
+                                       'cards').format(k=unchanged, n=trials)),
+                        ('expected', _('a fair shuffle leaves 13 cards as they were once in '
+                                       '6.2 billion shuffles')),
+                        ('hint', _('shuffle every time: your function sometimes returns the '
+                                   'deck without shuffling it'))], shown)
+    return deck, first, outcomes, shown
+
+
 def _full_deck(run, name, deal, full):
-    """Steps 2 and 3: replays, random.Random against ScriptedRandom, the five tests."""
+    """Steps 2 and 3: replays, random.Random against ScriptedRandom, the five tests, on seeds
+    drawn afresh at each check (after a batch of shuffles of a number drawn afresh)."""
+    first = fresh_seed() % 2**31
+    early = _never_unchanged(run, name, deal, first + 2**31)
     deck = list(DECK)
     run.last_call = _seeds(f'{name}(list(DECK), random.Random(s))' if not deal else
-                           'deal(52, 1, DECK, random.Random(s))', FULL_SEED, FULL_TRIALS)
+                           'deal(52, 1, DECK, random.Random(s))', first, FULL_TRIALS)
     shown = run.last_call
-    rngs = [ScriptedRandom(seed=FULL_SEED + k) for k in range(FULL_TRIALS)]
+    rngs = [ScriptedRandom(seed=first + k) for k in range(FULL_TRIALS)]
     outcomes = []
     for rng, out in zip(rngs, _play_many(run, deck, rngs, deal, shown)):
         if not _rearranged(deck, out):
@@ -478,12 +511,26 @@ def _full_deck(run, name, deal, full):
                                        'use it as it is').format(seed=code('rng.seed')))])
         outcomes.append(out)
     run.cases += FULL_TRIALS
+    unchanged = sum(tuple(out) == tuple(deck) for out in outcomes)
+    if unchanged:
+        raise Mismatch([('returned', _('the deck as it was, in {k:,d} of {n:,d} shuffles of the '
+                                       'full deck').format(k=unchanged, n=FULL_TRIALS)),
+                        ('hint', _('shuffle every time: your function sometimes returns the '
+                                   'deck without shuffling it'))], shown)
     # Replays, in another order, and random.Random itself.
-    order = random.Random(FULL_SEED).sample(range(FULL_TRIALS), REPLAYS)
-    rngs = [random.Random(FULL_SEED + k) if i % 2 else ScriptedRandom(seed=FULL_SEED + k)
+    order = random.Random(first).sample(range(FULL_TRIALS), REPLAYS)
+    rngs = [random.Random(first + k) if i % 2 else ScriptedRandom(seed=first + k)
             for i, k in enumerate(order)]
     for k, out in zip(order, _play_many(run, deck, rngs, deal, shown)):
         if out != outcomes[k]:
+            raise _not_a_function(name)
+    run.cases += REPLAYS
+    # and some of the first shuffles of this check, now that it made a few thousand more
+    small, seed, before, shown_small = early
+    order = random.Random(seed).sample(range(len(before)), REPLAYS)
+    rngs = [ScriptedRandom(seed=seed + k) for k in order]
+    for k, out in zip(order, _play_many(run, small, rngs, deal, shown_small)):
+        if out != before[k]:
             raise _not_a_function(name)
     run.cases += REPLAYS
     where = _positions(outcomes, deck)

@@ -61,13 +61,15 @@ class NotPlain(TypeError):
 
 
 def _numpy_plain(value):
-    """A NumPy array or scalar (of NumPy's own exact types) as plain Python, else None."""
+    """A NumPy array or scalar (of NumPy's own exact types) as plain Python, else None. An
+    array of strings or of objects becomes a list of them (to_plain then reads each object:
+    unzip may return object columns of plain values)."""
     np = sys.modules.get('numpy')
     if np is None:
         return None
     cls = type(value)
     if cls is np.ndarray:
-        if value.dtype.kind not in 'biuf':
+        if value.dtype.kind not in 'biufUO':
             raise NotPlain(f'numpy array of {value.dtype}')
         return value.tolist()
     if cls in _numpy_scalars(np):

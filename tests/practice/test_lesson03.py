@@ -34,6 +34,15 @@ def unzip_lists(pairs):
     return [p[0] for p in pairs], [p[1] for p in pairs]
 
 
+def unzip_numpy_objects(pairs):
+    """Two NumPy columns of objects (issue 40: rejected as 'numpy array of object')."""
+    import numpy as np
+    firsts, seconds = np.empty(len(pairs), dtype=object), np.empty(len(pairs), dtype=object)
+    for i, (a, b) in enumerate(pairs):
+        firsts[i], seconds[i] = a, b
+    return firsts, seconds
+
+
 def unzip_tuples(pairs):
     firsts, seconds = (), ()
     for a, b in pairs:
@@ -110,6 +119,7 @@ def lowball_ranks_not_negated(hand):
 RIGHT = [
     ('group', group_lecture), ('group', group_counter), ('group', group_lists),
     ('unzip', unzip_lecture), ('unzip', unzip_lists), ('unzip', unzip_tuples),
+    ('unzip', unzip_numpy_objects),
     ('lowball_rank', lowball_lecture_style), ('lowball_rank', lowball_by_elif),
     ('lowball_rank', lowball_one_number),
     ('hand_rank_counter', hand_rank_counter), ('hand_rank_counter', hand_rank_group),
