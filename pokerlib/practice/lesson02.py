@@ -160,12 +160,23 @@ EXTREMES_ERROR = N_('the keys may be any values that compare with each other: ne
                     '-inf, and never negate them')
 
 
-@exercise('allmax', error_hint=EXTREMES_ERROR, returns=N_('a list of items'))
+def _extremes_error(error):
+    """The hint for an error: a key that is missing or None has its own (issue 40)."""
+    text = str(error)
+    if isinstance(error, TypeError) and ("argument: 'key'" in text
+                                         or "'NoneType' object is not callable" in text):
+        return _('the function is also called without a key: give key the default '
+                 '{default}, and where it is None compare the items themselves').format(
+                     default=code('key=None'))
+    return EXTREMES_ERROR
+
+
+@exercise('allmax', error_hint=_extremes_error, returns=N_('a list of items'))
 def _allmax(run):
     _judge_extremes(run, max)
 
 
-@exercise('allmin', error_hint=EXTREMES_ERROR, returns=N_('a list of items'))
+@exercise('allmin', error_hint=_extremes_error, returns=N_('a list of items'))
 def _allmin(run):
     _judge_extremes(run, min)
 
@@ -374,7 +385,14 @@ def allmax(iterable, key=None):
         elif key(x) == best:
             result.append(x)
     return result
-""", EXTREMES_ERROR, 'error'))
+""", EXTREMES_ERROR, 'error'),
+    ("""
+def allmax(iterable, key):
+    items = list(iterable)
+    best = max(key(x) for x in items) if items else None
+    return [x for x in items if key(x) == best]
+""", 'the function is also called without a key: give key the default {default}, and where '
+     'it is None compare the items themselves', 'error'))
 
 mistakes(
     'allmin',
