@@ -23,6 +23,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as ready
 from selenium.webdriver.support.ui import WebDriverWait
 
+from classroom.screenshots import log_in
 from classroom.watch import browser
 
 
@@ -54,10 +55,7 @@ def main(argv=None):
     with tempfile.TemporaryDirectory() as profile:
         driver = browser(profile, int(os.environ.get('WATCH_DRIVER_PORT', '0')))
         try:
-            driver.get(args.url + 'hub/login')
-            driver.find_element(By.ID, 'username_input').send_keys(args.teacher)
-            driver.find_element(By.ID, 'password_input').send_keys(args.password)
-            driver.find_element(By.ID, 'login_submit').click()
+            log_in(driver, args.url, args.teacher, args.password)
             WebDriverWait(driver, 60).until(ready.url_contains('/hub/'))
             for page in args.pages:
                 driver.get(server_address(args.url, args.student, page))
