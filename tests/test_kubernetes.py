@@ -1,0 +1,211 @@
+"""A department's class on Zero to JupyterHub (deploy/kubernetes/), checked without a cluster.
+
+KubeSpawner, in .venv-k8s (`make k8s-setup`), is given the hub configuration of
+deploy/kubernetes/values.yaml and builds a student's pod and her volume's claim with its
+own code (deploy/kubernetes/render.py); the tests check the pod, and that every object
+the project writes validates against Kubernetes' schema (kubernetes-validate, strict).
+The image's recipe (deploy/kubernetes/Dockerfile) is read: every file it copies exists,
+its base is pinned, pip installs pinned requirements only, and no teacher's edition or
+solution reaches the final image. No docker engine, registry or cluster runs here.
+
+Without .venv-k8s the tests that need it are skipped and say so, except in CI (CI=true),
+where they fail.
+"""
+
+import json
+import os
+import re
+import shlex
+import subprocess
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+DEPLOY = ROOT / 'deploy' / 'kubernetes'
+K8S_PYTHON = ROOT / '.venv-k8s' / 'bin' / 'python'
+IN_CI = os.environ.get('CI', '').lower() in ('1', 'true', 'yes')
+MB = 2**20
+CLASSROOM_MEMORY_MB, CLASSROOM_DISK_MB = 2048, 1024   # the one machine's defaults (classroom/spawner.py)
+
+
+def require_k8s():
+    """Skip, saying what is missing (fail instead in CI)."""
+    if not K8S_PYTHON.exists():
+        message = 'needs .venv-k8s (make k8s-setup)'
+        if IN_CI:
+            pytest.fail(message)
+        pytest.skip(message)
+
+
+def k8s(*argv) -> str:
+    """Run a program of deploy/kubernetes/ in .venv-k8s; its output."""
+    require_k8s()
+    done = subprocess.run([str(K8S_PYTHON), *argv], capture_output=True, text=True, cwd=DEPLOY,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+@cache
+def rendered() -> dict:
+    """render.py's answer for the student ada: her pod, her claim, every object's errors."""
+    return json.loads(k8s('render.py', '--user', 'ada'))
+
+
+def values() -> dict:
+    """values.yaml, read by .venv-k8s's PyYAML (the course's .venv has none)."""
+    return json.loads(k8s('-c', 'import json, yaml; print(json.dumps(yaml.safe_load(open("values.yaml"))))'))
+
+
+def container(pod, name='notebook') -> dict:
+    return next(c for c in pod['spec']['containers'] + pod['spec'].get('initContainers', [])
+                if c['name'] == name)
+
+
+@pytest.mark.slow
+def test_the_students_pod_as_kubespawner_builds_it():
+    pod = rendered()['pod']
+    server = container(pod)
+    image = values()['singleuser']['image']
+    assert server['image'] == f"{image['name']}:{image['tag']}"
+    assert image['tag'] != 'latest' and re.fullmatch(r'[\w.-]+', image['tag'])
+    resources = server['resources']
+    assert resources['limits']['memory'] == CLASSROOM_MEMORY_MB * MB
+    assert 249 * 10**6 <= resources['requests']['memory'] <= 512 * MB   # above a student's peak
+    assert resources['requests']['cpu'] == 0.1 and resources['limits']['cpu'] == 1
+    security = server['securityContext']
+    assert security['runAsUser'] == 1000 and security['runAsNonRoot'] is True
+    assert security['allowPrivilegeEscalation'] is False
+    assert security['capabilities'] == {'drop': ['ALL']}
+    assert pod['spec']['securityContext']['fsGroup'] == 1000
+    # Her own volume, at her home; her workspace (the server's root) inside it.
+    (volume,) = pod['spec']['volumes']
+    assert volume['persistentVolumeClaim']['claimName'] == 'claim-ada'
+    assert server['volumeMounts'] == [{'mountPath': '/home/jovyan', 'name': volume['name']}]
+    env = {e['name']: e.get('value') for e in server['env']}
+    assert env['CLASSROOM_LANGUAGE'] == 'en'
+    assert env['JUPYTERHUB_USER'] == 'ada' and env['JUPYTERHUB_API_URL'] == 'http://hub:8081/hub/api'
+    assert env['JUPYTERHUB_ROOT_DIR'] == '/home/jovyan/workspace'
+    assert env['JUPYTERHUB_DEFAULT_URL'] == '/lab/tree/00-Contents.ipynb'
+    assert env['POKERLIB_GRADEBOOK'].endswith('/services/gradebook/')
+    assert server['args'][0] == 'jupyterhub-singleuser'
+    assert '--ServerApp.terminals_enabled=False' in server['args']
+
+
+@pytest.mark.slow
+def test_the_workspace_is_synced_before_her_server_starts():
+    pod = rendered()['pod']
+    sync, server = container(pod, 'workspace-sync'), container(pod)
+    assert sync['image'] == server['image']           # one image, spelled twice in values.yaml
+    script = shlex.split(sync['command'][-1])
+    assert script[:4] == ['exec', 'python', '-m', 'pokerlib.workspace']
+    assert script[5] == '/home/jovyan/workspace'
+    assert {e['name']: e['value'] for e in sync['env']}['CLASSROOM_LANGUAGE'] == \
+        {e['name']: e.get('value') for e in server['env']}['CLASSROOM_LANGUAGE']
+    assert sync['volumeMounts'][0]['name'] == server['volumeMounts'][0]['name']
+    assert sync['securityContext']['runAsUser'] == 1000
+    assert sync['securityContext']['allowPrivilegeEscalation'] is False
+
+
+@pytest.mark.slow
+def test_her_volume_and_the_rest_of_the_class_settings():
+    assert rendered()['pvc']['spec']['resources']['requests']['storage'] == '1Gi'   # CLASSROOM_DISK_MB
+    assert CLASSROOM_DISK_MB * MB == 2**30
+    settings = values()
+    rules = settings['singleuser']['networkPolicy']
+    assert rules['enabled'] is True
+    # Nothing but the hub, the proxy (the chart's policy always allows both) and DNS.
+    assert not any(allowed for rule, allowed in rules['egressAllowRules'].items()
+                   if not rule.startswith('dnsPorts'))
+    assert settings['cull'] == {**settings['cull'], 'enabled': True, 'timeout': 3600}
+    assert settings['prePuller']['continuous']['enabled'] is True
+    assert settings['scheduling']['userPlaceholder']['replicas'] > 0
+    assert {'gradebook', 'follow'} <= set(settings['hub']['services'])
+    for name in ('gradebook', 'follow'):
+        script = settings['hub']['services'][name]['command'][-1]
+        assert (ROOT / 'classroom' / Path(script).name).exists()
+
+
+@pytest.mark.slow
+def test_every_object_validates_against_kubernetes_schema():
+    answer = rendered()
+    assert answer['errors'] == {}
+    assert {'pod', 'pvc', 'grade-job.yaml#0 Job', 'grade-job.yaml#1 NetworkPolicy'} <= set(answer['objects'])
+    # The validation can fail: a misspelt field and a wrong type are each refused.
+    refusals = json.loads(k8s('-c', '''if True:
+        import json, render
+        pod = {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "x"},
+               "spec": {"containers": [{"name": "x", "image": "x:1", "resourcez": {}}]}}
+        job = {"apiVersion": "batch/v1", "kind": "Job", "metadata": {"name": "x"},
+               "spec": {"backoffLimit": "none", "template": {"spec": {"containers": []}}}}
+        print(json.dumps([render.validate(pod), render.validate(job)]))'''))
+    assert all(refusals), refusals
+
+
+def dockerfile_stages(text) -> list:
+    """The Dockerfile's stages: [(FROM's line, [its instructions, continuation lines joined])]."""
+    stages = []
+    for line in re.sub(r'\\\n', ' ', text).splitlines():
+        line = line.strip()
+        if not line or line.startswith('#'):
+            continue
+        if line.upper().startswith('FROM '):
+            stages.append((line, []))
+        else:
+            stages[-1][1].append(line)
+    return stages
+
+
+def copies(instructions) -> list:
+    """[(--from stage or None, [sources])] of the COPY instructions."""
+    found = []
+    for line in instructions:
+        if line.upper().startswith('COPY '):
+            words = line.split()[1:]
+            stage = next((w.split('=', 1)[1] for w in words if w.startswith('--from=')), None)
+            paths = [w for w in words if not w.startswith('--')]
+            found.append((stage, paths[:-1]))
+    return found
+
+
+@pytest.mark.slow
+def test_the_image_recipe():
+    stages = dockerfile_stages((DEPLOY / 'Dockerfile').read_text())
+    assert len(stages) == 2
+    for base, _ in stages:
+        image = base.split()[1]
+        assert re.fullmatch(r'[\w./-]+:\d[\w.-]*', image), f'{image}: not pinned by a version tag'
+        assert 'latest' not in image
+    # Every file it copies from the repository exists.
+    for _, instructions in stages:
+        for stage, sources in copies(instructions):
+            if stage is None:
+                for source in sources:
+                    assert (ROOT / source).exists(), source
+    # pip installs pinned requirements only (every line ==), and pokerlib itself, not editable.
+    for _, instructions in stages:
+        for line in instructions:
+            for command in re.findall(r'pip install ([^&]*)', line):
+                words = command.split()
+                files = [words[i + 1] for i, w in enumerate(words) if w == '-r']
+                others = [w for i, w in enumerate(words) if w != '-r' and (i == 0 or words[i - 1] != '-r')]
+                assert others in ([], ['--no-deps', '.']), command
+                for file in files:
+                    source = {'/tmp/requirements.txt': 'requirements.txt'}.get(file, file)
+                    for requirement in (ROOT / source).read_text().splitlines():
+                        requirement = requirement.split('#')[0].strip()
+                        if requirement and not requirement.startswith('-e '):
+                            assert re.match(r'[\w.-]+==[\w.]+', requirement), requirement
+    # The final image: the student's edition from the first stage, nothing of the teacher's.
+    final = copies(stages[-1][1])
+    assert (('edition', ['/edition'])) in final
+    for stage, sources in final:
+        assert stage in (None, 'edition')
+        for source in sources:
+            assert not source.startswith(('notebooks', 'locale', 'teacher')), source
+            for file in [ROOT / source] if (ROOT / source).is_file() else (ROOT / source).rglob('*'):
+                if file.suffix in ('.ipynb', '.po') and stage is None:   # (editions.py names it)
+                    assert b'### BEGIN SOLUTION' not in file.read_bytes(), file
+    assert stages[-1][1][-1].startswith('CMD') and 'USER 1000' in stages[-1][1]
