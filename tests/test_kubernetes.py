@@ -209,3 +209,52 @@ def test_the_image_recipe():
                 if file.suffix in ('.ipynb', '.po') and stage is None:   # (editions.py names it)
                     assert b'### BEGIN SOLUTION' not in file.read_bytes(), file
     assert stages[-1][1][-1].startswith('CMD') and 'USER 1000' in stages[-1][1]
+
+
+@pytest.mark.slow
+def test_the_class_list_reaches_the_hub_and_its_services(tmp_path, monkeypatch):
+    """department.py, with a stand-in for classroom/roster.py (it needs JupyterHub's packages):
+    class.json carries names and hashes, and the hub's config gets them."""
+    import contextlib
+    import importlib.util
+    import io
+    import sys
+    import types
+
+    from traitlets.config import Config
+
+    class Roster:
+        students, hashes = ['ada', 'grace'], {'ada': 's$1', 'grace': 's$2', 'teacher': 's$3'}
+
+    class Authenticator:
+        pass
+
+    roster = types.SimpleNamespace(HashedPasswordAuthenticator=Authenticator, RosterError=ValueError,
+                                   load_roster=lambda *args: Roster)
+    monkeypatch.setitem(sys.modules, 'roster', roster)
+    spec = importlib.util.spec_from_file_location('department', DEPLOY / 'department.py')
+    department = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(department)
+    monkeypatch.setattr(sys, 'path', list(sys.path))        # (department.py adds classroom/)
+    class_file = tmp_path / 'class.json'
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        assert department.main(['students.txt', 'passwords.txt', 'Teacher']) == 0
+    class_file.write_text(printed.getvalue())
+    the_class = json.loads(printed.getvalue())
+    assert the_class == {'teacher': 'teacher', 'students': ['ada', 'grace'], 'hashes': Roster.hashes}
+    assert 'password' not in printed.getvalue()
+    c = Config()                         # as the chart's jupyterhub_config.py leaves it
+    c.JupyterHub.load_roles = []
+    c.JupyterHub.services = [{'name': 'gradebook', 'environment': {'GRADEBOOK_STUDENTS': ''}},
+                             {'name': 'follow', 'environment': {}}, {'name': 'idle-culler'}]
+    department.configure(c, class_file)
+    assert c.JupyterHub.authenticator_class is Authenticator
+    assert c.Authenticator.allowed_users == {'ada', 'grace', 'teacher'}
+    assert c.Authenticator.admin_users == {'teacher'}
+    assert c.JupyterHub.services[0]['environment']['GRADEBOOK_STUDENTS'] == 'ada grace'
+    assert c.JupyterHub.services[1]['environment'] == {'FOLLOW_STUDENTS': 'ada grace',
+                                                       'FOLLOW_TEACHER': 'teacher'}
+    assert c.JupyterHub.services[2] == {'name': 'idle-culler'}
+    (role,) = c.JupyterHub.load_roles
+    assert role['users'] == ['teacher', 'ada', 'grace']
