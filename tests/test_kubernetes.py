@@ -235,7 +235,6 @@ def test_the_class_list_reaches_the_hub_and_its_services(tmp_path, monkeypatch):
     spec = importlib.util.spec_from_file_location('department', DEPLOY / 'department.py')
     department = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(department)
-    monkeypatch.setattr(sys, 'path', list(sys.path))        # (department.py adds classroom/)
     class_file = tmp_path / 'class.json'
     printed = io.StringIO()
     with contextlib.redirect_stdout(printed):
@@ -258,3 +257,9 @@ def test_the_class_list_reaches_the_hub_and_its_services(tmp_path, monkeypatch):
     assert c.JupyterHub.services[2] == {'name': 'idle-culler'}
     (role,) = c.JupyterHub.load_roles
     assert role['users'] == ['teacher', 'ada', 'grace']
+    school = Config()                    # the school's login: its authenticator stays
+    school.JupyterHub.load_roles, school.JupyterHub.services = [], []
+    school.JupyterHub.authenticator_class = 'generic-oauth'
+    department.configure(school, class_file, passwords=False)
+    assert school.JupyterHub.authenticator_class == 'generic-oauth'
+    assert school.Authenticator.allowed_users == {'ada', 'grace', 'teacher'}

@@ -13,26 +13,41 @@ the class and the teacher with the one machine's authenticator (classroom/roster
 the gradebook and the follow view the class list, and lets everyone open the follow view.
 """
 
+import importlib.util
 import json
 import sys
 from pathlib import Path
 
 CLASSROOM = Path(__file__).resolve().parents[2] / 'classroom'
-sys.path.insert(0, str(CLASSROOM))     # roster.py, as the hub imports it on one machine
 
 
-def configure(c, class_file) -> None:
+def roster():
+    """classroom/roster.py, the one machine's class list and authenticator, by its path (the
+    hub's image has it in /srv/course/classroom), once: as `import roster` in classroom/."""
+    if 'roster' not in sys.modules:
+        spec = importlib.util.spec_from_file_location('roster', CLASSROOM / 'roster.py')
+        module = importlib.util.module_from_spec(spec)
+        sys.modules['roster'] = module
+        spec.loader.exec_module(module)
+    return sys.modules['roster']
+
+
+def configure(c, class_file, passwords=True) -> None:
     """Set the hub's config c for the class in class_file (written by main).
+
+    passwords: let them in with the class's passwords (roster.py's authenticator); False
+    where the school's login (hub.config's authenticator) says who they are: only the
+    names on the list, and the teacher, get in.
 
     Run after the chart's own configuration, which makes c.JupyterHub.services (from
     hub.services) and c.JupyterHub.load_roles lists.
     """
-    from roster import HashedPasswordAuthenticator
     the_class = json.loads(Path(class_file).read_text(encoding='utf-8'))
     students, teacher = the_class['students'], the_class['teacher']
-    c.JupyterHub.authenticator_class = HashedPasswordAuthenticator
-    c.HashedPasswordAuthenticator.hashes = the_class['hashes']
-    c.Authenticator.allowed_users = set(the_class['hashes'])
+    if passwords:
+        c.JupyterHub.authenticator_class = roster().HashedPasswordAuthenticator
+        c.HashedPasswordAuthenticator.hashes = the_class['hashes']
+    c.Authenticator.allowed_users = {teacher, *students}
     c.Authenticator.admin_users = {teacher}
     lists = {'gradebook': {'GRADEBOOK_STUDENTS': ' '.join(students)},
              'follow': {'FOLLOW_STUDENTS': ' '.join(students), 'FOLLOW_TEACHER': teacher}}
@@ -45,15 +60,14 @@ def configure(c, class_file) -> None:
 
 def main(argv=None) -> int:
     """Print class.json for the class list: names and hashes (new passwords into PASSWORDS)."""
-    from roster import RosterError, load_roster
     students_file, passwords_file, teacher = (sys.argv[1:] if argv is None else argv)
     try:
-        roster = load_roster(Path(students_file), Path(passwords_file), teacher.lower())
-    except RosterError as e:
+        the_class = roster().load_roster(Path(students_file), Path(passwords_file), teacher.lower())
+    except roster().RosterError as e:
         print(f'department: {e}', file=sys.stderr)
         return 1
-    print(json.dumps({'teacher': teacher.lower(), 'students': roster.students,
-                      'hashes': roster.hashes}, indent=1))
+    print(json.dumps({'teacher': teacher.lower(), 'students': the_class.students,
+                      'hashes': the_class.hashes}, indent=1))
     return 0
 
 

@@ -23,7 +23,8 @@ RUN sed -e '/^-e /d' requirements.txt > /tmp/requirements.txt \
  && grep -E '^(nh3|copydetect)==' classroom/requirements.txt > /tmp/services.txt \
  && pip install --no-cache-dir -r /tmp/requirements.txt -r /tmp/services.txt \
  && pip install --no-cache-dir --no-deps . \
- && python -m tools.editions student /srv/course/edition \
+ && python -m tools.editions student /srv/course/edition/en \
+ && python -m tools.editions student /srv/course/edition/zh_CN --language zh_CN \
  && rm -rf /srv/course/classroom/node_modules /tmp/requirements.txt /tmp/services.txt
 USER ${NB_USER}
 WORKDIR /srv/jupyterhub
