@@ -170,45 +170,77 @@ def copies(instructions) -> list:
     return found
 
 
-@pytest.mark.slow
-def test_the_image_recipe():
-    stages = dockerfile_stages((DEPLOY / 'Dockerfile').read_text())
-    assert len(stages) == 2
+def recipe_problems(text, student=True) -> list:
+    """What is wrong with a Dockerfile's recipe, one line each (none: []).
+
+    Every base image pinned by a version tag; every file it copies from the repository
+    there; pip given pinned requirements only (each line ==) and pokerlib as a copy; for the
+    student's image (student), two stages, and nothing of the teacher's in the final one.
+    """
+    problems = []
+    stages = dockerfile_stages(text)
     for base, _ in stages:
         image = base.split()[1]
-        assert re.fullmatch(r'[\w./-]+:\d[\w.-]*', image), f'{image}: not pinned by a version tag'
-        assert 'latest' not in image
-    # Every file it copies from the repository exists.
+        if not re.fullmatch(r'[\w./-]+:\d[\w.-]*', image) or 'latest' in image:
+            problems.append(f'{image}: not pinned by a version tag')
     for _, instructions in stages:
         for stage, sources in copies(instructions):
-            if stage is None:
-                for source in sources:
-                    assert (ROOT / source).exists(), source
-    # pip installs pinned requirements only (every line ==), and pokerlib itself, not editable.
-    for _, instructions in stages:
+            problems += [f'{source}: not in the repository' for source in sources
+                         if stage is None and not (ROOT / source).exists()]
         for line in instructions:
             for command in re.findall(r'pip install ([^&]*)', line):
-                words = command.split()
+                words = [w for w in command.split() if w != '--no-cache-dir']
                 files = [words[i + 1] for i, w in enumerate(words) if w == '-r']
                 others = [w for i, w in enumerate(words) if w != '-r' and (i == 0 or words[i - 1] != '-r')]
-                assert others in ([], ['--no-deps', '.']), command
+                if others not in ([], ['--no-deps', '.']):
+                    problems.append(f'pip install {command.strip()}: not pinned requirements only')
                 for file in files:
-                    source = {'/tmp/requirements.txt': 'requirements.txt'}.get(file, file)
-                    for requirement in (ROOT / source).read_text().splitlines():
-                        requirement = requirement.split('#')[0].strip()
-                        if requirement and not requirement.startswith('-e '):
-                            assert re.match(r'[\w.-]+==[\w.]+', requirement), requirement
-    # The final image: the student's edition from the first stage, nothing of the teacher's.
-    final = copies(stages[-1][1])
-    assert (('edition', ['/edition'])) in final
-    for stage, sources in final:
-        assert stage in (None, 'edition')
-        for source in sources:
-            assert not source.startswith(('notebooks', 'locale', 'teacher')), source
-            for file in [ROOT / source] if (ROOT / source).is_file() else (ROOT / source).rglob('*'):
-                if file.suffix in ('.ipynb', '.po') and stage is None:   # (editions.py names it)
-                    assert b'### BEGIN SOLUTION' not in file.read_bytes(), file
-    assert stages[-1][1][-1].startswith('CMD') and 'USER 1000' in stages[-1][1]
+                    source = ROOT / {'/tmp/requirements.txt': 'requirements.txt'}.get(file, file)
+                    lines = source.read_text().splitlines() if source.is_file() else []
+                    problems += [f'{file}: {line} is not pinned' for line in
+                                 (line.split('#')[0].strip() for line in lines)
+                                 if line and not line.startswith('-e ')
+                                 and not re.match(r'[\w.-]+==[\w.]+', line)]
+    if not student:
+        return problems
+    if len(stages) != 2:
+        return problems + ['not two stages (the edition, the image)']
+    final = stages[-1][1]
+    if ('edition', ['/edition']) not in copies(final):
+        problems.append("the student's edition is not copied from the first stage")
+    for stage, sources in copies(final):
+        if stage not in (None, 'edition'):
+            problems.append(f'--from={stage}: not the edition stage')
+        for source in (s for s in sources if stage is None):
+            if source.startswith(('notebooks', 'locale', 'teacher')):
+                problems.append(f'{source}: the teacher\'s, in the final image')
+            tree = [ROOT / source] if (ROOT / source).is_file() else (ROOT / source).rglob('*')
+            problems += [f'{file}: a solution, in the final image' for file in tree
+                         if file.suffix in ('.ipynb', '.po')          # (editions.py names it)
+                         and b'### BEGIN SOLUTION' in file.read_bytes()]
+    if not (final[-1].startswith('CMD') and 'USER 1000' in final):
+        problems.append('the final image does not run as uid 1000')
+    return problems
+
+
+@pytest.mark.slow
+def test_the_image_recipes():
+    assert recipe_problems((DEPLOY / 'Dockerfile').read_text()) == []
+    assert recipe_problems((DEPLOY / 'hub.Dockerfile').read_text(), student=False) == []
+
+
+@pytest.mark.slow
+def test_the_recipe_check_finds_each_kind_of_mistake():
+    good = (DEPLOY / 'Dockerfile').read_text()
+    for mistake in [good.replace('FROM python:3.11.7-slim-bookworm', 'FROM python:latest', 1),
+                    good.replace('FROM python:3.11.7-slim-bookworm', 'FROM python', 1),
+                    good.replace('COPY pokerlib/ /tmp/course/pokerlib/', 'COPY pokerlibs/ /tmp/course/pokerlib/'),
+                    good.replace('pip install --no-deps .', 'pip install --no-deps -e .'),
+                    good.replace('pip install --no-deps .', 'pip install numpy'),
+                    good.replace('COPY jupyter/ /tmp/course/jupyter/', 'COPY notebooks/ /opt/course/edition/'),
+                    good.replace('COPY --from=edition /edition', 'COPY --from=0 /src/notebooks'),
+                    good.replace('USER 1000', 'USER root')]:
+        assert mistake != good and recipe_problems(mistake), mistake
 
 
 @pytest.mark.slow
