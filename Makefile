@@ -103,7 +103,7 @@ check: $(CHECK_STAMP)
 
 # (workspace/ and teacher/ are yours: clean leaves them alone.)
 clean:
-	rm -rf $(VENV) $(BENCH_VENV) $(SITE_VENV) $(HUB_VENV) $(CHECK_VENV) classroom/node_modules .pytest_cache student build .lab-layouts
+	rm -rf $(VENV) $(BENCH_VENV) $(SITE_VENV) $(HUB_VENV) $(CHECK_VENV) $(K8S_VENV) classroom/node_modules .pytest_cache student build .lab-layouts
 
 # --- website (make site) ---------------------------------------------------
 # The course as a static website, from the committed notebooks (never re-run),
@@ -247,3 +247,17 @@ bench-classroom: classroom-setup
 bench-cpu-share: classroom-setup
 	$(HUB_VENV)/bin/python -m benchmarks.cpu_share $(BENCH_ARGS)
 # --- end classroom server ---------------------------------------------------
+
+# --- a department's class on Zero to JupyterHub (deploy/kubernetes/) ----------
+# KubeSpawner, JupyterHub and kubernetes-validate in a venv of their own (.venv-k8s), for
+# tests/test_kubernetes.py (make test-slow): no cluster, registry or docker engine needed.
+# See site/manual/department.md.
+K8S_VENV  = .venv-k8s
+K8S_STAMP = $(K8S_VENV)/.installed-requirements
+.PHONY: k8s-setup
+k8s-setup: $(K8S_STAMP)
+$(K8S_STAMP): deploy/kubernetes/requirements.txt
+	@test -x $(K8S_VENV)/bin/python || $(PYTHON) -m venv $(K8S_VENV)
+	PIP_DISABLE_PIP_VERSION_CHECK=1 PYTHONWARNINGS=ignore $(K8S_VENV)/bin/python -m pip install --quiet -r deploy/kubernetes/requirements.txt
+	@touch $(K8S_STAMP)
+# --- end department -------------------------------------------------------------

@@ -397,7 +397,9 @@ def main():
     ], cookie_secret=os.urandom(32), xsrf_cookies=True, log_function=log_errors,
        xsrf_cookie_kwargs={'path': prefix})
     url = urlparse(os.environ['JUPYTERHUB_SERVICE_URL'])
-    app.listen(url.port, url.hostname, max_body_size=MAX_BODY)
+    # On Zero to JupyterHub its address's name is the hub's Service, not the pod's own:
+    # SERVICE_LISTEN_IP (0.0.0.0 there, deploy/kubernetes/values.yaml) says where to listen.
+    app.listen(url.port, os.environ.get('SERVICE_LISTEN_IP') or url.hostname, max_body_size=MAX_BODY)
     logging.getLogger('tornado.application').addFilter(OnceOnly())
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, lambda *_: os._exit(0))

@@ -369,7 +369,9 @@ def main():
     ], cookie_secret=os.urandom(32), xsrf_cookies=True, log_function=log_errors,
        xsrf_cookie_kwargs={'path': prefix})    # not the hub's own _xsrf cookie
     url = urlparse(os.environ['JUPYTERHUB_SERVICE_URL'])
-    app.listen(url.port, url.hostname, max_body_size=64 * 1024)
+    # On Zero to JupyterHub its address's name is the hub's Service, not the pod's own:
+    # SERVICE_LISTEN_IP (0.0.0.0 there, deploy/kubernetes/values.yaml) says where to listen.
+    app.listen(url.port, os.environ.get('SERVICE_LISTEN_IP') or url.hostname, max_body_size=64 * 1024)
     logging.getLogger('tornado.application').addFilter(OnceOnly())   # as in the hub
     loop = ioloop.IOLoop.current()
     for sig in (signal.SIGINT, signal.SIGTERM):      # the hub's stop, even where SIGINT was ignored

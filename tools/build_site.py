@@ -249,7 +249,8 @@ def manual_pages(language: str = 'en') -> list:
     """The manual's pages in language, in the order of the site's menu."""
     folder = MANUAL if language == 'en' else MANUAL / language.split('_')[0]
     pages = {p.stem: p for p in folder.glob('*.md')}
-    order = ['working', 'teaching', 'grading', 'classroom', 'library', 'translating', 'contributing']
+    order = ['working', 'teaching', 'grading', 'classroom', 'department', 'library', 'translating',
+             'contributing']
     return [pages[name] for name in order if name in pages] + \
         [pages[name] for name in sorted(pages) if name not in order]
 

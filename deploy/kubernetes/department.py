@@ -1,0 +1,75 @@
+"""The class list and its passwords for the hub on Zero to JupyterHub (site/manual/department.md).
+
+On the teacher's machine, from the class list (classroom/students.txt, one name a line), as
+`make classroom` does: new passwords for whoever has none (classroom/passwords.txt, for the
+teacher), and the file the hub reads, class.json (names and salted hashes, no password):
+
+    .venv-hub/bin/python deploy/kubernetes/department.py classroom/students.txt \\
+        classroom/passwords.txt teacher > class.json
+    kubectl -n pokerlib create secret generic pokerlib-class --from-file=class.json
+
+In the hub (values.yaml's hub.extraConfig), `configure(c, '/srv/class/class.json')` lets in
+the class and the teacher with the one machine's authenticator (classroom/roster.py), gives
+the gradebook and the follow view the class list, and lets everyone open the follow view.
+"""
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+CLASSROOM = Path(__file__).resolve().parents[2] / 'classroom'
+
+
+def roster():
+    """classroom/roster.py, the one machine's class list and authenticator, by its path (the
+    hub's image has it in /srv/course/classroom), once: as `import roster` in classroom/."""
+    if 'roster' not in sys.modules:
+        spec = importlib.util.spec_from_file_location('roster', CLASSROOM / 'roster.py')
+        module = importlib.util.module_from_spec(spec)
+        sys.modules['roster'] = module
+        spec.loader.exec_module(module)
+    return sys.modules['roster']
+
+
+def configure(c, class_file, passwords=True) -> None:
+    """Set the hub's config c for the class in class_file (written by main).
+
+    passwords: let them in with the class's passwords (roster.py's authenticator); False
+    where the school's login (hub.config's authenticator) says who they are: only the
+    names on the list, and the teacher, get in.
+
+    Run after the chart's own configuration, which makes c.JupyterHub.services (from
+    hub.services) and c.JupyterHub.load_roles lists.
+    """
+    the_class = json.loads(Path(class_file).read_text(encoding='utf-8'))
+    students, teacher = the_class['students'], the_class['teacher']
+    if passwords:
+        c.JupyterHub.authenticator_class = roster().HashedPasswordAuthenticator
+        c.HashedPasswordAuthenticator.hashes = the_class['hashes']
+    c.Authenticator.allowed_users = {teacher, *students}
+    c.Authenticator.admin_users = {teacher}
+    lists = {'gradebook': {'GRADEBOOK_STUDENTS': ' '.join(students)},
+             'follow': {'FOLLOW_STUDENTS': ' '.join(students), 'FOLLOW_TEACHER': teacher}}
+    for service in c.JupyterHub.services:
+        if service['name'] in lists:
+            service.setdefault('environment', {}).update(lists[service['name']])
+    c.JupyterHub.load_roles.append({'name': 'follow-along', 'users': [teacher, *students],
+                                    'scopes': ['access:services!service=follow']})
+
+
+def main(argv=None) -> int:
+    """Print class.json for the class list: names and hashes (new passwords into PASSWORDS)."""
+    students_file, passwords_file, teacher = (sys.argv[1:] if argv is None else argv)
+    try:
+        the_class = roster().load_roster(Path(students_file), Path(passwords_file), teacher.lower())
+    except roster().RosterError as e:
+        print(f'department: {e}', file=sys.stderr)
+        return 1
+    print(json.dumps({'teacher': teacher.lower(), 'students': the_class.students,
+                      'hashes': the_class.hashes}, indent=1))
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -1,0 +1,297 @@
+"""A department's class on Zero to JupyterHub (deploy/kubernetes/), checked without a cluster.
+
+KubeSpawner, in .venv-k8s (`make k8s-setup`), is given the hub configuration of
+deploy/kubernetes/values.yaml and builds a student's pod and her volume's claim with its
+own code (deploy/kubernetes/render.py); the tests check the pod, and that every object
+the project writes validates against Kubernetes' schema (kubernetes-validate, strict).
+The image's recipe (deploy/kubernetes/Dockerfile) is read: every file it copies exists,
+its base is pinned, pip installs pinned requirements only, and no teacher's edition or
+solution reaches the final image. No docker engine, registry or cluster runs here.
+
+Without .venv-k8s the tests that need it are skipped and say so, except in CI (CI=true),
+where they fail.
+"""
+
+import json
+import os
+import re
+import shlex
+import subprocess
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+DEPLOY = ROOT / 'deploy' / 'kubernetes'
+K8S_PYTHON = ROOT / '.venv-k8s' / 'bin' / 'python'
+IN_CI = os.environ.get('CI', '').lower() in ('1', 'true', 'yes')
+MB = 2**20
+CLASSROOM_MEMORY_MB, CLASSROOM_DISK_MB = 2048, 1024   # the one machine's defaults (classroom/spawner.py)
+
+
+def require_k8s():
+    """Skip, saying what is missing (fail instead in CI)."""
+    if not K8S_PYTHON.exists():
+        message = 'needs .venv-k8s (make k8s-setup)'
+        if IN_CI:
+            pytest.fail(message)
+        pytest.skip(message)
+
+
+def k8s(*argv) -> str:
+    """Run a program of deploy/kubernetes/ in .venv-k8s; its output."""
+    require_k8s()
+    done = subprocess.run([str(K8S_PYTHON), *argv], capture_output=True, text=True, cwd=DEPLOY,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+@cache
+def rendered() -> dict:
+    """render.py's answer for the student ada: her pod, her claim, every object's errors."""
+    return json.loads(k8s('render.py', '--user', 'ada'))
+
+
+def values() -> dict:
+    """values.yaml, read by .venv-k8s's PyYAML (the course's .venv has none)."""
+    return json.loads(k8s('-c', 'import json, yaml; print(json.dumps(yaml.safe_load(open("values.yaml"))))'))
+
+
+def container(pod, name='notebook') -> dict:
+    return next(c for c in pod['spec']['containers'] + pod['spec'].get('initContainers', [])
+                if c['name'] == name)
+
+
+@pytest.mark.slow
+def test_the_students_pod_as_kubespawner_builds_it():
+    pod = rendered()['pod']
+    server = container(pod)
+    image = values()['singleuser']['image']
+    assert server['image'] == f"{image['name']}:{image['tag']}"
+    assert image['tag'] != 'latest' and re.fullmatch(r'[\w.-]+', image['tag'])
+    resources = server['resources']
+    assert resources['limits']['memory'] == CLASSROOM_MEMORY_MB * MB
+    assert 249 * 10**6 <= resources['requests']['memory'] <= 512 * MB   # above a student's peak
+    assert resources['requests']['cpu'] == 0.1 and resources['limits']['cpu'] == 1
+    security = server['securityContext']
+    assert security['runAsUser'] == 1000 and security['runAsNonRoot'] is True
+    assert security['allowPrivilegeEscalation'] is False
+    assert security['capabilities'] == {'drop': ['ALL']}
+    assert pod['spec']['securityContext']['fsGroup'] == 1000
+    # Her own volume, at her home; her workspace (the server's root) inside it.
+    (volume,) = pod['spec']['volumes']
+    assert volume['persistentVolumeClaim']['claimName'] == 'claim-ada'
+    assert server['volumeMounts'] == [{'mountPath': '/home/jovyan', 'name': volume['name']}]
+    env = {e['name']: e.get('value') for e in server['env']}
+    assert env['CLASSROOM_LANGUAGE'] == 'en'
+    assert env['JUPYTERHUB_USER'] == 'ada' and env['JUPYTERHUB_API_URL'] == 'http://hub:8081/hub/api'
+    assert env['JUPYTERHUB_ROOT_DIR'] == '/home/jovyan/workspace'
+    assert env['JUPYTERHUB_DEFAULT_URL'] == '/lab/tree/00-Contents.ipynb'
+    assert env['POKERLIB_GRADEBOOK'].endswith('/services/gradebook/')
+    assert server['args'][0] == 'jupyterhub-singleuser'
+    assert '--ServerApp.terminals_enabled=False' in server['args']
+
+
+@pytest.mark.slow
+def test_the_workspace_is_synced_before_her_server_starts():
+    pod = rendered()['pod']
+    sync, server = container(pod, 'workspace-sync'), container(pod)
+    assert sync['image'] == server['image']           # one image, spelled twice in values.yaml
+    script = shlex.split(sync['command'][-1])
+    assert script[:4] == ['exec', 'python', '-m', 'pokerlib.workspace']
+    assert script[5] == '/home/jovyan/workspace'
+    assert {e['name']: e['value'] for e in sync['env']}['CLASSROOM_LANGUAGE'] == \
+        {e['name']: e.get('value') for e in server['env']}['CLASSROOM_LANGUAGE']
+    assert sync['volumeMounts'][0]['name'] == server['volumeMounts'][0]['name']
+    assert sync['securityContext']['runAsUser'] == 1000
+    assert sync['securityContext']['allowPrivilegeEscalation'] is False
+
+
+@pytest.mark.slow
+def test_her_volume_and_the_rest_of_the_class_settings():
+    assert rendered()['pvc']['spec']['resources']['requests']['storage'] == '1Gi'   # CLASSROOM_DISK_MB
+    assert CLASSROOM_DISK_MB * MB == 2**30
+    settings = values()
+    rules = settings['singleuser']['networkPolicy']
+    assert rules['enabled'] is True
+    # Nothing but the hub, the proxy (the chart's policy always allows both) and DNS.
+    assert not any(allowed for rule, allowed in rules['egressAllowRules'].items()
+                   if not rule.startswith('dnsPorts'))
+    assert settings['cull'] == {**settings['cull'], 'enabled': True, 'timeout': 3600}
+    assert settings['prePuller']['continuous']['enabled'] is True
+    assert settings['scheduling']['userPlaceholder']['replicas'] > 0
+    assert {'gradebook', 'follow'} <= set(settings['hub']['services'])
+    for name in ('gradebook', 'follow'):
+        script = settings['hub']['services'][name]['command'][-1]
+        assert (ROOT / 'classroom' / Path(script).name).exists()
+
+
+@pytest.mark.slow
+def test_every_object_validates_against_kubernetes_schema():
+    answer = rendered()
+    assert answer['errors'] == {}
+    assert {'pod', 'pvc', 'grade-job.yaml#0 Job', 'grade-job.yaml#1 NetworkPolicy'} <= set(answer['objects'])
+    # The validation can fail: a misspelt field and a wrong type are each refused.
+    refusals = json.loads(k8s('-c', '''if True:
+        import json, render
+        pod = {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "x"},
+               "spec": {"containers": [{"name": "x", "image": "x:1", "resourcez": {}}]}}
+        job = {"apiVersion": "batch/v1", "kind": "Job", "metadata": {"name": "x"},
+               "spec": {"backoffLimit": "none", "template": {"spec": {"containers": []}}}}
+        print(json.dumps([render.validate(pod), render.validate(job)]))'''))
+    assert all(refusals), refusals
+
+
+def dockerfile_stages(text) -> list:
+    """The Dockerfile's stages: [(FROM's line, [its instructions, continuation lines joined])]."""
+    stages = []
+    for line in re.sub(r'\\\n', ' ', text).splitlines():
+        line = line.strip()
+        if not line or line.startswith('#'):
+            continue
+        if line.upper().startswith('FROM '):
+            stages.append((line, []))
+        else:
+            stages[-1][1].append(line)
+    return stages
+
+
+def copies(instructions) -> list:
+    """[(--from stage or None, [sources])] of the COPY instructions."""
+    found = []
+    for line in instructions:
+        if line.upper().startswith('COPY '):
+            words = line.split()[1:]
+            stage = next((w.split('=', 1)[1] for w in words if w.startswith('--from=')), None)
+            paths = [w for w in words if not w.startswith('--')]
+            found.append((stage, paths[:-1]))
+    return found
+
+
+def recipe_problems(text, student=True) -> list:
+    """What is wrong with a Dockerfile's recipe, one line each (none: []).
+
+    Every base image pinned by a version tag; every file it copies from the repository
+    there; pip given pinned requirements only (each line ==) and pokerlib as a copy; for the
+    student's image (student), two stages, and nothing of the teacher's in the final one.
+    """
+    problems = []
+    stages = dockerfile_stages(text)
+    for base, _ in stages:
+        image = base.split()[1]
+        if not re.fullmatch(r'[\w./-]+:\d[\w.-]*', image) or 'latest' in image:
+            problems.append(f'{image}: not pinned by a version tag')
+    for _, instructions in stages:
+        for stage, sources in copies(instructions):
+            problems += [f'{source}: not in the repository' for source in sources
+                         if stage is None and not (ROOT / source).exists()]
+        for line in instructions:
+            for command in re.findall(r'pip install ([^&]*)', line):
+                words = [w for w in command.split() if w != '--no-cache-dir']
+                files = [words[i + 1] for i, w in enumerate(words) if w == '-r']
+                others = [w for i, w in enumerate(words) if w != '-r' and (i == 0 or words[i - 1] != '-r')]
+                if others not in ([], ['--no-deps', '.']):
+                    problems.append(f'pip install {command.strip()}: not pinned requirements only')
+                for file in files:
+                    source = ROOT / {'/tmp/requirements.txt': 'requirements.txt'}.get(file, file)
+                    lines = source.read_text().splitlines() if source.is_file() else []
+                    problems += [f'{file}: {line} is not pinned' for line in
+                                 (line.split('#')[0].strip() for line in lines)
+                                 if line and not line.startswith('-e ')
+                                 and not re.match(r'[\w.-]+==[\w.]+', line)]
+    if not student:
+        return problems
+    if len(stages) != 2:
+        return problems + ['not two stages (the edition, the image)']
+    final = stages[-1][1]
+    if ('edition', ['/edition']) not in copies(final):
+        problems.append("the student's edition is not copied from the first stage")
+    for stage, sources in copies(final):
+        if stage not in (None, 'edition'):
+            problems.append(f'--from={stage}: not the edition stage')
+        for source in (s for s in sources if stage is None):
+            if source.startswith(('notebooks', 'locale', 'teacher')):
+                problems.append(f'{source}: the teacher\'s, in the final image')
+            tree = [ROOT / source] if (ROOT / source).is_file() else (ROOT / source).rglob('*')
+            problems += [f'{file}: a solution, in the final image' for file in tree
+                         if file.suffix in ('.ipynb', '.po')          # (editions.py names it)
+                         and b'### BEGIN SOLUTION' in file.read_bytes()]
+    if not (final[-1].startswith('CMD') and 'USER 1000' in final):
+        problems.append('the final image does not run as uid 1000')
+    return problems
+
+
+@pytest.mark.slow
+def test_the_image_recipes():
+    assert recipe_problems((DEPLOY / 'Dockerfile').read_text()) == []
+    assert recipe_problems((DEPLOY / 'hub.Dockerfile').read_text(), student=False) == []
+
+
+@pytest.mark.slow
+def test_the_recipe_check_finds_each_kind_of_mistake():
+    good = (DEPLOY / 'Dockerfile').read_text()
+    for mistake in [good.replace('FROM python:3.11.7-slim-bookworm', 'FROM python:latest', 1),
+                    good.replace('FROM python:3.11.7-slim-bookworm', 'FROM python', 1),
+                    good.replace('COPY pokerlib/ /tmp/course/pokerlib/', 'COPY pokerlibs/ /tmp/course/pokerlib/'),
+                    good.replace('pip install --no-deps .', 'pip install --no-deps -e .'),
+                    good.replace('pip install --no-deps .', 'pip install numpy'),
+                    good.replace('COPY jupyter/ /tmp/course/jupyter/', 'COPY notebooks/ /opt/course/edition/'),
+                    good.replace('COPY --from=edition /edition', 'COPY --from=0 /src/notebooks'),
+                    good.replace('USER 1000', 'USER root')]:
+        assert mistake != good and recipe_problems(mistake), mistake
+
+
+@pytest.mark.slow
+def test_the_class_list_reaches_the_hub_and_its_services(tmp_path, monkeypatch):
+    """department.py, with a stand-in for classroom/roster.py (it needs JupyterHub's packages):
+    class.json carries names and hashes, and the hub's config gets them."""
+    import contextlib
+    import importlib.util
+    import io
+    import sys
+    import types
+
+    from traitlets.config import Config
+
+    class Roster:
+        students, hashes = ['ada', 'grace'], {'ada': 's$1', 'grace': 's$2', 'teacher': 's$3'}
+
+    class Authenticator:
+        pass
+
+    roster = types.SimpleNamespace(HashedPasswordAuthenticator=Authenticator, RosterError=ValueError,
+                                   load_roster=lambda *args: Roster)
+    monkeypatch.setitem(sys.modules, 'roster', roster)
+    spec = importlib.util.spec_from_file_location('department', DEPLOY / 'department.py')
+    department = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(department)
+    class_file = tmp_path / 'class.json'
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        assert department.main(['students.txt', 'passwords.txt', 'Teacher']) == 0
+    class_file.write_text(printed.getvalue())
+    the_class = json.loads(printed.getvalue())
+    assert the_class == {'teacher': 'teacher', 'students': ['ada', 'grace'], 'hashes': Roster.hashes}
+    assert 'password' not in printed.getvalue()
+    c = Config()                         # as the chart's jupyterhub_config.py leaves it
+    c.JupyterHub.load_roles = []
+    c.JupyterHub.services = [{'name': 'gradebook', 'environment': {'GRADEBOOK_STUDENTS': ''}},
+                             {'name': 'follow', 'environment': {}}, {'name': 'idle-culler'}]
+    department.configure(c, class_file)
+    assert c.JupyterHub.authenticator_class is Authenticator
+    assert c.Authenticator.allowed_users == {'ada', 'grace', 'teacher'}
+    assert c.Authenticator.admin_users == {'teacher'}
+    assert c.JupyterHub.services[0]['environment']['GRADEBOOK_STUDENTS'] == 'ada grace'
+    assert c.JupyterHub.services[1]['environment'] == {'FOLLOW_STUDENTS': 'ada grace',
+                                                       'FOLLOW_TEACHER': 'teacher'}
+    assert c.JupyterHub.services[2] == {'name': 'idle-culler'}
+    (role,) = c.JupyterHub.load_roles
+    assert role['users'] == ['teacher', 'ada', 'grace']
+    school = Config()                    # the school's login: its authenticator stays
+    school.JupyterHub.load_roles, school.JupyterHub.services = [], []
+    school.JupyterHub.authenticator_class = 'generic-oauth'
+    department.configure(school, class_file, passwords=False)
+    assert school.JupyterHub.authenticator_class == 'generic-oauth'
+    assert school.Authenticator.allowed_users == {'ada', 'grace', 'teacher'}
