@@ -13,6 +13,7 @@ checks it. It needs .venv-k8s (deploy/kubernetes/requirements.txt), never the co
 
 import argparse
 import asyncio
+import ipaddress
 import json
 import sys
 from pathlib import Path
@@ -34,6 +35,17 @@ SINGLEUSER = {'uid': 'uid', 'fsGid': 'fs_gid', 'initContainers': 'init_container
               'nodeSelector': 'node_selector', 'extraLabels': 'extra_labels',
               'serviceAccountName': 'service_account'}
 """singleuser.KEY: KubeSpawner's trait, as the chart's jupyterhub_config.py sets them."""
+RELEASE = 'pokerlib'
+"""The Helm release's name (the manual's `helm upgrade --install pokerlib ...`)."""
+PRIVATE = ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16']
+"""The private IPv4 ranges, as the chart's egress rules name them."""
+NAMED_PORTS = {'hub': {'http': 8081}, 'proxy': {'http': 8000, 'https': 8443, 'api': 8001},
+               'singleuser-server': {'notebook-port': 8888}}
+"""The ports the chart's pods name, by component."""
+ACCESS_LABELS = {'hub': ['network-access-proxy-api', 'network-access-proxy-http', 'network-access-singleuser'],
+                 'proxy': ['network-access-hub', 'network-access-singleuser'],
+                 'singleuser-server': []}
+"""The hub.jupyter.org/... access labels the chart puts on each component's pods."""
 RESOURCES = {('memory', 'limit'): 'mem_limit', ('memory', 'guarantee'): 'mem_guarantee',
              ('cpu', 'limit'): 'cpu_limit', ('cpu', 'guarantee'): 'cpu_guarantee'}
 
@@ -100,6 +112,133 @@ def validate(data) -> str:
     return ''
 
 
+def match_labels(component) -> dict:
+    """The labels a chart's selector matches a component's pods by (its legacy labels)."""
+    return {'app': 'jupyterhub', 'release': RELEASE, 'component': component}
+
+
+def pod_labels(component, values) -> dict:
+    """The labels of a component's pods, as chart 4.4.0 gives them (students': singleuser.extraLabels)."""
+    labels = {**match_labels(component),
+              **{f'hub.jupyter.org/{label}': 'true' for label in ACCESS_LABELS[component]}}
+    if component == 'singleuser-server':
+        labels.update(values.get('singleuser', {}).get('extraLabels',
+                                                       {'hub.jupyter.org/network-access-hub': 'true'}))
+    return labels
+
+
+def egress_allowed(values, rules) -> list:
+    """The egress rules the chart adds for a policy's egressAllowRules (and its own egress)."""
+    allow, metadata = rules.get('egressAllowRules', {}), values.get('singleuser', {}).get(
+        'cloudMetadata', {}).get('ip', '169.254.169.254') + '/32'
+    made = []
+    dns = ([{'ipBlock': {'cidr': metadata}}] if allow.get('dnsPortsCloudMetadataServer') else []) + (
+        [{'namespaceSelector': {'matchLabels': {'kubernetes.io/metadata.name': 'kube-system'}}}]
+        if allow.get('dnsPortsKubeSystemNamespace') else []) + (
+        [{'ipBlock': {'cidr': cidr}} for cidr in PRIVATE] if allow.get('dnsPortsPrivateIPs') else [])
+    if dns:
+        made.append({'ports': [{'port': 53, 'protocol': 'UDP'}, {'port': 53, 'protocol': 'TCP'}], 'to': dns})
+    if allow.get('nonPrivateIPs'):
+        made.append({'to': [{'ipBlock': {'cidr': '0.0.0.0/0', 'except': [*PRIVATE, metadata]}}]})
+    if allow.get('privateIPs'):
+        made.append({'to': [{'ipBlock': {'cidr': cidr}} for cidr in PRIVATE]})
+    if allow.get('cloudMetadataServer'):
+        made.append({'to': [{'ipBlock': {'cidr': metadata}}]})
+    return made + rules.get('egress', [])
+
+
+def network_policies(values) -> dict:
+    """component -> the NetworkPolicy chart 4.4.0 makes of values for the hub, the proxy and
+    the students' servers (its templates' rules, with the values this course sets; the
+    chart's defaults where the values are silent, as its values.yaml has them)."""
+    chart_defaults = {  # chart 4.4.0's values.yaml
+        'hub': {'cloudMetadataServer': True, 'dnsPortsCloudMetadataServer': True,
+                'dnsPortsKubeSystemNamespace': True, 'dnsPortsPrivateIPs': True,
+                'nonPrivateIPs': True, 'privateIPs': True},
+        'proxy': {'cloudMetadataServer': True, 'dnsPortsCloudMetadataServer': True,
+                  'dnsPortsKubeSystemNamespace': True, 'dnsPortsPrivateIPs': True,
+                  'nonPrivateIPs': True, 'privateIPs': True},
+        'singleuser-server': {'cloudMetadataServer': False, 'dnsPortsCloudMetadataServer': True,
+                              'dnsPortsKubeSystemNamespace': True, 'dnsPortsPrivateIPs': True,
+                              'nonPrivateIPs': True, 'privateIPs': False}}
+    open_ports = {'hub': [], 'proxy': ['http', 'https'], 'singleuser-server': []}   # allowedIngressPorts
+    given = {'hub': values.get('hub', {}).get('networkPolicy', {}),
+             'proxy': values.get('proxy', {}).get('chp', {}).get('networkPolicy', {}),
+             'singleuser-server': values.get('singleuser', {}).get('networkPolicy', {})}
+    fixed = {   # each template's own rules: (ingress, egress)
+        'hub': ([{'ports': [{'port': 'http'}], 'from': [
+                    {'podSelector': {'matchLabels': {'hub.jupyter.org/network-access-hub': 'true'}}}]}],
+                [{'to': [{'podSelector': {'matchLabels': match_labels('proxy')}}], 'ports': [{'port': 8001}]},
+                 {'to': [{'podSelector': {'matchLabels': match_labels('singleuser-server')}}],
+                  'ports': [{'port': 8888}]}]),
+        'proxy': ([{'ports': [{'port': 'http'}], 'from': [
+                      {'podSelector': {'matchLabels': {'hub.jupyter.org/network-access-proxy-http': 'true'}}}]},
+                   {'ports': [{'port': 'api'}], 'from': [
+                      {'podSelector': {'matchLabels': {'hub.jupyter.org/network-access-proxy-api': 'true'}}}]}],
+                  [{'to': [{'podSelector': {'matchLabels': match_labels('hub')}}], 'ports': [{'port': 8081}]},
+                   {'to': [{'podSelector': {'matchLabels': match_labels('singleuser-server')}}],
+                    'ports': [{'port': 8888}]}]),
+        'singleuser-server': (
+            [{'ports': [{'port': 'notebook-port'}], 'from': [
+                {'podSelector': {'matchLabels': {'hub.jupyter.org/network-access-singleuser': 'true'}}}]}],
+            [{'to': [{'podSelector': {'matchLabels': match_labels('hub')}}], 'ports': [{'port': 8081}]},
+             {'to': [{'podSelector': {'matchLabels': match_labels('proxy')}}], 'ports': [{'port': 8000}]},
+             {'to': [{'podSelector': {'matchLabels': match_labels('autohttps')}}],
+              'ports': [{'port': 8080}, {'port': 8443}]}])}
+    policies = {}
+    for component, rules in given.items():
+        if not rules.get('enabled', True):
+            continue
+        rules = {**rules, 'egressAllowRules': {**chart_defaults[component], **rules.get('egressAllowRules', {})}}
+        ingress, egress = fixed[component]
+        ports = rules.get('allowedIngressPorts', open_ports[component])
+        opened = [{'ports': [{'port': port} for port in ports]}] if ports else []
+        policies[component] = {
+            'apiVersion': 'networking.k8s.io/v1', 'kind': 'NetworkPolicy',
+            'metadata': {'name': component if component != 'singleuser-server' else 'singleuser'},
+            'spec': {'podSelector': {'matchLabels': match_labels(component)}, 'policyTypes': ['Ingress', 'Egress'],
+                     'ingress': opened + ingress + rules.get('ingress', []),
+                     'egress': egress + egress_allowed(values, rules)}}
+    return policies
+
+
+def _selects(selector, labels) -> bool:
+    return all(labels.get(k) == v for k, v in selector.get('matchLabels', {}).items())
+
+
+def _peer(peer, pod) -> bool:
+    """Whether a rule's from/to entry stands for pod ({'labels', 'ip', 'namespace'})."""
+    if 'ipBlock' in peer:
+        ip = ipaddress.ip_address(pod['ip'])
+        return ip in ipaddress.ip_network(peer['ipBlock']['cidr']) and not any(
+            ip in ipaddress.ip_network(cidr) for cidr in peer['ipBlock'].get('except', []))
+    if 'namespaceSelector' in peer:
+        if not _selects(peer['namespaceSelector'], {'kubernetes.io/metadata.name': pod['namespace']}):
+            return False
+    elif pod['namespace'] != RELEASE:
+        return False
+    return 'podSelector' not in peer or _selects(peer['podSelector'], pod['labels'])
+
+
+def _rule(rule, peers_key, peer, port, target) -> bool:
+    ports = [NAMED_PORTS.get(target['labels'].get('component'), {}).get(p['port'], p['port'])
+             for p in rule.get('ports', [])]
+    return (not ports or port in ports) and (
+        peers_key not in rule or any(_peer(p, peer) for p in rule[peers_key]))
+
+
+def reaches(policies, source, target, port) -> bool:
+    """Whether pod source may open a TCP connection to pod target's port, under policies
+    (NetworkPolicy's rules: a pod no policy selects is open that way; one that is selected
+    lets through only what a rule allows). A pod: {'labels', 'ip', 'namespace'}."""
+    def allowed(direction, pod, key, peer):
+        chosen = [p['spec'] for p in policies.values() if pod['namespace'] == RELEASE
+                  and direction in p['spec']['policyTypes'] and _selects(p['spec']['podSelector'], pod['labels'])]
+        return not chosen or any(_rule(rule, key, peer, port, target)
+                                 for spec in chosen for rule in spec.get(direction.lower(), []))
+    return allowed('Egress', source, 'to', target) and allowed('Ingress', target, 'from', source)
+
+
 async def render(values, name) -> dict:
     """Her pod and claim, and every object's validation error (none: {})."""
     made = spawner(values, name)
@@ -107,7 +246,8 @@ async def render(values, name) -> dict:
     pod = client.sanitize_for_serialization(await made.get_pod_manifest())
     pvc = client.sanitize_for_serialization(made.get_pvc_manifest())
     await client.close()
-    objects = {'pod': pod, 'pvc': pvc}
+    objects = {'pod': pod, 'pvc': pvc,
+               **{f'NetworkPolicy {c}': policy for c, policy in network_policies(values).items()}}
     for file in MANIFESTS:
         for number, document in enumerate(yaml.safe_load_all((HERE / file).read_text())):
             objects[f'{file}#{number} {document.get("kind")}'] = document
