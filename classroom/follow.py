@@ -323,15 +323,17 @@ class EventsHandler(Page):
         lesson, settings = self.lesson, None
         try:
             while True:
+                # the settings first: the page marks the cell she is on as it draws it, never
+                # showing a new cell with the mark still on the one before
+                now = lesson.settings()
+                if now != settings:
+                    self.write(f'event: settings\ndata: {json.dumps({**now, "now": time.time()})}\n\n')
+                    settings = now
                 for cell in lesson.since(seen):
                     if 'json' not in cell:
                         cell['json'] = json.dumps({k: v for k, v in cell.items() if k != 'json'},
                                                   ensure_ascii=False)
                     self.write(f'id: {cell["version"]}\nevent: cell\ndata: {cell["json"]}\n\n')
-                now = lesson.settings()
-                if now != settings:
-                    self.write(f'event: settings\ndata: {json.dumps({**now, "now": time.time()})}\n\n')
-                    settings = now
                 seen = lesson.version
                 await self.flush()
                 await lesson.wait(timeout=15)

@@ -6,13 +6,15 @@ edition in notebooks/), the student's edition's stub of it counted as
 boilerplate (what every student was handed is no sign of copying), by
 copydetect (winnowing over the code's tokens, as MOSS does; pinned in
 classroom/requirements.txt, the hub's environment only). A pair is flagged
-when either side has at least THRESHOLD of its fingerprints in the other.
+when either side has at least THRESHOLD of its fingerprints in the other and the two share
+at least MIN_OVERLAP characters of code.
 
     .venv-hub/bin/python classroom/similarity.py STAGING EDITION COURSE_NOTEBOOKS
 
 prints the flags as JSON lines; the gradebook calls ``flags`` after each grading.
 """
 
+import hashlib
 import json
 import re
 import sys
@@ -22,9 +24,23 @@ from pathlib import Path
 THRESHOLD = 0.8
 """The share of a function's fingerprints found in another's that flags the pair."""
 NOISE, GUARANTEE = 8, 10
-"""copydetect's k-gram sizes, in tokens: small, as a lesson's functions are a few lines."""
+"""copydetect's k-gram sizes, in characters of the filtered code (names made V, F...): small,
+as a lesson's functions are a few lines."""
+MIN_OVERLAP = 20
+"""The fewest characters of filtered code two functions must share to be flagged: a line such
+as ``return True`` (13) is what anyone writes; the course's own flush is 31."""
 COURSE = '(course)'
 """The name the course's own version goes by in a flag."""
+
+
+def stable_hash(text: str) -> int:
+    """A k-gram's hash that is the same in every process (a signed 64-bit int, as numpy keeps it).
+
+    copydetect hashes k-grams with Python's ``hash``, which is salted afresh in every
+    process: the fingerprints winnowing keeps, and so a short function's similarity, would
+    change from one grading to the next. ``flags`` gives copydetect this one instead.
+    """
+    return int.from_bytes(hashlib.blake2b(text.encode('utf-8'), digest_size=8).digest(), 'big', signed=True)
 
 
 def definitions(notebook: Path) -> dict:
@@ -49,7 +65,9 @@ def flags(staging, edition, course, exercises, threshold=THRESHOLD) -> list:
     ``staging``: one folder per student of her graded notebooks (the gradebook's to-grade/);
     ``edition``: the student's edition; ``course``: the teacher's edition (notebooks/).
     """
+    import copydetect.utils
     from copydetect import CopyDetector
+    copydetect.utils.hash = stable_hash       # its module's name for the hash, read at each call
     staging, edition, course = Path(staging), Path(edition), Path(course)
     with tempfile.TemporaryDirectory(prefix='similarity-') as tmp:
         tmp = Path(tmp)
@@ -82,10 +100,10 @@ def flags(staging, edition, course, exercises, threshold=THRESHOLD) -> list:
             same_name_only=True, autoopen=False, silent=True, out_file=str(tmp / 'report.html'))
         detector.run()
         found = {}
-        for test_sim, ref_sim, test_file, ref_file, *_ in detector.get_copied_code_list():
+        for test_sim, ref_sim, test_file, ref_file, *_, overlap in detector.get_copied_code_list():
             a, b = Path(test_file), Path(ref_file)
             similarity = max(test_sim, ref_sim)
-            if a.parent.name == b.parent.name or similarity < threshold:
+            if a.parent.name == b.parent.name or similarity < threshold or overlap < MIN_OVERLAP:
                 continue
             pair = tuple(sorted([a.parent.name, b.parent.name], key=lambda n: (n != COURSE, n)))
             key = (a.stem, pair)

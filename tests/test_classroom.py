@@ -127,11 +127,12 @@ answers = {
     'alan': 'def flush(hand):\\n    first = hand[0][1]\\n    for card in hand[1:]:\\n'
             '        if card[1] != first:\\n            return False\\n    return True\\n',
     'mallory': course}
+answers = json.loads(sys.argv[3]) if len(sys.argv) > 3 else answers
 for name, code in answers.items():
     nb = json.loads(json.dumps(handed))
     [cell] = [c for c in nb['cells'] if c['cell_type'] == 'code'
               and ''.join(c['source']).startswith('def flush(hand)')]
-    cell['source'] = code
+    cell['source'] = code or cell['source']
     (T / 'staging' / name).mkdir(parents=True)
     (T / 'staging' / name / '01-Hands-and-hand_rank.ipynb').write_text(json.dumps(nb))
 print(json.dumps(similarity.flags(T / 'staging', T / 'edition', ROOT / 'notebooks', set(exercise_names()))))
@@ -150,6 +151,24 @@ def test_similar_code_is_flagged_never_what_was_handed_out(needs_hub, tmp_path):
     assert [(f['exercise'], f['student'], f['other']) for f in flags] == [
         ('flush', 'grace', 'ada'), ('flush', 'mallory', '(course)')], flags
     assert all(f['similarity'] >= 0.8 for f in flags)
+
+
+@pytest.mark.slow
+def test_the_flags_are_the_same_at_every_grading(needs_hub, tmp_path):
+    """copydetect hashes with Python's hash, salted afresh in each process: similarity.py gives
+    it one that is not, so the same notebooks get the same flags at every grading; and two
+    answers that share only a line anyone writes (grace's `return True` is all of ada's
+    beginning and ending) are not flagged. Under eight salts, one of which flagged grace at
+    0.87 before."""
+    found = set()
+    for salt in range(1, 9):
+        folder = tmp_path / str(salt)
+        done = subprocess.run([str(HUB.parent / 'python'), '-c', SIMILAR, str(folder), str(CLASSROOM.parent),
+                               json.dumps(ANSWERS)], cwd=CLASSROOM, capture_output=True, text=True,
+                              timeout=300, env={**os.environ, 'PYTHONHASHSEED': str(salt)})
+        assert done.returncode == 0, done.stderr
+        found.add(done.stdout.strip().splitlines()[-1])
+    assert found == {'[]'}
 
 
 @pytest.mark.slow

@@ -45,7 +45,6 @@ import argparse
 import ast
 import io
 import json
-import os
 import re
 import shutil
 import subprocess
@@ -57,19 +56,15 @@ from pathlib import Path
 import polib
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
-from fontTools import subset as fontsubset
-from fontTools.ttLib import TTFont
 from markdown_it.renderer import RendererHTML
 from myst_parser.config.main import MdParserConfig
 from myst_parser.parsers.mdit import create_md_parser
 
 from pokerlib import editions
-from pokerlib.fonts import FAMILY as FONT_FAMILY
-from pokerlib.fonts import FONT
 
 from .build_site import DOMAIN as SITE_DOMAIN
-from .build_site import OTHER_LANGUAGE as SITE_LINKS
 from .build_site import SITE_TEXT
+from .cjkfont import FONT, missing_glyphs, update_font
 from .nav import NAV, NOTEBOOKS, ROOT, load, notebooks, source
 
 LANGUAGE = 'zh_CN'
@@ -82,9 +77,6 @@ LIBRARY_LOCALE = LIBRARY / 'locale'
 SITE_CONF = ROOT / 'site'
 COMPILED = [CATALOGS / f'{SITE_DOMAIN}.po', LIBRARY_LOCALE / LANGUAGE / 'LC_MESSAGES' / 'pokerlib.po']
 """The catalogs read at run time, compiled to .mo: the website's words and the library's."""
-FONT_SOURCE = Path('/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc')
-"""Debian's fonts-noto-cjk (apt-get install fonts-noto-cjk); NOTO_CJK=PATH names another copy."""
-FONT_INDEX = 2   # Noto Sans CJK SC in the collection
 SWITCH = "from pokerlib.i18n import set_language; set_language('zh_CN')   # {comment}"
 """The first code line of every Chinese notebook: the library speaks Chinese."""
 SWITCH_COMMENT = "change it to set_language('en') and the library speaks English again"
@@ -275,76 +267,6 @@ def compile_catalogs() -> None:
         if po_path.exists():
             po = polib.pofile(str(po_path))
             po.save_as_mofile(str(po_path.with_suffix('.mo')))
-
-
-# ---------------------------------------------------------------------------
-# The Chinese font.
-
-def is_cjk(c: str) -> bool:
-    """A character outside DejaVu Sans's reach: CJK, full-width punctuation, CJK symbols."""
-    return ord(c) >= 0x2E80
-
-
-SITE_CATALOGS = ('sphinx/locale/zh_CN/LC_MESSAGES/sphinx.mo',
-                 'pydata_sphinx_theme/locale/zh/LC_MESSAGES/sphinx.mo',
-                 'sphinx_book_theme/theme/sphinx_book_theme/static/locales/zh_CN/LC_MESSAGES/booktheme.mo')
-"""The Chinese of the website's own words (search, menus), in Sphinx's and the theme's catalogs."""
-
-
-def chinese_characters() -> set:
-    """Every CJK character of the translations (notebooks, code, library, class server,
-    website, its manual)."""
-    chars = set(''.join(SITE_LINKS.values()))
-    for page in sorted((SITE_CONF / 'manual').glob('*/*.md')):   # the manual's Chinese pages
-        chars |= set(page.read_text(encoding='utf-8'))
-    for po_path in (sorted(CATALOGS.glob('*.po')) + sorted(LIBRARY_LOCALE.glob('*/LC_MESSAGES/*.po'))
-                    + sorted((ROOT / 'classroom' / 'locale').glob('*/LC_MESSAGES/*.po'))):
-        for e in polib.pofile(str(po_path)):
-            chars |= set(e.msgstr)
-    packages = Path(polib.__file__).parent
-    for mo in SITE_CATALOGS:
-        if (packages / mo).exists():
-            for e in polib.mofile(str(packages / mo)):
-                chars |= set(e.msgstr) | set(''.join(e.msgstr_plural.values()))
-    return {c for c in chars if is_cjk(c)}
-
-
-def make_font(source: Path, out: Path = FONT) -> int:
-    """Cut Noto Sans CJK SC down to the course's Chinese characters; return how many."""
-    chars = chinese_characters()
-    font = TTFont(str(source), fontNumber=FONT_INDEX, lazy=False, recalcTimestamp=False)
-    options = fontsubset.Options()
-    options.name_IDs = [0, 1, 2, 3, 4, 5, 6, 13, 14]
-    options.layout_features = ['*']
-    subsetter = fontsubset.Subsetter(options)
-    subsetter.populate(unicodes=[ord(c) for c in chars])
-    subsetter.subset(font)
-    for record in font['name'].names:   # a subset is a modified version: a name of its own
-        if record.nameID in (1, 4):
-            record.string = FONT_FAMILY
-        elif record.nameID == 6:
-            record.string = FONT_FAMILY.replace(' ', '') + '-Regular'
-        elif record.nameID == 3:
-            record.string = FONT_FAMILY + ' (subset of Noto Sans CJK SC, made by tools/translate.py)'
-    font.save(str(out))
-    return len(chars)
-
-
-def missing_glyphs(font: Path = FONT) -> set:
-    """The course's Chinese characters the shipped font cannot draw."""
-    cmap = TTFont(str(font), lazy=True).getBestCmap() if font.exists() else {}
-    return {c for c in chinese_characters() if ord(c) not in cmap}
-
-
-def update_font() -> None:
-    """Remake the font from Noto Sans CJK if it is here, else say what is missing, if anything."""
-    source = Path(os.environ.get('NOTO_CJK', FONT_SOURCE))
-    if source.exists():
-        print(f'{FONT.relative_to(ROOT)}: {make_font(source)} characters')
-    elif missing_glyphs():
-        raise SystemExit(f'{len(missing_glyphs())} new Chinese characters need the font remade: '
-                         f'apt-get install fonts-noto-cjk (or NOTO_CJK=path/to/NotoSansCJK-Regular.ttc), '
-                         f'then make translations again')
 
 
 # ---------------------------------------------------------------------------
