@@ -256,8 +256,19 @@ K8S_VENV  = .venv-k8s
 K8S_STAMP = $(K8S_VENV)/.installed-requirements
 .PHONY: k8s-setup
 k8s-setup: $(K8S_STAMP)
-$(K8S_STAMP): deploy/kubernetes/requirements.txt
+# The hub's image's packages first, then the course's and the services' as hub.Dockerfile adds
+# them (the same pip, the same order), pokerlib as a copy; then the tests' own.
+$(K8S_STAMP): deploy/kubernetes/hub-image.txt deploy/kubernetes/requirements.txt requirements.txt \
+              classroom/requirements.txt pyproject.toml $(shell git ls-files pokerlib 2>/dev/null)
 	@test -x $(K8S_VENV)/bin/python || $(PYTHON) -m venv $(K8S_VENV)
-	PIP_DISABLE_PIP_VERSION_CHECK=1 PYTHONWARNINGS=ignore $(K8S_VENV)/bin/python -m pip install --quiet -r deploy/kubernetes/requirements.txt
+	PIP_DISABLE_PIP_VERSION_CHECK=1 $(K8S_VENV)/bin/python -m pip install --quiet --upgrade pip
+	PYTHONWARNINGS=ignore $(K8S_VENV)/bin/python -m pip install --quiet -r deploy/kubernetes/hub-image.txt
+	sed -e '/^-e /d' requirements.txt > $(K8S_VENV)/course-requirements.txt
+	grep -E '^(nh3|copydetect)==' classroom/requirements.txt > $(K8S_VENV)/services-requirements.txt
+	PYTHONWARNINGS=ignore $(K8S_VENV)/bin/python -m pip install --quiet -r $(K8S_VENV)/course-requirements.txt \
+	    -r $(K8S_VENV)/services-requirements.txt
+	PYTHONWARNINGS=ignore $(K8S_VENV)/bin/python -m pip install --quiet --no-deps --force-reinstall .
+	rm -rf build/lib build/bdist.* pokerlib.egg-info
+	PYTHONWARNINGS=ignore $(K8S_VENV)/bin/python -m pip install --quiet -r deploy/kubernetes/requirements.txt
 	@touch $(K8S_STAMP)
 # --- end department -------------------------------------------------------------

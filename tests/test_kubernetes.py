@@ -345,3 +345,17 @@ def test_a_students_pod_reaches_the_hub_and_the_proxy_and_nothing_else():
         'singleuser.networkPolicy.egressAllowRules.nonPrivateIPs': True,
         'hub.networkPolicy.ingress': [{'ports': [{'port': 8093}]}]})
     assert all(egress.values()), egress
+
+
+@pytest.mark.slow
+def test_the_hub_image_holds_the_course_beside_the_charts_own_packages():
+    """.venv-k8s is the hub's image made without docker (hub-image.txt, then the course as
+    hub.Dockerfile adds it): pip finds no broken requirement, and the chart's JupyterHub and
+    KubeSpawner are still the image's, the single-user server's JupyterHub the same."""
+    assert 'No broken requirements found' in k8s('-m', 'pip', 'check')
+    pins = dict(line.split('==') for line in (DEPLOY / 'hub-image.txt').read_text().splitlines()
+                if '==' in line and not line.startswith('#'))
+    versions = json.loads(k8s('-c', 'import json, jupyterhub, kubespawner; '
+                                    'print(json.dumps([jupyterhub.__version__, kubespawner.__version__]))'))
+    assert versions == [pins['jupyterhub'], pins['jupyterhub-kubespawner']]
+    assert f"jupyterhub=={pins['jupyterhub']}" in (DEPLOY / 'singleuser-requirements.txt').read_text()
