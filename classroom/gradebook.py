@@ -56,7 +56,7 @@ from board import (MARKS, STUCK_FAILS, STUCK_IDLE, WORDS, Board,  # beside it: t
                    Refused, course_exercises, lms_csv)   # runs this file as a script, its folder first on the path
 import similarity  # beside it: copydetect's flags of similar code
 from hub import OnceOnly   # the hub's filter of a warning said once (beside it too)
-from service import (FontHandler, Owners, Secure, Waiters, from_a_door, log_errors,  # what the
+from service import (FontHandler, Owners, Secure, Waiters, log_errors, poster,  # what the
                      text, token_of)                                  # services share
 
 HERE = Path(__file__).resolve().parent
@@ -120,6 +120,8 @@ CSP = ("default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline';
        "frame-ancestors 'none'")
 """The page runs its own script only, and nothing a student wrote (which it shows as text)."""
 LANGUAGE = os.environ.get('GRADEBOOK_LANGUAGE', 'en')
+BEHIND_PROXY = os.environ.get('GRADEBOOK_BEHIND_PROXY') == '1'
+"""Checks come through the proxy, not doors (Kubernetes: deploy/kubernetes/values.yaml)."""
 tr = chinese.translated(LANGUAGE)
 SHOWN = chinese.page_for(PAGE, LANGUAGE)
 """The page in the class's language (its units through the classroom catalog)."""
@@ -304,9 +306,10 @@ class VerdictHandler(web.RequestHandler):
 
     async def post(self):
         try:
-            if not from_a_door(self.request.remote_ip):
+            client = poster(self.request, BEHIND_PROXY)
+            if client is None:
                 raise Refused(403, "checks are posted from the students' kernels only")
-            owner = await self.live.owners.identify(token_of(self.request), self.request.remote_ip)
+            owner = await self.live.owners.identify(token_of(self.request), client)
             self.live.receive(owner, self.request.body)
         except Refused as e:
             self.set_status(e.code)

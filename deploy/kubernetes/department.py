@@ -10,7 +10,8 @@ teacher), and the file the hub reads, class.json (names and salted hashes, no pa
 
 In the hub (values.yaml's hub.extraConfig), `configure(c, '/srv/class/class.json')` lets in
 the class and the teacher with the one machine's authenticator (classroom/roster.py), gives
-the gradebook and the follow view the class list, and lets everyone open the follow view.
+the gradebook and the follow view the class list, lets everyone open the follow view and
+lets the teacher's server feed it.
 """
 
 import importlib.util
@@ -56,6 +57,9 @@ def configure(c, class_file, passwords=True) -> None:
             service.setdefault('environment', {}).update(lists[service['name']])
     c.JupyterHub.load_roles.append({'name': 'follow-along', 'users': [teacher, *students],
                                     'scopes': ['access:services!service=follow']})
+    # The teacher's server feeds the follow view (pokerlib.follow), hers alone, as on one machine.
+    c.KubeSpawner.environment.update(
+        {'POKERLIB_FOLLOW_FEED': lambda spawner: '1' if spawner.user.name == teacher else ''})
 
 
 def main(argv=None) -> int:

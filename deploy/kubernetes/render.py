@@ -24,6 +24,8 @@ import yaml
 from kubespawner import KubeSpawner
 from traitlets.config import Config
 
+import department
+
 HERE = Path(__file__).resolve().parent
 KUBERNETES = '1.33.0'
 """The Kubernetes whose schema every object is validated against (chart 4.4.0 needs 1.28 or later)."""
@@ -50,8 +52,9 @@ RESOURCES = {('memory', 'limit'): 'mem_limit', ('memory', 'guarantee'): 'mem_gua
              ('cpu', 'limit'): 'cpu_limit', ('cpu', 'guarantee'): 'cpu_guarantee'}
 
 
-def hub_config(values) -> Config:
-    """The KubeSpawner configuration the chart makes of values (the keys this course sets)."""
+def hub_config(values, class_file=None) -> Config:
+    """The KubeSpawner configuration the chart makes of values (the keys this course sets), and
+    with class_file what hub.extraConfig adds to it (department.configure)."""
     c = Config()
     single = values.get('singleuser', {})
     for key, trait in SINGLEUSER.items():
@@ -79,6 +82,11 @@ def hub_config(values) -> Config:
     for section, traits in values.get('hub', {}).get('config', {}).items():
         for trait, value in traits.items():
             c[section][trait] = value
+    c.JupyterHub.services = [{'name': name, **service}          # as the chart lists them
+                             for name, service in values.get('hub', {}).get('services', {}).items()]
+    c.JupyterHub.load_roles = []
+    if class_file:           # hub.extraConfig's call, with the Secret's class.json
+        department.configure(c, class_file)
     return c
 
 
@@ -89,7 +97,7 @@ class Stub:
         self.__dict__.update(attributes)
 
 
-def spawner(values, name) -> KubeSpawner:
+def spawner(values, name, class_file=None) -> KubeSpawner:
     """The KubeSpawner the hub would make for student name (no cluster, no hub: stubs).
 
     No cluster: KubeSpawner's loading of the cluster's address and credentials is skipped
@@ -99,7 +107,7 @@ def spawner(values, name) -> KubeSpawner:
     user = Stub(name=name, id=7, url=f'/user/{name}/', escaped_name=name, settings={})
     hub = Stub(public_host='', url='http://hub:8081/hub/', base_url='/hub/',
                api_url='http://hub:8081/hub/api', host='')
-    return KubeSpawner(_mock=True, config=hub_config(values), user=user, hub=hub,
+    return KubeSpawner(_mock=True, config=hub_config(values, class_file), user=user, hub=hub,
                        api_token='a-token-for-the-test', oauth_client_id=f'jupyterhub-user-{name}')
 
 
@@ -239,9 +247,9 @@ def reaches(policies, source, target, port) -> bool:
     return allowed('Egress', source, 'to', target) and allowed('Ingress', target, 'from', source)
 
 
-async def render(values, name) -> dict:
+async def render(values, name, class_file=None) -> dict:
     """Her pod and claim, and every object's validation error (none: {})."""
-    made = spawner(values, name)
+    made = spawner(values, name, class_file)
     client = made.api.api_client                 # made by KubeSpawner, never connected
     pod = client.sanitize_for_serialization(await made.get_pod_manifest())
     pvc = client.sanitize_for_serialization(made.get_pvc_manifest())
@@ -259,9 +267,10 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
     parser.add_argument('values', nargs='?', default=HERE / 'values.yaml', type=Path)
     parser.add_argument('--user', default='ada')
+    parser.add_argument('--class-file', type=Path, help="class.json (department.py's): as the hub reads it")
     args = parser.parse_args(argv)
     values = yaml.safe_load(args.values.read_text())
-    print(json.dumps(asyncio.run(render(values, args.user)), indent=1))
+    print(json.dumps(asyncio.run(render(values, args.user, args.class_file)), indent=1))
     return 0
 
 
