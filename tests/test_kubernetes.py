@@ -264,7 +264,7 @@ def test_the_class_list_reaches_the_hub_and_its_services(tmp_path, monkeypatch):
 
     roster = types.SimpleNamespace(HashedPasswordAuthenticator=Authenticator, RosterError=ValueError,
                                    load_roster=lambda *args: Roster)
-    monkeypatch.setitem(sys.modules, 'roster', roster)
+    monkeypatch.setitem(sys.modules, 'classroom.roster', roster)
     spec = importlib.util.spec_from_file_location('department', DEPLOY / 'department.py')
     department = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(department)
@@ -359,3 +359,148 @@ def test_the_hub_image_holds_the_course_beside_the_charts_own_packages():
                                     'print(json.dumps([jupyterhub.__version__, kubespawner.__version__]))'))
     assert versions == [pins['jupyterhub'], pins['jupyterhub-kubespawner']]
     assert f"jupyterhub=={pins['jupyterhub']}" in (DEPLOY / 'singleuser-requirements.txt').read_text()
+
+
+HUB_CONFIG = '''
+# The chart's hub configuration for the class's services, on loopback (tests/test_kubernetes.py).
+import json, sys
+sys.path.insert(0, {deploy!r})
+import department, render, yaml
+settings = json.loads({settings!r})
+values = yaml.safe_load(open({values!r}))
+c.JupyterHub.bind_url = settings['url']
+c.JupyterHub.hub_bind_url = settings['hub']
+c.ConfigurableHTTPProxy.api_url = settings['proxy_api']
+c.ConfigurableHTTPProxy.command = [settings['chp']]
+c.JupyterHub.db_url = 'sqlite:///' + settings['folder'] + '/hub.sqlite'
+c.JupyterHub.cookie_secret_file = settings['folder'] + '/cookie_secret'
+c.JupyterHub.log_level = 'WARN'
+hub = render.hub_config(values)            # the services as the chart lists them
+c.JupyterHub.services, c.JupyterHub.load_roles = [], []
+for service in hub.JupyterHub.services:     # the pod's paths and the Service's name, made local
+    service = json.loads(json.dumps(service))
+    for old, new in settings['paths'].items():
+        service['command'] = [new if word == old else word.replace(old, new) for word in service['command']]
+        service['environment'] = {{k: v.replace(old, new) for k, v in service.get('environment', {{}}).items()}}
+        if 'cwd' in service:
+            service['cwd'] = service['cwd'].replace(old, new)
+    service['url'] = settings['services'][service['name']]
+    service['environment']['SERVICE_LISTEN_IP'] = '127.0.0.1'
+    c.JupyterHub.services.append(service)
+department.configure(c, settings['folder'] + '/class.json')   # hub.extraConfig's call
+'''
+
+
+def free_base(n) -> int:
+    """A port p with p..p+n-1 free on loopback."""
+    import contextlib
+    import socket
+    low, high = map(int, os.environ.get('CLASSROOM_TEST_PORTS', '18500-19499').split('-'))
+    for base in range(high - n + 1, low, -n):
+        with contextlib.ExitStack() as stack:
+            try:
+                for port in range(base, base + n):
+                    stack.enter_context(socket.socket()).bind(('127.0.0.1', port))
+                return base
+            except OSError:
+                continue
+    raise RuntimeError('no free ports on loopback')
+
+
+def log_in(url, name, password):
+    """A requests session logged in to the hub as name."""
+    import requests
+    session = requests.Session()
+    session.get(f'{url}/hub/login', timeout=30)
+    answer = session.post(f'{url}/hub/login', data={'username': name, 'password': password,
+                                                    '_xsrf': session.cookies.get('_xsrf', '')},
+                          allow_redirects=False, timeout=30)
+    assert answer.status_code == 302, (name, answer.status_code)
+    return session
+
+
+@pytest.mark.slow
+def test_the_class_services_run_under_the_charts_hub(tmp_path):
+    """The chart's JupyterHub (5.5.0, .venv-k8s) with values.yaml's services and hub.extraConfig's
+    department.configure, on loopback: the teacher logs in with her password and opens the
+    gradebook, a student cannot; everyone opens the follow view; a student's check, posted
+    through the proxy with her token as her kernel posts it, reaches the teacher's live board."""
+    import requests
+    import signal
+    import time
+    require_k8s()
+    chp = ROOT / 'classroom' / 'node_modules' / '.bin' / 'configurable-http-proxy'
+    if not chp.exists():
+        (pytest.fail if IN_CI else pytest.skip)('needs classroom/node_modules (make classroom-setup)')
+    (tmp_path / 'students.txt').write_text('ada\ngrace\n')
+    the_class = k8s(str(DEPLOY / 'department.py'), str(tmp_path / 'students.txt'),
+                    str(tmp_path / 'passwords.txt'), 'teacher')
+    (tmp_path / 'class.json').write_text(the_class)
+    passwords = dict(line.split(None, 1) for line in (tmp_path / 'passwords.txt').read_text().splitlines()
+                     if line.strip() and not line.startswith('#'))
+    made = subprocess.run([str(K8S_PYTHON), '-m', 'tools.editions', 'student', str(tmp_path / 'edition')],
+                          cwd=ROOT, capture_output=True, text=True, timeout=300)     # as hub.Dockerfile
+    assert made.returncode == 0, made.stderr
+    base = free_base(5)
+    url = f'http://127.0.0.1:{base}'
+    settings = {'url': url, 'hub': f'http://127.0.0.1:{base + 1}', 'proxy_api': f'http://127.0.0.1:{base + 2}',
+                'chp': str(chp), 'folder': str(tmp_path),
+                'services': {'gradebook': f'http://127.0.0.1:{base + 3}', 'follow': f'http://127.0.0.1:{base + 4}'},
+                'paths': {'python3': str(K8S_PYTHON), '/srv/course/edition/en': str(tmp_path / 'edition'),
+                          '/srv/course': str(ROOT), '/srv/gradebook': str(tmp_path / 'gradebook')}}
+    config = tmp_path / 'jupyterhub_config.py'
+    config.write_text(HUB_CONFIG.format(deploy=str(DEPLOY), settings=json.dumps(settings),
+                                        values=str(DEPLOY / 'values.yaml')))
+    log = (tmp_path / 'hub.log').open('w')
+    hub = subprocess.Popen([str(K8S_PYTHON), '-m', 'jupyterhub', '-f', str(config)], cwd=tmp_path,
+                           stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            assert hub.poll() is None, (tmp_path / 'hub.log').read_text()[-3000:]
+            try:
+                if requests.get(f'{url}/hub/api', timeout=5).status_code == 200:
+                    break
+            except requests.ConnectionError:
+                pass
+            assert time.monotonic() < deadline, (tmp_path / 'hub.log').read_text()[-3000:]
+            time.sleep(0.5)
+        assert requests.get(f'{url}/hub/api', timeout=5).json()['version'] == '5.5.0'
+        teacher = log_in(url, 'teacher', passwords['teacher'])
+        ada = log_in(url, 'ada', passwords['ada'])
+        book = teacher.get(f'{url}/services/gradebook/', timeout=60)
+        assert book.status_code == 200 and 'Gradebook' in book.text, book.text[:500]
+        assert ada.get(f'{url}/services/gradebook/', timeout=60).status_code == 403
+        for person in (teacher, ada):
+            page = person.get(f'{url}/services/follow/', timeout=60)
+            assert page.status_code == 200 and 'Follow the teacher' in page.text, page.text[:500]
+        # Her kernel's token (the hub makes one for her server), her check posted as check posts it.
+        made = ada.post(f'{url}/hub/api/users/ada/tokens', json={'note': 'kernel'},
+                        headers={'X-XSRFToken': ada.cookies.get('_xsrf', path='/hub/')}, timeout=30)
+        assert made.status_code == 201, made.text
+        token = made.json()['token']
+        post = subprocess.run([str(ROOT / '.venv' / 'bin' / 'python'), '-c', '''if True:
+            import sys
+            from pokerlib.practice import Report, live
+            env = {"POKERLIB_GRADEBOOK": sys.argv[1], "JUPYTERHUB_API_TOKEN": sys.argv[2], "JUPYTERHUB_USER": "ada"}
+            assert live.send(Report("flush", "pass", ": 9 cases passed"), "flush", env)
+            assert live.flush(30)''', f'{url}/services/gradebook/', token],
+            capture_output=True, text=True, timeout=60)
+        assert post.returncode == 0, post.stderr
+        with teacher.get(f'{url}/services/gradebook/events', stream=True, timeout=30) as events:
+            for line in events.iter_lines(decode_unicode=True):
+                if line.startswith('data: '):
+                    state = json.loads(line[len('data: '):])
+                    break
+        assert state['cells']['ada']['flush']['status'] == 'pass' and state['passed']['flush'] == 1, state
+        # Posted straight to the service's port, past the proxy: no address to count it by.
+        assert requests.post(f"{settings['services']['gradebook']}/services/gradebook/api/verdicts",
+                             data=b'{}', headers={'Authorization': f'token {token}'},
+                             timeout=10).status_code == 403
+    finally:
+        os.killpg(hub.pid, signal.SIGTERM)
+        try:
+            hub.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(hub.pid, signal.SIGKILL)
+        log.close()

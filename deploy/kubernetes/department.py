@@ -14,23 +14,20 @@ the gradebook and the follow view the class list, lets everyone open the follow 
 lets the teacher's server feed it.
 """
 
-import importlib.util
 import json
 import sys
 from pathlib import Path
 
-CLASSROOM = Path(__file__).resolve().parents[2] / 'classroom'
+ROOT = Path(__file__).resolve().parents[2]
+"""The course's checkout (the hub's image has it in /srv/course)."""
 
 
 def roster():
-    """classroom/roster.py, the one machine's class list and authenticator, by its path (the
-    hub's image has it in /srv/course/classroom), once: as `import roster` in classroom/."""
-    if 'roster' not in sys.modules:
-        spec = importlib.util.spec_from_file_location('roster', CLASSROOM / 'roster.py')
-        module = importlib.util.module_from_spec(spec)
-        sys.modules['roster'] = module
-        spec.loader.exec_module(module)
-    return sys.modules['roster']
+    """classroom/roster.py, the one machine's class list and authenticator."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from classroom import roster
+    return roster
 
 
 def configure(c, class_file, passwords=True) -> None:
