@@ -375,7 +375,8 @@ c.ConfigurableHTTPProxy.command = [settings['chp']]
 c.JupyterHub.db_url = 'sqlite:///' + settings['folder'] + '/hub.sqlite'
 c.JupyterHub.cookie_secret_file = settings['folder'] + '/cookie_secret'
 c.JupyterHub.log_level = 'WARN'
-hub = render.hub_config(values)            # the services as the chart lists them
+hub = render.hub_config(values)            # hub.config, and the services as the chart lists them
+c.JupyterHub.tornado_settings = hub.JupyterHub.tornado_settings
 c.JupyterHub.services, c.JupyterHub.load_roles = [], []
 for service in hub.JupyterHub.services:     # the pod's paths and the Service's name, made local
     service = json.loads(json.dumps(service))
@@ -467,6 +468,8 @@ def test_the_class_services_run_under_the_charts_hub(tmp_path):
             time.sleep(0.5)
         assert requests.get(f'{url}/hub/api', timeout=5).json()['version'] == '5.5.0'
         teacher = log_in(url, 'teacher', passwords['teacher'])
+        assert all(cookie.get_nonstandard_attr('SameSite') == 'Lax' for cookie in teacher.cookies
+                   if cookie.name.startswith('jupyterhub-')), teacher.cookies
         ada = log_in(url, 'ada', passwords['ada'])
         book = teacher.get(f'{url}/services/gradebook/', timeout=60)
         assert book.status_code == 200 and 'Gradebook' in book.text, book.text[:500]
@@ -504,3 +507,26 @@ def test_the_class_services_run_under_the_charts_hub(tmp_path):
         except subprocess.TimeoutExpired:
             os.killpg(hub.pid, signal.SIGKILL)
         log.close()
+
+
+@pytest.mark.slow
+def test_each_students_server_on_its_own_address_when_the_class_has_one(tmp_path):
+    """With the chart's subdomain_host, department.configure keeps the services on the hub's
+    address and gives each student's server her own (the one machine's hook)."""
+    class_file = tmp_path / 'class.json'
+    class_file.write_text(json.dumps({'teacher': 't', 'students': ['ada'], 'hashes': {}}))
+    answer = json.loads(k8s('-c', '''if True:
+        import json, sys, department
+        from traitlets.config import Config
+        made = {}
+        for host in ("", "https://poker.school.example"):
+            c = Config()
+            c.JupyterHub.services, c.JupyterHub.load_roles = [], []
+            if host:
+                c.JupyterHub.subdomain_host = host
+            department.configure(c, sys.argv[1], passwords=False)
+            hook = c.JupyterHub.get("subdomain_hook")
+            made[host or "none"] = hook and [hook("ada", "poker.school.example", kind) for kind in ("user", "service")]
+        print(json.dumps(made))''', str(class_file)))
+    assert answer == {'none': None, 'https://poker.school.example': ['ada.poker.school.example',
+                                                                     'poker.school.example']}

@@ -14,6 +14,7 @@ the gradebook and the follow view the class list, lets everyone open the follow 
 lets the teacher's server feed it.
 """
 
+import importlib
 import json
 import sys
 from pathlib import Path
@@ -22,12 +23,16 @@ ROOT = Path(__file__).resolve().parents[2]
 """The course's checkout (the hub's image has it in /srv/course)."""
 
 
-def roster():
-    """classroom/roster.py, the one machine's class list and authenticator."""
+def classroom(module):
+    """A module of classroom/ (the one machine's class server), as the hub imports it."""
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
-    from classroom import roster
-    return roster
+    return importlib.import_module(f'classroom.{module}')
+
+
+def roster():
+    """classroom/roster.py, the one machine's class list and authenticator."""
+    return classroom('roster')
 
 
 def configure(c, class_file, passwords=True) -> None:
@@ -54,6 +59,10 @@ def configure(c, class_file, passwords=True) -> None:
             service.setdefault('environment', {}).update(lists[service['name']])
     c.JupyterHub.load_roles.append({'name': 'follow-along', 'users': [teacher, *students],
                                     'scopes': ['access:services!service=follow']})
+    # With a server on a web address of its own for each student (the chart's subdomain_host),
+    # the services stay on the hub's own address, as on one machine.
+    if c.JupyterHub.get('subdomain_host'):
+        c.JupyterHub.subdomain_hook = classroom('spawner').servers_apart
     # The teacher's server feeds the follow view (pokerlib.follow), hers alone, as on one machine.
     c.KubeSpawner.environment.update(
         {'POKERLIB_FOLLOW_FEED': lambda spawner: '1' if spawner.user.name == teacher else ''})
