@@ -42,8 +42,8 @@ def require_k8s():
 def k8s(*argv) -> str:
     """Run a program of deploy/kubernetes/ in .venv-k8s; its output."""
     require_k8s()
-    done = subprocess.run([str(K8S_PYTHON), *argv], capture_output=True, text=True, cwd=DEPLOY,
-                          timeout=120)
+    done = subprocess.run([str(K8S_PYTHON), *argv], capture_output=True, text=True, cwd=ROOT,
+                          timeout=120)     # from the course's root, as the hub's image runs
     assert done.returncode == 0, done.stderr
     return done.stdout
 
@@ -51,12 +51,12 @@ def k8s(*argv) -> str:
 @cache
 def rendered() -> dict:
     """render.py's answer for the student ada: her pod, her claim, every object's errors."""
-    return json.loads(k8s('render.py', '--user', 'ada'))
+    return json.loads(k8s('-m', 'deploy.kubernetes.render', '--user', 'ada'))
 
 
 def values() -> dict:
     """values.yaml, read by .venv-k8s's PyYAML (the course's .venv has none)."""
-    return json.loads(k8s('-c', 'import json, yaml; print(json.dumps(yaml.safe_load(open("values.yaml"))))'))
+    return json.loads(k8s('-c', 'import json, yaml; print(json.dumps(yaml.safe_load(open("deploy/kubernetes/values.yaml"))))'))
 
 
 def container(pod, name='notebook') -> dict:
@@ -136,7 +136,8 @@ def test_every_object_validates_against_kubernetes_schema():
             'NetworkPolicy proxy', 'NetworkPolicy singleuser-server'} <= set(answer['objects'])
     # The validation can fail: a misspelt field and a wrong type are each refused.
     refusals = json.loads(k8s('-c', '''if True:
-        import json, render
+        import json
+        from deploy.kubernetes import render
         pod = {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "x"},
                "spec": {"containers": [{"name": "x", "image": "x:1", "resourcez": {}}]}}
         job = {"apiVersion": "batch/v1", "kind": "Job", "metadata": {"name": "x"},
@@ -299,8 +300,9 @@ def test_the_class_list_reaches_the_hub_and_its_services(tmp_path, monkeypatch):
 
 
 NETWORK = '''if True:
-    import json, sys, yaml, render
-    values = yaml.safe_load(open("values.yaml"))
+    import json, sys, yaml
+    from deploy.kubernetes import render
+    values = yaml.safe_load(open("deploy/kubernetes/values.yaml"))
     for path, value in json.loads(sys.argv[1]).items():     # "a.b.c": value, a change to values
         *keys, last = path.split(".")
         node = values
@@ -362,10 +364,11 @@ def test_the_hub_image_holds_the_course_beside_the_charts_own_packages():
 
 
 HUB_CONFIG = '''
-# The chart's hub configuration for the class's services, on loopback (tests/test_kubernetes.py).
-import json, sys
-sys.path.insert(0, {deploy!r})
-import department, render, yaml
+# The chart's hub configuration for the class's services, on loopback (tests/test_kubernetes.py);
+# the hub runs from the course's root (python -m: on its path, as the hub's image has it).
+import json
+import yaml
+from deploy.kubernetes import department, render
 settings = json.loads({settings!r})
 values = yaml.safe_load(open({values!r}))
 c.JupyterHub.bind_url = settings['url']
@@ -374,6 +377,8 @@ c.ConfigurableHTTPProxy.api_url = settings['proxy_api']
 c.ConfigurableHTTPProxy.command = [settings['chp']]
 c.JupyterHub.db_url = 'sqlite:///' + settings['folder'] + '/hub.sqlite'
 c.JupyterHub.cookie_secret_file = settings['folder'] + '/cookie_secret'
+c.JupyterHub.pid_file = settings['folder'] + '/jupyterhub.pid'
+c.ConfigurableHTTPProxy.pid_file = settings['folder'] + '/proxy.pid'
 c.JupyterHub.log_level = 'WARN'
 hub = render.hub_config(values)            # hub.config, and the services as the chart lists them
 c.JupyterHub.tornado_settings = hub.JupyterHub.tornado_settings
@@ -434,7 +439,7 @@ def test_the_class_services_run_under_the_charts_hub(tmp_path):
     if not chp.exists():
         (pytest.fail if IN_CI else pytest.skip)('needs classroom/node_modules (make classroom-setup)')
     (tmp_path / 'students.txt').write_text('ada\ngrace\n')
-    the_class = k8s(str(DEPLOY / 'department.py'), str(tmp_path / 'students.txt'),
+    the_class = k8s('-m', 'deploy.kubernetes.department', str(tmp_path / 'students.txt'),
                     str(tmp_path / 'passwords.txt'), 'teacher')
     (tmp_path / 'class.json').write_text(the_class)
     passwords = dict(line.split(None, 1) for line in (tmp_path / 'passwords.txt').read_text().splitlines()
@@ -450,10 +455,10 @@ def test_the_class_services_run_under_the_charts_hub(tmp_path):
                 'paths': {'python3': str(K8S_PYTHON), '/srv/course/edition/en': str(tmp_path / 'edition'),
                           '/srv/course': str(ROOT), '/srv/gradebook': str(tmp_path / 'gradebook')}}
     config = tmp_path / 'jupyterhub_config.py'
-    config.write_text(HUB_CONFIG.format(deploy=str(DEPLOY), settings=json.dumps(settings),
+    config.write_text(HUB_CONFIG.format(settings=json.dumps(settings),
                                         values=str(DEPLOY / 'values.yaml')))
     log = (tmp_path / 'hub.log').open('w')
-    hub = subprocess.Popen([str(K8S_PYTHON), '-m', 'jupyterhub', '-f', str(config)], cwd=tmp_path,
+    hub = subprocess.Popen([str(K8S_PYTHON), '-m', 'jupyterhub', '-f', str(config)], cwd=ROOT,
                            stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     try:
         deadline = time.monotonic() + 120
@@ -516,8 +521,9 @@ def test_each_students_server_on_its_own_address_when_the_class_has_one(tmp_path
     class_file = tmp_path / 'class.json'
     class_file.write_text(json.dumps({'teacher': 't', 'students': ['ada'], 'hashes': {}}))
     answer = json.loads(k8s('-c', '''if True:
-        import json, sys, department
+        import json, sys
         from traitlets.config import Config
+        from deploy.kubernetes import department
         made = {}
         for host in ("", "https://poker.school.example"):
             c = Config()

@@ -4,8 +4,8 @@ On the teacher's machine, from the class list (classroom/students.txt, one name 
 `make classroom` does: new passwords for whoever has none (classroom/passwords.txt, for the
 teacher), and the file the hub reads, class.json (names and salted hashes, no password):
 
-    .venv-hub/bin/python deploy/kubernetes/department.py classroom/students.txt \\
-        classroom/passwords.txt teacher > class.json
+    .venv-hub/bin/python -m deploy.kubernetes.department classroom/students.txt \\
+        classroom/passwords.txt teacher > class.json        # from the course's root
     kubectl -n pokerlib create secret generic pokerlib-class --from-file=class.json
 
 In the hub (values.yaml's hub.extraConfig), `configure(c, '/srv/class/class.json')` lets in
@@ -19,14 +19,10 @@ import json
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-"""The course's checkout (the hub's image has it in /srv/course)."""
-
-
 def classroom(module):
-    """A module of classroom/ (the one machine's class server), as the hub imports it."""
-    if str(ROOT) not in sys.path:
-        sys.path.insert(0, str(ROOT))
+    """A module of classroom/ (the one machine's class server), from the course's root on the
+    hub's path (the hub's image puts /srv/course there; on the teacher's machine, ``-m`` from
+    the course's root does)."""
     return importlib.import_module(f'classroom.{module}')
 
 

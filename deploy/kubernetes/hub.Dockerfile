@@ -26,5 +26,7 @@ RUN sed -e '/^-e /d' requirements.txt > /tmp/requirements.txt \
  && python -m tools.editions student /srv/course/edition/en \
  && python -m tools.editions student /srv/course/edition/zh_CN --language zh_CN \
  && rm -rf /srv/course/classroom/node_modules /tmp/requirements.txt /tmp/services.txt
+# The hub, its configuration (department.py) and its services import the course's classroom/.
+ENV PYTHONPATH=/srv/course
 USER ${NB_USER}
 WORKDIR /srv/jupyterhub

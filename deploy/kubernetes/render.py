@@ -1,6 +1,6 @@
 """A student's pod as Zero to JupyterHub would start it, built here without a cluster.
 
-    .venv-k8s/bin/python deploy/kubernetes/render.py [VALUES] [--user NAME]   # make k8s-setup first
+    .venv-k8s/bin/python -m deploy.kubernetes.render [VALUES] [--user NAME]   # make k8s-setup first
 
 Reads the chart's values (deploy/kubernetes/values.yaml), gives KubeSpawner the hub
 configuration they stand for (the keys of them this course uses, as chart 4.4.0's
@@ -24,7 +24,7 @@ import yaml
 from kubespawner import KubeSpawner
 from traitlets.config import Config
 
-import department
+from deploy.kubernetes import department
 
 HERE = Path(__file__).resolve().parent
 KUBERNETES = '1.33.0'
