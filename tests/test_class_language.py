@@ -72,7 +72,7 @@ def test_progress_looks_at_both_workspaces_each_in_its_language(tmp_path, monkey
         ran.append([Path(p).parent.name for p in paths])
         return [{'notebook': '01', 'exercise': 'flush', 'status': 'pass'},
                 {'notebook': '01', 'exercise': 'kind', 'status': 'fail'}]
-    monkeypatch.setattr(grading, 'grade', grade)
+    monkeypatch.setattr(grading.batch, 'grade', grade)
     monkeypatch.chdir(tmp_path)
     assert main(['progress']) == 0
     assert ran == [['workspace'], ['workspace-zh']]
