@@ -373,7 +373,7 @@ def test_a_class_of_made_up_students_gives_the_expected_table(tmp_path):
     # check runs the student's function in a child process: os._exit there ends the child,
     # never the kernel, and the report says what happened
     assert table['crash']['two_pair'][0] == 'error'
-    assert table['crash']['two_pair'][1].startswith('✗ two_pair stopped on two_pair(')
+    assert table['crash']['two_pair'][1].startswith('⚠ two_pair stopped on two_pair(')
     assert all(s == 'pass' for f, (s, _) in table['crash'].items() if f != 'two_pair')
     assert table['shuffled']['straight'] == (       # 01 imports the course's straight later
         'missing', "straight is the course's own version; the student's is not defined: "

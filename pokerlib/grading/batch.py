@@ -50,7 +50,8 @@ from ..cards import PokerError
 from ..i18n import LANGUAGES, _, language, set_language
 from .notebooks import (UPDATE, _found, course_notebooks, hidden, lesson_exercises, lesson_of,
                         notebook_language, read_regular)
-from .tables import COLUMNS, SYMBOLS, shown, summary, write_csv, write_html
+from ..verdicts import GRADED, symbol
+from .tables import COLUMNS, shown, summary, write_csv, write_html
 
 __all__ = ['grade', 'grade_notebook', 'add_commands']
 
@@ -66,8 +67,6 @@ ROWS_BYTES = 2**20
 SANDBOX_UIDS = 1_000_000_000
 """Run as root, each notebook runs as a user id of its own from here on (no
 account's, no other notebook's): the process limit counts its processes alone."""
-STATUSES = frozenset(SYMBOLS) - {'unknown'}
-"""The statuses a worker's row may have."""
 POSIX = os.name == 'posix'
 PACKAGE = Path(__file__).resolve().parent.parent
 """The pokerlib package, bound read-only into each sandbox (not the teacher's edition)."""
@@ -252,7 +251,7 @@ def _rows_from(text, exercises) -> dict:
         name = row.get('exercise') if isinstance(row, dict) else None
         status = row.get('status') if isinstance(row, dict) else None
         if not isinstance(name, str) or name not in names or name in rows \
-                or not isinstance(status, str) or status not in STATUSES:
+                or not isinstance(status, str) or status not in GRADED:
             unexpected += 1
             continue
         seconds = row.get('seconds')
@@ -516,7 +515,7 @@ def _progress(args, folder):
     for lesson in sorted({r['notebook'] for r in rows}):
         mine = [r for r in rows if r['notebook'] == lesson]
         passed = [r['exercise'] for r in mine if r['status'] == 'pass']
-        rest = [f"{SYMBOLS.get(r['status'], '?')} {r['exercise']}" for r in mine
+        rest = [f"{symbol(r['status'])} {r['exercise']}" for r in mine
                 if r['status'] != 'pass']
         print(_('{name}: {passed} of {total} passed').format(
                   name=lesson, passed=len(passed), total=len(mine))

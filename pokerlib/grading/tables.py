@@ -12,15 +12,13 @@ import html
 import re
 from pathlib import Path
 
-from ..i18n import N_, _, language
+from ..i18n import _, language
+from ..verdicts import STATUSES, legend, symbol, word
 
-__all__ = ['COLUMNS', 'SYMBOLS', 'write_csv', 'read_csv', 'write_html', 'grade_table', 'summary',
+__all__ = ['COLUMNS', 'write_csv', 'read_csv', 'write_html', 'grade_table', 'summary',
            'shown', 'safe_cell', 'status_word']
 
 COLUMNS = ['student', 'notebook', 'exercise', 'status', 'seconds', 'report']
-SYMBOLS = {'pass': '✓', 'fail': '✗', 'todo': '…', 'error': '⚠', 'slow': '◔',
-           'missing': '∅', 'timeout': '◔', 'crash': '✸', 'unknown': '?'}
-"""Each status's symbol, in the grade table and on the live board: fail, error and crash differ."""
 COLOURS = {'pass': '#c8e6c9', 'todo': '#fff3c4', 'missing': '#eeeeee'}
 FAILED = '#ffcdd2'
 
@@ -79,7 +77,7 @@ def summary(rows) -> list:
     for student in sorted({r['student'] for r in rows}):
         mine = [r for r in rows if r['student'] == student]
         passed = sum(r['status'] == 'pass' for r in mine)
-        marks = ' '.join(f"{shown(r['notebook'])}:{''.join(SYMBOLS.get(x['status'], '?') for x in mine if x['notebook'] == r['notebook'])}"
+        marks = ' '.join(f"{shown(r['notebook'])}:{''.join(symbol(x['status']) for x in mine if x['notebook'] == r['notebook'])}"
                          for r in {r['notebook']: r for r in mine}.values())
         lines.append(_('{name}: {passed} of {total} passed').format(
             name=shown(student), passed=passed, total=len(mine)) + f'  {marks}')
@@ -94,12 +92,6 @@ table.grades td.none { color: #888; text-align: center; }
 table.grades td details { max-width: 16em; }
 table.grades summary { cursor: pointer; white-space: nowrap; }"""
 """The table's look, for a page that shows grade_table."""
-LEGEND = N_('✓ pass · ✗ a wrong answer · ⚠ an error in the function · ✸ a crash · '
-            '… not written yet · ∅ missing · ◔ too slow or stopped · – not graded')
-STATUS_WORDS = {'pass': N_('pass'), 'fail': N_('fail'), 'todo': N_('todo'), 'error': N_('error'),
-                'slow': N_('slow'), 'missing': N_('missing'), 'timeout': N_('timeout'),
-                'crash': N_('crash')}
-"""A status as a cell of the grade table says it (the CSV keeps the status itself)."""
 
 
 def grade_table(rows, students=None) -> str:
@@ -133,7 +125,7 @@ def grade_table(rows, students=None) -> str:
                 continue
             colour = COLOURS.get(r['status'], FAILED)
             tds.append(f'<td class="mark" style="background:{colour}" title="{e(r["status"])}: {e(r["report"])}">'
-                       f'<details><summary>{SYMBOLS.get(r["status"], "?")} {e(status_word(r["status"]))}</summary>'
+                       f'<details><summary>{symbol(r["status"])} {e(status_word(r["status"]))}</summary>'
                        f'{e(r["report"])} ({e(r["seconds"])} s)</details></td>')
         passed = sum(cell.get((s, n, x), {}).get('status') == 'pass' for n, x in columns)
         body.append(f'<tr class="student"><th>{e(s)}</th>'
@@ -145,8 +137,9 @@ def grade_table(rows, students=None) -> str:
 
 
 def status_word(status) -> str:
-    """A status in the library's language ('pass' is 通过 in Chinese); an unknown one as it is."""
-    return _(STATUS_WORDS[status]) if status in STATUS_WORDS else status
+    """A status as a cell of the grade table says it, in the library's language ('fail' is
+    'wrong answer', 答案不对 in Chinese: pokerlib.verdicts); the CSV keeps the status itself."""
+    return word(status)
 
 
 def write_html(rows, path):
@@ -165,7 +158,7 @@ body {{ font-family: sans-serif; }}
 </style></head><body>
 <h1>{e(title)}</h1>
 <p>{e(how)}
-{e(_(LEGEND))}.</p>
+{e(legend(STATUSES, ungraded=True))}.</p>
 {grade_table(rows)}
 </body></html>
 """, encoding='utf-8')
