@@ -386,7 +386,6 @@ def grade(paths, timeout=30, jobs=None, memory_mb=4096, folder=None, on_done=Non
     return [{c: r[c] for c in COLUMNS} for r in rows]
 
 
-
 # --- the command line (pokerlib grade, pokerlib progress) ------------------------
 
 def _jobs(text):

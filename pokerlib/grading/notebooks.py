@@ -36,7 +36,6 @@ NOTEBOOK_BYTES = 64 * 2**20
 """A notebook larger than this is not read."""
 
 
-
 def course_notebooks() -> Path:
     """The teacher's edition: $POKERLIB_NOTEBOOKS, else notebooks/ beside the package."""
     return Path(os.environ.get('POKERLIB_NOTEBOOKS')
@@ -244,6 +243,7 @@ def _student_of_file(path):
     path = Path(path).resolve()
     return path.parent.name if NOTEBOOK_NAME.match(path.name) else path.stem
 
+
 def notebook_language(paths) -> str:
     """The language of the course the notebooks at paths (files or folders) come from.
 
@@ -261,5 +261,3 @@ def notebook_language(paths) -> str:
 
 
 SETS_CHINESE = re.compile(r"""set_language\(\s*['"]zh""")
-
-

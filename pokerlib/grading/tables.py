@@ -20,8 +20,9 @@ __all__ = ['COLUMNS', 'write_csv', 'read_csv', 'write_html', 'grade_table', 'sum
 
 COLUMNS = ['student', 'notebook', 'exercise', 'status', 'seconds', 'report']
 COLOURS = {'pass': '#c8e6c9', 'todo': '#fff3c4', 'missing': '#eeeeee'}
+"""A cell's background by status (the table's own palette; its symbols and words are
+pokerlib.verdicts'); every other status, FAILED."""
 FAILED = '#ffcdd2'
-
 
 FORMULA = ('=', '+', '-', '@', '\t', '\r')
 """What a spreadsheet may take for the start of a formula (OWASP's CSV injection list)."""
@@ -162,5 +163,3 @@ body {{ font-family: sans-serif; }}
 {grade_table(rows)}
 </body></html>
 """, encoding='utf-8')
-
-
