@@ -29,7 +29,8 @@ from pathlib import Path
 
 from pokerlib.i18n import N_  # marks the board's words for classroom/babel.cfg
 
-from pokerlib.grading import SYMBOLS, safe_cell   # the grader's own CSV safety: one rule for both tables
+from pokerlib.grading import safe_cell   # the grader's own CSV safety: one rule for both tables
+from pokerlib.verdicts import CHECKED, FAILING, VERDICTS   # a verdict's symbol, word, failing: one home
 
 FIELDS = ('student', 'exercise', 'status', 'when', 'reason', 'attempt')
 """The fields every post has: one less, or one neither here nor in OPTIONAL, is a malformed post."""
@@ -39,12 +40,12 @@ OPTIONAL = {'hint': '', 'ran': True}
 ``check`` ran (a SyntaxError, a NameError before the function existed): shown, never counted
 as an attempt."""
 
-MARKS = {k: SYMBOLS[k] for k in ('pass', 'fail', 'error', 'crash', 'slow', 'todo')}
-"""Each verdict's symbol on the page: fail, error and crash never share one."""
+MARKS = {k: VERDICTS[k].symbol for k in CHECKED}
+"""The verdicts a check posts (pokerlib.verdicts.CHECKED: no other is taken), each with its symbol."""
 
-WORDS = {'pass': N_('passed'), 'fail': N_('wrong answer'), 'error': N_('raised an error'),
-         'crash': N_('crashed the check'), 'slow': N_('too slow'), 'todo': N_('not written yet')}
-"""Each verdict in words (the page's legend, and what a screen reader says)."""
+WORDS = {k: VERDICTS[k].word for k in CHECKED}
+"""Each verdict in words (the page's legend, and what a screen reader says): the library's
+words (pokerlib.verdicts), which the class's tr finds in the library's catalog."""
 
 TEXT = {'none': N_('No check yet.'), 'student': N_('student'),
         'live': N_('passed (live: check)'), 'official': N_('passed (official: grade)'),
@@ -61,9 +62,6 @@ TEXT = {'none': N_('No check yet.'), 'student': N_('student'),
         'lost': N_('Live updates lost: reconnecting… (reload the page if this stays)')}
 """The words the live board's script (gradebook.js) puts on the page, in the class's language
 (``Board.tr``); ``{n}`` and ``{time}`` are filled in by the script."""
-
-FAILING = frozenset({'fail', 'error', 'crash', 'slow'})
-"""Verdicts that count as a failed attempt for the stuck rule ('todo' does not)."""
 
 MAX_BODY = 4096
 """Bytes a post may have."""

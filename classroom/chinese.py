@@ -37,7 +37,7 @@ import re
 from pathlib import Path
 
 from pokerlib.fonts import FAMILY, FONT, lab_font
-from pokerlib.i18n import N_
+from pokerlib.i18n import DOMAIN as LIBRARY_DOMAIN, LOCALE_DIR as LIBRARY_LOCALE, N_
 
 HERE = Path(__file__).resolve().parent
 TEMPLATES = HERE / 'templates-zh'
@@ -77,8 +77,12 @@ class Refusal(ValueError):
 
 
 def translated(language):
-    """The gettext function of the class's language (for the templates: ``tr``)."""
-    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[language], fallback=True).gettext
+    """The gettext function of the class's language (for the templates: ``tr``): the class
+    server's catalog, then the library's (a verdict's words are the library's: pokerlib.verdicts)."""
+    words = gettext.translation(DOMAIN, LOCALE_DIR, languages=[language], fallback=True)
+    words.add_fallback(gettext.translation(LIBRARY_DOMAIN, LIBRARY_LOCALE, languages=[language],
+                                           fallback=True))
+    return words.gettext
 
 
 def lab_folders(venv) -> dict:

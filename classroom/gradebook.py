@@ -46,13 +46,13 @@ from tornado import ioloop, web
 from tornado.iostream import StreamClosedError
 
 from pokerlib.fonts import FONT
-from pokerlib.grading import (SYMBOLS, grade_table, read_csv, stage,  # the grader's own
-                              status_word, write_csv)
+from pokerlib.grading import grade_table, read_csv, stage, write_csv  # the grader's own
 from pokerlib.i18n import N_, set_language
 from pokerlib.practice import exercise_names
+from pokerlib.verdicts import CHECKED, GRADED, legend   # a verdict's symbol and word: one home
 
 import chinese  # beside it: the page in the class's language
-from board import (MARKS, STUCK_FAILS, STUCK_IDLE, WORDS, Board,  # beside it: the hub
+from board import (STUCK_FAILS, STUCK_IDLE, Board,  # beside it: the hub
                    Refused, course_exercises, lms_csv)   # runs this file as a script, its folder first on the path
 import similarity  # beside it: copydetect's flags of similar code
 from hub import OnceOnly   # the hub's filter of a warning said once (beside it too)
@@ -245,8 +245,8 @@ class PageHandler(Admin):
             xsrf_token=html.escape(text(self.xsrf_token)),
             status=html.escape(status), table=self.book.table(), similar=self.book.similar_html(),
             hub=self.hub_auth.hub_prefix,
-            legend='; '.join(f'{SYMBOLS[k]} {status_word(k)}' for k in SYMBOLS if k != 'unknown'),
-            live_legend=html.escape('; '.join(f'{MARKS[k]} {tr(WORDS[k])}' for k in MARKS)),
+            legend=legend(GRADED, '; ', tr),
+            live_legend=html.escape(legend(CHECKED, '; ', tr)),
             fails=STUCK_FAILS, idle=STUCK_IDLE // 60))
 
     @web.authenticated

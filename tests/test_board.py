@@ -185,14 +185,14 @@ def test_attempts_latest_verdict_and_passed_per_exercise():
     b.receive('ada', post(status='error', reason='⚠ flush raised an error'))
     b.receive('ada', post(status='pass', reason='✓ flush: 1,024 cases passed'))
     b.receive('grace', post(student='grace', status='pass'))
-    b.receive('grace', post(student='grace', exercise='allmax', status='crash'))
+    b.receive('grace', post(student='grace', exercise='allmax', status='slow'))
     state = b.state()
     assert state['cells']['ada']['flush'] == {'status': 'pass', 'attempts': 3,
                                               'reason': '✓ flush: 1,024 cases passed',
                                               'received': NOW}
     assert [e['name'] for e in state['exercises']] == ['flush', 'allmax']     # the course's order
     assert state['passed'] == {'flush': 2, 'allmax': 0}
-    assert len(set(board.MARKS[s] for s in ('fail', 'error', 'crash'))) == 3
+    assert len(set(board.MARKS[s] for s in ('fail', 'error', 'slow'))) == 3
     json.dumps(state)                                                         # plain data
 
 

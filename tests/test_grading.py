@@ -20,6 +20,7 @@ import nbformat
 import pytest
 
 from pokerlib import editions, grading, sandbox
+from pokerlib.grading import batch, inkernel, notebooks, worker
 from pokerlib.i18n import set_language
 from pokerlib.cards import PokerError
 from pokerlib.cli import main
@@ -42,11 +43,11 @@ def test_the_lessons_exercises_are_the_check_cells_of_the_teachers_edition():
 
 
 def test_checks_are_read_from_the_code_not_by_pattern():
-    assert grading._checks("check(flush)\ncheck(my_kind, name='kind')\nx = check(y)") == \
+    assert notebooks._checks("check(flush)\ncheck(my_kind, name='kind')\nx = check(y)") == \
         [('flush', 'flush'), ('my_kind', 'kind')]
-    assert grading._checks('check(flush') == []            # a syntax error: no checks
-    assert grading._only_checks("check(flush)\ncheck(kind)")
-    assert not grading._only_checks("check(flush)\nx = 1") and not grading._only_checks('')
+    assert notebooks._checks('check(flush') == []            # a syntax error: no checks
+    assert notebooks._only_checks("check(flush)\ncheck(kind)")
+    assert not notebooks._only_checks("check(flush)\nx = 1") and not notebooks._only_checks('')
 
 
 def test_students_are_named_by_their_folder_or_their_file(tmp_path):
@@ -84,7 +85,7 @@ def test_judge_finds_the_students_function_by_name(capsys):
     from pokerlib import straight as course_straight
 
     def rows(namespace, *names):
-        grading._OWN.clear()
+        inkernel._OWN.clear()
         with tempfile.TemporaryDirectory() as workdir:
             # The "kernel" serves here, in a thread; the judging is judge_in's.
             return grading.judge_in(workdir, [(n, n) for n in names],
@@ -111,14 +112,14 @@ def test_the_students_own_version_is_judged_even_after_the_course_s_is_imported(
 
     def straight(ranks):
         return False
-    grading._OWN.clear()
-    grading.capture(Shell, ['straight'])
+    inkernel._OWN.clear()
+    inkernel.capture(Shell, ['straight'])
     Shell.user_ns['straight'] = straight
     Shell.events.hooks[-1]()
     from pokerlib import straight as course_straight
     Shell.user_ns['straight'] = course_straight
     Shell.events.hooks[-1]()
-    assert grading._OWN['straight'] is straight
+    assert inkernel._OWN['straight'] is straight
 
 
 ROWS = [{'student': 'ann', 'notebook': '01', 'exercise': 'flush', 'status': 'pass',
@@ -131,7 +132,7 @@ ROWS = [{'student': 'ann', 'notebook': '01', 'exercise': 'flush', 'status': 'pas
 
 def test_the_summary_csv_and_table(tmp_path):
     assert grading.summary(ROWS) == ['ann: 1 of 2 passed  01:✓✗', 'ben: 0 of 1 passed  01:∅']
-    assert grading._error_of({'outputs': [{'output_type': 'error', 'ename': 'SyntaxError',
+    assert worker._error_of({'outputs': [{'output_type': 'error', 'ename': 'SyntaxError',
                                            'evalue': "expected ':' (2759836101.py, line 1)"}]}) \
         == "SyntaxError: expected ':' on line 1 of the cell"
     grading.write_csv(ROWS, tmp_path / 'g.csv')
@@ -206,7 +207,7 @@ def test_the_rows_a_worker_sends_are_read_as_untrusted_data():
     rows = [{'exercise': 'flush', 'status': 'fail', 'seconds': '<b>', 'report': 'x' * 999},
             {'exercise': 'kind', 'status': 'pass', 'seconds': float('nan'), 'report': ['?']}]
     text = '\n'.join(json.dumps(r) for r in rows)
-    assert grading._rows_from(text, exercises) == {
+    assert batch._rows_from(text, exercises) == {
         'flush': {'exercise': 'flush', 'status': 'fail', 'seconds': 0.0, 'report': 'x' * 500},
         'kind': {'exercise': 'kind', 'status': 'pass', 'seconds': 0.0, 'report': ''}}
     # Anything the worker did not write (another lesson's row, a status it never sends, a
@@ -218,7 +219,7 @@ def test_the_rows_a_worker_sends_are_read_as_untrusted_data():
                   'not json', [1], '[' * 5000]:
         line = extra if isinstance(extra, str) else json.dumps(extra)
         for forged in (text + '\n' + line, line + '\n' + text):
-            got = grading._rows_from(forged, exercises)
+            got = batch._rows_from(forged, exercises)
             assert {r['status'] for r in got.values()} == {'error'} and set(got) == {'flush', 'kind'}
             assert all('1 line(s) it did not write' in r['report'] for r in got.values()), got
 
@@ -229,7 +230,7 @@ def test_a_notebook_nested_too_deeply_is_a_row_not_a_crash(tmp_path, capsys):
     folder.mkdir(parents=True)
     (folder / 'homework.ipynb').write_text('{"cells": ' + '[' * 100_000 + ']' * 100_000 + '}')
     with pytest.raises(ValueError, match='nested too deeply'):
-        grading._cells(folder / 'homework.ipynb')
+        notebooks._cells(folder / 'homework.ipynb')
     assert grading.lesson_of(folder / 'homework.ipynb', grading.lesson_exercises()) is None
     assert grading.notebook_language([tmp_path / 'class']) == 'en'
 
@@ -238,12 +239,12 @@ def test_grading_says_which_hidden_folders_it_leaves_out(tmp_path):
     for folder in ('ada', '.secret', 'ada/.ipynb_checkpoints', 'grace'):
         (tmp_path / folder).mkdir()
     (tmp_path / 'grace' / '.draft.ipynb').write_text('{}')
-    assert grading.hidden([tmp_path]) == [tmp_path / '.secret', tmp_path / 'grace' / '.draft.ipynb']
+    assert notebooks.hidden([tmp_path]) == [tmp_path / '.secret', tmp_path / 'grace' / '.draft.ipynb']
 
 
 def test_the_sandboxed_worker_gets_an_environment_of_its_own(monkeypatch):
     monkeypatch.setenv('JUPYTERHUB_API_TOKEN', 'secret')
-    env = grading._sandbox_env(Path('/tmp/x/channel'))
+    env = batch._sandbox_env(Path('/tmp/x/channel'))
     assert 'JUPYTERHUB_API_TOKEN' not in env and env['HOME'] == '/tmp'
     assert env['POKERLIB_GRADE_CHANNEL'] == '/tmp/x/channel'
 
@@ -372,7 +373,7 @@ def test_a_class_of_made_up_students_gives_the_expected_table(tmp_path):
     # check runs the student's function in a child process: os._exit there ends the child,
     # never the kernel, and the report says what happened
     assert table['crash']['two_pair'][0] == 'error'
-    assert table['crash']['two_pair'][1].startswith('✗ two_pair stopped on two_pair(')
+    assert table['crash']['two_pair'][1].startswith('⚠ two_pair stopped on two_pair(')
     assert all(s == 'pass' for f, (s, _) in table['crash'].items() if f != 'two_pair')
     assert table['shuffled']['straight'] == (       # 01 imports the course's straight later
         'missing', "straight is the course's own version; the student's is not defined: "
@@ -419,7 +420,7 @@ def test_a_notebook_that_replaces_the_checker_or_the_grader_passes_nothing(tmp_p
         '    s.sendall(frame({"token": token}))\n'
         '    for _ in range(40):\n'
         '        s.sendall(frame({"report": PASS, "ok": True, "missing": False}))\n'
-        'pokerlib.grading.serve_judge = fake',
+        'pokerlib.grading.inkernel.serve_judge = fake',
         'def straight(ranks):\n    return True')
     rows = grading.grade_notebook(faked, LESSONS['01'], timeout=10)
     assert rows and 'pass' not in {r['status'] for r in rows}, rows
@@ -443,7 +444,7 @@ def test_the_channel_folder_lets_a_judge_outside_meet_the_sandbox(tmp_path):
     import subprocess
     channel = tmp_path / 'channel'
     channel.mkdir()
-    user = grading._sandbox_user(0)
+    user = batch._sandbox_user(0)
     if user:
         os.chown(channel, *user)
     serve = ('import os, socket\n'
@@ -454,7 +455,7 @@ def test_the_channel_folder_lets_a_judge_outside_meet_the_sandbox(tmp_path):
              'c.sendall(str(os.getuid()).encode())\n')
     proc = subprocess.Popen(sandbox.command([sys.executable, '-c', serve], writable=[channel],
                                             user=user),
-                            env=grading._sandbox_env(channel), stdin=subprocess.DEVNULL,
+                            env=batch._sandbox_env(channel), stdin=subprocess.DEVNULL,
                             stderr=subprocess.PIPE)
     try:
         deadline = time.monotonic() + 30

@@ -42,6 +42,7 @@ import pytest
 
 import pokerlib
 from pokerlib import grading, sandbox
+from pokerlib.grading import notebooks, tables
 from pokerlib.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -62,7 +63,7 @@ def _win_source():
     """A function win() that defines 01's functions right: the teacher's own cells, her
     definitions last (so that none of them is the course's imported version)."""
     nb = nbformat.read(TEACHER_01, as_version=4)
-    cells = [c.source for c in nb.cells if c.cell_type == 'code' and not grading._only_checks(c.source)]
+    cells = [c.source for c in nb.cells if c.cell_type == 'code' and not notebooks._only_checks(c.source)]
     cells += [c for c in cells if c.lstrip().startswith('def ')]
     return (f'WIN = {cells!r}\n\ndef win():\n    for cell in WIN:\n        try:\n'
             '            exec(cell, globals())\n        except Exception:\n            pass\n')
@@ -389,10 +390,10 @@ def test_the_teachers_files_and_the_course_are_unchanged(graded):
 def test_no_formula_or_markup_comes_out(graded):
     # every odd name graded, and read back; no control character in the file (an escape would
     # reach the terminal of whoever shows it): a space in its place
-    assert {grading.CONTROLS.sub(' ', n) for n in NAMES} <= set(graded['rows'])
+    assert {tables.CONTROLS.sub(' ', n) for n in NAMES} <= set(graded['rows'])
     fields = [f for row in graded['fields'] for f in row]
     assert not [f for f in fields if f.startswith(('=', '+', '-', '@', '\t', '\r'))]
-    assert not [f for f in fields if grading.CONTROLS.search(f)]
+    assert not [f for f in fields if tables.CONTROLS.search(f)]
     page = graded['html']
     assert '<script' not in page and '<img' not in page
     assert '&lt;img src=x onerror=alert(1)&gt;' in page

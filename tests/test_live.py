@@ -197,7 +197,7 @@ print(codes.count(429), codes.count(403))
         assert seen['cells']['ada flush'] == '✗3⊘⚑ fail' and '⚑' not in seen['cells']['grace flush']
         seen = watcher.until(lambda s: 'grader' in s['detail'] and '✓' in s['detail'], timeout=30)
         assert 'Her own check, in her kernel (she could change it): ✗' in seen['detail']
-        assert seen['detail'].endswith("her saved notebook: ✓ passed · ⚑ her check and the grader disagree")
+        assert seen['detail'].endswith("her saved notebook: ✓ pass · ⚑ her check and the grader disagree")
         watcher.send('shot live-gradebook-disagree')
         print(f'class ready in {ready_in:.0f} s')
     finally:

@@ -32,6 +32,7 @@ import time
 from collections import Counter, deque
 
 from pokerlib.hubpost import join, request
+from pokerlib import verdicts   # what goes to the gradebook: a verdict on an exercise (CHECKED)
 
 __all__ = ['send', 'verdict', 'flush']
 
@@ -46,8 +47,6 @@ RETRY_WAIT = 0.25
 PENDING = 1000
 """Verdicts waiting to be posted at most (the oldest go first when more come)."""
 
-SENT = ('pass', 'fail', 'error', 'slow', 'todo')
-"""The verdicts that go to the gradebook ('unknown': check did not know the exercise)."""
 
 MAX_REASON = 300
 
@@ -97,7 +96,7 @@ def send(report, exercise, environ=None):
         url, token, student = (environ.get(k) for k in
                                ('POKERLIB_GRADEBOOK', 'JUPYTERHUB_API_TOKEN', 'JUPYTERHUB_USER'))
         if (not (url and token and student) or not isinstance(exercise, str)
-                or getattr(report, 'status', None) not in SENT):
+                or getattr(report, 'status', None) not in verdicts.CHECKED):
             return False
         _attempts[exercise] += 1
         _cell['sent'] = True

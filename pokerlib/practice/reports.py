@@ -16,12 +16,11 @@ import html
 import unicodedata
 
 from ..i18n import N_, _
+from ..verdicts import REPORTED, symbol
 from .values import to_python
 
 __all__ = ['Report', 'Mismatch', 'code', 'short', 'wrong', 'kind_of', 'unreadable', 'need_bool',
-           'describe_call', 'prose', 'LABELS', 'CODE_LABELS', 'STATUSES']
-
-STATUSES = ('pass', 'fail', 'todo', 'error', 'slow', 'unknown')
+           'describe_call', 'prose', 'LABELS', 'CODE_LABELS']
 
 
 def code(text) -> str:
@@ -80,12 +79,10 @@ class Report:
     ``status`` is 'pass' (right), 'fail' (a wrong answer), 'error' (an
     error in the function), 'slow' (stopped at the time limit), 'todo' (not
     written yet, or the course's own version) or 'unknown' (check could not
-    tell which exercise). It shows itself as a few lines of text, or as a
-    coloured box in a notebook.
+    tell which exercise): ``pokerlib.verdicts.REPORTED``, each with its symbol
+    there. It shows itself as a few lines of text, or as a coloured box in a
+    notebook.
     """
-
-    ICONS = {'pass': '✓', 'fail': '✗', 'todo': '…', 'error': '✗',
-             'slow': '✗', 'unknown': '?'}
 
     def __init__(self, name, status, summary, details=(), seconds=None):
         self.name, self.status, self.summary = name, status, summary
@@ -99,8 +96,12 @@ class Report:
 
     def headline(self) -> str:
         """The first line of the report."""
-        sep = '' if self.summary.startswith(':') else ' '
-        return plain(f'{self.ICONS[self.status]} {self.name}{sep}{self.summary}')
+        return plain(f'{symbol(self.status)} {self.name}{self._name_sep()}{self.summary}')
+
+    def _name_sep(self) -> str:
+        """What goes between the name and the summary: nothing before ': 12 cases passed'
+        (the judges' summaries that go on from the name), else a space."""
+        return '' if self.summary.startswith(':') else ' '
 
     def __str__(self):
         lines = [self.headline()]
@@ -118,9 +119,7 @@ class Report:
                     if label in CODE_LABELS else _as_html(text))
             rows.append(f'<div style="margin-left:1.5em"><b>{html.escape(_(label))}:</b> '
                         f'{body}</div>')
-        icon = self.ICONS[self.status]
-        name_sep = '' if self.summary.startswith(':') else ' '
-        head = (f'{icon} {_as_html(code(self.name))}{name_sep}'
+        head = (f'{symbol(self.status)} {_as_html(code(self.name))}{self._name_sep()}'
                 f'{_as_html(self.summary)}')
         return (f'<div style="border-left:4px solid {colour};padding:2px 8px">'
                 f'<span style="color:{colour}">{head}</span>{"".join(rows)}</div>')
@@ -138,7 +137,7 @@ class Report:
             name, status, summary = data['name'], data['status'], data['summary']
             details = [(str(label), str(text)) for label, text in data['details']]
             seconds = data.get('seconds')
-            if (type(name) is not str or status not in STATUSES or type(summary) is not str
+            if (type(name) is not str or status not in REPORTED or type(summary) is not str
                     or not (seconds is None or type(seconds) in (int, float))):
                 raise ValueError(status)
             report = cls(name, status, summary, details, seconds)
