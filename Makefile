@@ -230,12 +230,12 @@ $(NPM_STAMP): classroom/package.json classroom/package-lock.json
 
 classroom: classroom-setup
 	@test -f classroom/students.txt || { echo "Write the class list first: classroom/students.txt, one name per line (see classroom/students.example.txt)"; exit 1; }
-	cd classroom && CLASSROOM_IP=$(CLASSROOM_IP) CLASSROOM_PORT=$(CLASSROOM_PORT) ../$(HUB_VENV)/bin/python hub.py -f jupyterhub_config.py
+	CLASSROOM_IP=$(CLASSROOM_IP) CLASSROOM_PORT=$(CLASSROOM_PORT) $(HUB_VENV)/bin/python -m classroom.hub -f classroom/jupyterhub_config.py
 
 # Screenshots of the login page, a student's JupyterLab and the gradebook, in
 # headless Chromium (Debian's chromium and chromium-driver; Selenium from .venv-site).
 classroom-check: classroom-setup site-setup
-	$(SITE_VENV)/bin/python -m classroom.screenshots --out build/classroom
+	$(SITE_VENV)/bin/python -m tools.classroom.screenshots --out build/classroom
 
 # 30 simulated students at once on this machine (a benchmark, not a test):
 # make bench-classroom BENCH_ARGS='--students 30'

@@ -47,7 +47,7 @@ import nbformat
 import psutil
 
 ROOT = Path(__file__).resolve().parent.parent
-from classroom.simulate import Hub, Student
+from tools.classroom.simulate import Hub, Student
 
 NOTEBOOK = '01-Hands-and-hand_rank.ipynb'
 FOLLOWED = '05-Shuffling.ipynb'
@@ -93,7 +93,7 @@ class Sampler(threading.Thread):
             total += pss
             if 'configurable-http-proxy' in cmd:
                 self.peak['proxy'] = max(self.peak['proxy'], pss)
-            elif cmd.endswith('follow.py'):
+            elif 'classroom.follow' in cmd:
                 self.peak['follow'] = max(self.peak['follow'], pss)
                 self.follow_cpu = cpu
             elif env_user:

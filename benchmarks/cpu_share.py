@@ -24,7 +24,7 @@ import threading
 import time
 from pathlib import Path
 
-from classroom.simulate import Hub, Student
+from tools.classroom.simulate import Hub, Student
 
 WORK = """import time
 t = time.perf_counter()

@@ -50,9 +50,9 @@ from tornado.iostream import StreamClosedError
 from pokerlib.fonts import FONT
 from pokerlib.i18n import N_
 
-import chinese  # beside it: the page in the class's language
-from hub import OnceOnly
-from service import FontHandler, Owners, Refused, Secure, Waiters, log_errors, text, token_of   # what the services share
+from classroom import chinese  # the page in the class's language
+from classroom.hub import OnceOnly
+from classroom.service import FontHandler, Owners, Refused, Secure, Waiters, log_errors, text, token_of   # what the services share
 
 HERE = Path(__file__).resolve().parent
 MAX_BODY = 8 * 2 ** 20

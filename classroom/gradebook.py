@@ -51,13 +51,11 @@ from pokerlib.i18n import N_, set_language
 from pokerlib.practice import exercise_names
 from pokerlib.verdicts import CHECKED, GRADED, legend   # a verdict's symbol and word: one home
 
-import chinese  # beside it: the page in the class's language
-from board import (STUCK_FAILS, STUCK_IDLE, Board,  # beside it: the hub
-                   Refused, course_exercises, lms_csv)   # runs this file as a script, its folder first on the path
-import similarity  # beside it: copydetect's flags of similar code
-from hub import OnceOnly   # the hub's filter of a warning said once (beside it too)
-from service import (FontHandler, Owners, Secure, Waiters, log_errors, poster,  # what the
-                     text, token_of)                                  # services share
+from classroom import chinese, similarity  # the page in the class's language; flags of similar code
+from classroom.board import STUCK_FAILS, STUCK_IDLE, Board, Refused, course_exercises, lms_csv
+from classroom.hub import OnceOnly   # the hub's filter of a warning said once
+from classroom.service import (FontHandler, Owners, Secure, Waiters, log_errors, poster,  # what the
+                               text, token_of)                                  # services share
 
 HERE = Path(__file__).resolve().parent
 PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">

@@ -1,6 +1,7 @@
 """The classroom's hub: JupyterHub, saying in one line when it is ready and what it does when stopped.
 
-`make classroom` runs ``python hub.py -f jupyterhub_config.py`` in classroom/.
+`make classroom` runs ``python -m classroom.hub -f classroom/jupyterhub_config.py`` from the
+course's root.
 Two things differ from ``python -m jupyterhub.app``:
 
 - the banner (where students log in, the passwords, how to stop) is printed
@@ -25,11 +26,7 @@ from traitlets import Unicode
 
 from pokerlib.i18n import N_, _
 
-try:                                     # run as a script, beside it (make classroom)
-    import chinese
-    import limits
-except ImportError:                      # imported as classroom.hub (the tests)
-    from classroom import chinese, limits
+from classroom import chinese, limits
 
 tr = chinese.translated(os.environ.get('CLASSROOM_LANGUAGE', 'en'))
 """The teacher's terminal in the class's language (the classroom catalog)."""

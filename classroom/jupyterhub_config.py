@@ -34,11 +34,10 @@ import signal
 import sys
 from pathlib import Path
 
-import chinese  # the class in Chinese
-import limits
-from roster import (LANGUAGES, HashedPasswordAuthenticator, RosterError, class_domain,  # beside it:
-                    load_roster, write_edition)    # the hub runs as `python hub.py` in classroom/
-from spawner import SandboxSpawner, check_settings, refusal, servers_apart
+from classroom import chinese, limits      # the class in Chinese; the students' limits
+from classroom.roster import (LANGUAGES, HashedPasswordAuthenticator, RosterError, class_domain,
+                              load_roster, write_edition)
+from classroom.spawner import SandboxSpawner, check_settings, refusal, servers_apart
 from pokerlib.i18n import N_                 # the refusals and the banner, for the classroom catalog
 
 HERE = Path(__file__).resolve().parent
@@ -180,7 +179,8 @@ c.JupyterHub.services = [
     {
         'name': 'gradebook',
         'url': f'http://127.0.0.1:{PORT + 3}',
-        'command': [sys.executable, str(HERE / 'gradebook.py')],
+        'command': [sys.executable, '-m', 'classroom.gradebook'],
+        'cwd': str(ROOT),           # the course's root: where classroom/ is found
         'environment': {'GRADEBOOK_WORKSPACES': str(STATE / 'workspaces'),
                         'GRADEBOOK_EDITION': str(STATE / 'edition'),
                         'GRADEBOOK_OUT': str(STATE / 'gradebook'),
@@ -207,7 +207,7 @@ c.JupyterHub.load_roles = [
 # Every student's server starts with the hub (CLASSROOM_WARMUP at a time) and keeps
 # running for the lesson (CLASSROOM_LESSON seconds); the idle culler starts after it.
 # Each check in a student's kernel posts to the gradebook's own address, with her token.
-import warmup  # noqa: E402
+from classroom import warmup  # noqa: E402
 
 try:
     LIVE = warmup.settings(os.environ)
@@ -227,7 +227,8 @@ for _service in c.JupyterHub.services:
 c.JupyterHub.services.append({
     'name': 'follow',
     'url': f'http://127.0.0.1:{PORT + 4}',
-    'command': [sys.executable, str(HERE / 'follow.py')],
+    'command': [sys.executable, '-m', 'classroom.follow'],
+    'cwd': str(ROOT),
     'environment': {'FOLLOW_TEACHER': TEACHER, 'FOLLOW_STUDENTS': ' '.join(roster.students),
                     'FOLLOW_LANGUAGE': LANGUAGE, 'FOLLOW_OUT': str(STATE / 'follow')},
     'oauth_no_confirm': True,
@@ -244,7 +245,7 @@ c.Spawner.args.append('--ServerApp.jpserver_extensions=pokerlib.follow=True')
 # so the hub (and the gradebook) cannot tell a page view from another kind of read, and say
 # "Skipping XSRF check for insecure request" on every page any student opens. It is true of the
 # whole class's connection, not of one request: said once (classroom/hub.py, OnceOnly).
-from hub import OnceOnly  # noqa: E402
+from classroom.hub import OnceOnly  # noqa: E402
 
 logging.getLogger('tornado.application').addFilter(OnceOnly())
 

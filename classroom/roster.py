@@ -56,10 +56,7 @@ from traitlets import Dict
 
 from pokerlib.i18n import N_                         # the terminal's line, for the classroom catalog
 
-try:                                     # run as a script, beside it (make classroom)
-    from chinese import Refusal
-except ImportError:                      # imported as classroom.roster (the tests)
-    from classroom.chinese import Refusal
+from classroom.chinese import Refusal
 from pokerlib.editions import write_student_edition   # the editions, as `make lab` makes them
 from pokerlib.workspace import update_workspace       # the workspace's rules, as `make lab` keeps them
 

@@ -19,7 +19,7 @@ from tornado import web
 
 from pokerlib.fonts import FONT
 
-from board import RateLimit, Refused  # noqa: F401 (Refused: for the services)  beside it: the hub runs the services as scripts in classroom/
+from classroom.board import RateLimit, Refused  # noqa: F401 (Refused: for the services)
 
 
 class Secure:

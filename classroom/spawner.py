@@ -45,12 +45,7 @@ from traitlets import Dict, Integer, Unicode
 from pokerlib import sandbox
 from pokerlib.i18n import N_
 
-try:                                     # run as a script, beside it (make classroom)
-    import chinese
-    import doors
-    import limits
-except ImportError:                      # imported as classroom.spawner (the tests)
-    from classroom import chinese, doors, limits
+from classroom import chinese, doors, limits
 
 LANGUAGE = os.environ.get('CLASSROOM_LANGUAGE', 'en')
 tr = chinese.translated(LANGUAGE)

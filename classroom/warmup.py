@@ -28,10 +28,7 @@ from urllib.parse import quote
 
 from pokerlib.i18n import N_
 
-try:                                     # run as a script, beside it (the hub's service)
-    import chinese
-except ImportError:                      # imported as classroom.warmup (the tests)
-    from classroom import chinese
+from classroom import chinese
 
 tr = chinese.translated(os.environ.get('CLASSROOM_LANGUAGE', 'en'))
 """The teacher's terminal in the class's language (the classroom catalog)."""
@@ -39,7 +36,8 @@ STARTING = N_('Starting the servers of {n} students, {at_once} at a time...')
 READY = N_('The class is ready: {ready} of {total} servers running, in {seconds:.0f} s')
 NOT_STARTED = N_(' (not started: {failed})')
 
-HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+"""The course's root, where the hub runs this module from (python -m classroom.warmup)."""
 
 
 class Settings:
@@ -82,7 +80,7 @@ def settings(environ) -> Settings:
 def service(students, live: Settings) -> dict:
     """The warmup service's entry for c.JupyterHub.services."""
     return {'name': 'warmup',
-            'command': [sys.executable, os.path.join(HERE, 'warmup.py')],
+            'command': [sys.executable, '-m', 'classroom.warmup'], 'cwd': ROOT,
             'environment': {'WARMUP_STUDENTS': ' '.join(students),
                             'WARMUP_AT_ONCE': str(live.at_once),
                             'WARMUP_LESSON': str(live.lesson),
@@ -101,7 +99,7 @@ def after_lesson(lesson: int, command: list) -> list:
     >>> after_lesson(60, ['/usr/bin/python3', '-m', 'culler'])[-5:]
     ['after-lesson', '60', '/usr/bin/python3', '-m', 'culler']
     """
-    return [sys.executable, os.path.join(HERE, 'warmup.py'), 'after-lesson', str(lesson), *command]
+    return [sys.executable, '-m', 'classroom.warmup', 'after-lesson', str(lesson), *command]
 
 
 class Hub:

@@ -117,7 +117,7 @@ def test_the_english_00_draws_its_glossarys_chinese(tmp_path):
 
 
 def test_a_chinese_class_on_the_hub_draws_every_chinese_character(tmp_path):
-    from classroom.simulate import HUB, PROXY, Hub
+    from tools.classroom.simulate import HUB, PROXY, Hub
     if not (HUB.exists() and PROXY.exists() and shutil.which('node')):
         (pytest.fail if IN_CI else pytest.skip)('needs make classroom-setup and node')
     hub = Hub(tmp_path, ['ada'], warmup=0)
@@ -131,7 +131,7 @@ def test_a_chinese_class_on_the_hub_draws_every_chinese_character(tmp_path):
             wait_for(hub.url + 'hub/health', 240)
         report = look(hub.url + 'hub/login', 'hub-zh-lab.png', '--lab',
                       '--login', 'ada', hub.passwords()['ada'])
-        from classroom.simulate import Student
+        from tools.classroom.simulate import Student
         ada = Student(hub.url, 'ada', hub.passwords()['ada'])
         ada.log_in()
         home, missing = ada.get('hub/home'), ada.get('hub/no-such-page')

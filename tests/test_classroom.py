@@ -38,7 +38,7 @@ ANSWERS = {
     'alan': None,
 }
 
-from classroom.simulate import HUB, PROXY, Hub, Student
+from tools.classroom.simulate import HUB, PROXY, Hub, Student
 
 
 def missing() -> list:
@@ -87,7 +87,7 @@ def do_lesson(hub, name) -> dict:
 def test_roster_doctests(needs_hub):
     """The class list, passwords and their hashes (classroom/roster.py's doctests)."""
     done = subprocess.run([str(HUB.parent / 'python'), '-m', 'doctest', str(CLASSROOM / 'roster.py')],
-                          capture_output=True, text=True, timeout=120)
+                          cwd=CLASSROOM.parent, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr
 
 
@@ -98,12 +98,12 @@ def test_a_chinese_class_gets_the_chinese_students_edition(needs_hub, tmp_path):
     rules; switching the class back to English brings the English edition."""
     script = f"""
 from pathlib import Path
-import roster
+from classroom import roster
 root, state = Path({str(CLASSROOM.parent)!r}), Path({str(tmp_path / 'state')!r})
 roster._sync(root, state, Path({str(tmp_path / 'zh')!r}), 'zh_CN')
 roster._sync(root, state, Path({str(tmp_path / 'en')!r}), 'en')
 """
-    done = subprocess.run([str(HUB.parent / 'python'), '-c', script], cwd=CLASSROOM,
+    done = subprocess.run([str(HUB.parent / 'python'), '-c', script], cwd=CLASSROOM.parent,
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr
     zh = (tmp_path / 'zh' / '01-Hands-and-hand_rank.ipynb').read_text(encoding='utf-8')
@@ -114,7 +114,7 @@ roster._sync(root, state, Path({str(tmp_path / 'en')!r}), 'en')
 SIMILAR = """
 import json, sys
 from pathlib import Path
-import similarity
+from classroom import similarity
 from pokerlib import editions
 from pokerlib.practice import exercise_names
 T, ROOT = Path(sys.argv[1]), Path(sys.argv[2])
@@ -145,7 +145,7 @@ def test_similar_code_is_flagged_never_what_was_handed_out(needs_hub, tmp_path):
     mallory's, the course's own; alan's, written his own way, and every function as it was handed
     out (the same in every notebook) are not flagged."""
     done = subprocess.run([str(HUB.parent / 'python'), '-c', SIMILAR, str(tmp_path), str(CLASSROOM.parent)],
-                          cwd=CLASSROOM, capture_output=True, text=True, timeout=300)
+                          cwd=CLASSROOM.parent, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     flags = json.loads(done.stdout.strip().splitlines()[-1])
     assert [(f['exercise'], f['student'], f['other']) for f in flags] == [
@@ -164,7 +164,7 @@ def test_the_flags_are_the_same_at_every_grading(needs_hub, tmp_path):
     for salt in range(1, 9):
         folder = tmp_path / str(salt)
         done = subprocess.run([str(HUB.parent / 'python'), '-c', SIMILAR, str(folder), str(CLASSROOM.parent),
-                               json.dumps(ANSWERS)], cwd=CLASSROOM, capture_output=True, text=True,
+                               json.dumps(ANSWERS)], cwd=CLASSROOM.parent, capture_output=True, text=True,
                               timeout=300, env={**os.environ, 'PYTHONHASHSEED': str(salt)})
         assert done.returncode == 0, done.stderr
         found.add(done.stdout.strip().splitlines()[-1])

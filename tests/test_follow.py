@@ -2,7 +2,7 @@
 
 The teacher runs cells of notebook 05 in her own kernel on the hub (through
 the Jupyter server's websocket, as JupyterLab does); two students have
-/services/follow/ open in headless Chromium (classroom/follow_watch.py, with
+/services/follow/ open in headless Chromium (tools/classroom/follow_watch.py, with
 .venv-site's Selenium) and never reload it. Needs `make classroom-setup`,
 `make site-setup`, chromium and chromium-driver: without them it is skipped
 and says so, except in CI (CI=true), where it fails.
@@ -20,7 +20,7 @@ SITE_PYTHON = ROOT / '.venv-site' / 'bin' / 'python'
 SHOTS = ROOT / 'build' / 'classroom' / 'follow'
 LESSON = '05-Shuffling.ipynb'
 
-from classroom.simulate import Browser, Hub, Student, require
+from tools.classroom.simulate import Browser, Hub, Student, require
 
 SPOILER = 'SPOILER_7f3a'
 HOSTILE = ('<script>window.pwned = true; document.title = "pwned"</script>'
@@ -47,11 +47,11 @@ def needs_all():
 
 
 class Pages(Browser):
-    """classroom/follow_watch.py in a subprocess: what each student's follow page shows."""
+    """tools/classroom/follow_watch.py in a subprocess: what each student's follow page shows."""
 
     def __init__(self, hub, people):
         pw = hub.passwords()
-        super().__init__(['-m', 'classroom.follow_watch', hub.url, *[f'{n}:{pw[n]}' for n in people],
+        super().__init__(['-m', 'tools.classroom.follow_watch', hub.url, *[f'{n}:{pw[n]}' for n in people],
                           '--shots', str(SHOTS)], driver_port=hub.port + 5)
 
     def until_on(self, who, test, timeout=60):

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from classroom.simulate import HUB, Hub, Student
+from tools.classroom.simulate import START, Hub, Student
 from tests.test_classroom import IN_CI, missing
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -241,8 +241,7 @@ def test_a_bad_setting_is_one_line(tmp_path):
         (tmp_path / key).mkdir()
         hub = Hub(tmp_path / key, ['ada'])
         hub.env[key] = value
-        done = subprocess.run([str(HUB.parent / 'python'), 'hub.py', '-f',
-                               'jupyterhub_config.py'], cwd=ROOT / 'classroom', env=hub.env,
+        done = subprocess.run(START, cwd=ROOT, env=hub.env,
                               capture_output=True, text=True, timeout=60)
         lines = (done.stdout + done.stderr).strip().splitlines()
         assert done.returncode != 0
@@ -254,16 +253,14 @@ def test_a_bad_setting_is_one_line(tmp_path):
         (tmp_path / f'zh-{key}').mkdir()
         hub = Hub(tmp_path / f'zh-{key}', ['ada', 'grace'])
         hub.env.update({key: value, 'CLASSROOM_LANGUAGE': 'zh_CN'})
-        done = subprocess.run([str(HUB.parent / 'python'), 'hub.py', '-f', 'jupyterhub_config.py'],
-                              cwd=ROOT / 'classroom', env=hub.env, capture_output=True, text=True,
+        done = subprocess.run(START, cwd=ROOT, env=hub.env, capture_output=True, text=True,
                               timeout=60)
         said = [line for line in (done.stdout + done.stderr).splitlines() if line.startswith('classroom: ')]
         assert done.returncode != 0 and len(said) == 1 and words in said[0], said
     (tmp_path / 'zh-list').mkdir()
     hub = Hub(tmp_path / 'zh-list', ['ada', 'ada'])
     hub.env['CLASSROOM_LANGUAGE'] = 'zh_CN'
-    done = subprocess.run([str(HUB.parent / 'python'), 'hub.py', '-f', 'jupyterhub_config.py'],
-                          cwd=ROOT / 'classroom', env=hub.env, capture_output=True, text=True, timeout=60)
+    done = subprocess.run(START, cwd=ROOT, env=hub.env, capture_output=True, text=True, timeout=60)
     assert '在名单上出现了两次' in done.stdout + done.stderr          # ada twice on the list
 
 

@@ -124,8 +124,8 @@ def test_her_volume_and_the_rest_of_the_class_settings():
     assert settings['scheduling']['userPlaceholder']['replicas'] > 0
     assert {'gradebook', 'follow'} <= set(settings['hub']['services'])
     for name in ('gradebook', 'follow'):
-        script = settings['hub']['services'][name]['command'][-1]
-        assert (ROOT / 'classroom' / Path(script).name).exists()
+        python, option, module = settings['hub']['services'][name]['command']
+        assert option == '-m' and (ROOT / (module.replace('.', '/') + '.py')).exists()
 
 
 @pytest.mark.slow
@@ -397,22 +397,6 @@ department.configure(c, settings['folder'] + '/class.json')   # hub.extraConfig'
 '''
 
 
-def free_base(n) -> int:
-    """A port p with p..p+n-1 free on loopback."""
-    import contextlib
-    import socket
-    low, high = map(int, os.environ.get('CLASSROOM_TEST_PORTS', '18500-19499').split('-'))
-    for base in range(high - n + 1, low, -n):
-        with contextlib.ExitStack() as stack:
-            try:
-                for port in range(base, base + n):
-                    stack.enter_context(socket.socket()).bind(('127.0.0.1', port))
-                return base
-            except OSError:
-                continue
-    raise RuntimeError('no free ports on loopback')
-
-
 def log_in(url, name, password):
     """A requests session logged in to the hub as name."""
     import requests
@@ -447,7 +431,8 @@ def test_the_class_services_run_under_the_charts_hub(tmp_path):
     made = subprocess.run([str(K8S_PYTHON), '-m', 'tools.editions', 'student', str(tmp_path / 'edition')],
                           cwd=ROOT, capture_output=True, text=True, timeout=300)     # as hub.Dockerfile
     assert made.returncode == 0, made.stderr
-    base = free_base(5)
+    from tools.classroom.simulate import free_ports
+    base = free_ports(5)
     url = f'http://127.0.0.1:{base}'
     settings = {'url': url, 'hub': f'http://127.0.0.1:{base + 1}', 'proxy_api': f'http://127.0.0.1:{base + 2}',
                 'chp': str(chp), 'folder': str(tmp_path),

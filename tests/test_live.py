@@ -2,7 +2,7 @@
 
 Two students and the teacher. The hub starts both students' servers itself
 and says when the class is ready; the teacher's gradebook is open in
-headless Chromium (classroom/watch.py, with .venv-site's Selenium) and is
+headless Chromium (tools/classroom/watch.py, with .venv-site's Selenium) and is
 never reloaded; checks run in the students' own kernels on the hub. Needs
 `make classroom-setup`, `make site-setup`, chromium and chromium-driver:
 without them it is skipped and says so, except in CI (CI=true), where it fails.
@@ -21,7 +21,7 @@ CLASSROOM = ROOT / 'classroom'
 SITE_PYTHON = ROOT / '.venv-site' / 'bin' / 'python'
 SHOTS = ROOT / 'build' / 'classroom' / 'live'
 
-from classroom.simulate import HUB, Browser, Hub, Student, require
+from tools.classroom.simulate import START, Browser, Hub, Student, require
 
 # A cell for a student's kernel: her check of flush, then when it returned (the board's clock).
 CHECK = """from pokerlib.practice import check
@@ -50,10 +50,10 @@ def needs_all():
 
 
 class Watcher(Browser):
-    """classroom/watch.py in a subprocess: what the teacher's page shows, line by line."""
+    """tools/classroom/watch.py in a subprocess: what the teacher's page shows, line by line."""
 
     def __init__(self, hub, password):
-        super().__init__(['-m', 'classroom.watch', hub.url, 'teacher', password, '--shots', str(SHOTS)],
+        super().__init__(['-m', 'tools.classroom.watch', hub.url, 'teacher', password, '--shots', str(SHOTS)],
                          driver_port=hub.port + 5)
 
 
@@ -210,8 +210,7 @@ print(codes.count(429), codes.count(403))
 def test_a_bad_lesson_setting_gets_one_line(needs_all, tmp_path):
     hub = Hub(tmp_path, ['ada'])
     hub.env['CLASSROOM_WARMUP'] = 'lots'
-    done = subprocess.run([str(HUB.parent / 'python'), 'hub.py', '-f',
-                           'jupyterhub_config.py'], cwd=CLASSROOM, env=hub.env,
+    done = subprocess.run(START, cwd=ROOT, env=hub.env,
                           capture_output=True, text=True, timeout=120)
     assert done.returncode != 0
     assert done.stderr.strip().splitlines()[-1] == (

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from classroom.simulate import SITE_PYTHON, Hub, Student, require
+from tools.classroom.simulate import SITE_PYTHON, Hub, Student, require
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -23,8 +23,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as ready
 from selenium.webdriver.support.ui import WebDriverWait
 
-from classroom.screenshots import log_in
-from classroom.watch import browser
+from tools.classroom.screenshots import log_in
+from tools.classroom.watch import browser
 
 
 def server_address(hub_url, student, page) -> str:

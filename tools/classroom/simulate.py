@@ -69,10 +69,13 @@ class BrowserCookies(http.cookiejar.DefaultCookiePolicy):
     def return_ok_domain(self, cookie, request):
         return self._localhost(cookie.domain, request) or super().return_ok_domain(cookie, request)
 
-CLASSROOM = Path(__file__).resolve().parent
-HUB = CLASSROOM.parent / '.venv-hub' / 'bin' / 'jupyterhub'
+ROOT = Path(__file__).resolve().parents[2]
+CLASSROOM = ROOT / 'classroom'
+HUB = ROOT / '.venv-hub' / 'bin' / 'jupyterhub'
 PROXY = CLASSROOM / 'node_modules' / '.bin' / 'configurable-http-proxy'
-SITE_PYTHON = CLASSROOM.parent / '.venv-site' / 'bin' / 'python'
+SITE_PYTHON = ROOT / '.venv-site' / 'bin' / 'python'
+START = [str(HUB.parent / 'python'), '-m', 'classroom.hub', '-f', 'classroom/jupyterhub_config.py']
+"""How `make classroom` starts the hub, from the course's root (ROOT)."""
 
 
 def missing(browser=False) -> list:
@@ -99,13 +102,13 @@ def require(what, browser=False):
 
 
 class Browser:
-    """A page watcher of .venv-site (classroom/watch.py, follow_watch.py) in a subprocess: it
+    """A page watcher of .venv-site (tools/classroom/watch.py, follow_watch.py) in a subprocess: it
     prints a JSON line at each change of what it sees and reads commands, one a line."""
 
     def __init__(self, argv, driver_port):
         self.process = subprocess.Popen(
             [str(SITE_PYTHON), *argv], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-            cwd=CLASSROOM.parent, env={**os.environ, 'WATCH_DRIVER_PORT': str(driver_port)})
+            cwd=ROOT, env={**os.environ, 'WATCH_DRIVER_PORT': str(driver_port)})
         self.lines = queue.Queue()
         threading.Thread(target=lambda: [self.lines.put(json.loads(line)) for line in self.process.stdout]
                          or self.lines.put(None), daemon=True).start()
@@ -154,9 +157,15 @@ def free_ports(n=4) -> int:
     """A port p with p..p+n-1 free on loopback (the hub uses five).
 
     CLASSROOM_TEST_PORTS=8600-8699 keeps them in a range (18500-19499 by default; the
-    students' servers listen on unix sockets).
+    students' servers listen on unix sockets). Each of pytest-xdist's workers takes a slice
+    of the range of its own: two workers starting hubs at the same moment would otherwise
+    both find the same ports free, and one hub's proxy could not listen.
     """
     low, high = map(int, os.environ.get('CLASSROOM_TEST_PORTS', '18500-19499').split('-'))
+    workers = int(os.environ.get('PYTEST_XDIST_WORKER_COUNT', '1') or 1)
+    worker = int(os.environ.get('PYTEST_XDIST_WORKER', 'gw0')[2:] or 0) % workers
+    width = (high - low + 1) // workers
+    low, high = low + worker * width, low + (worker + 1) * width - 1
     for base in range(low, high - n + 2, n):
         with contextlib.ExitStack() as stack:
             try:
@@ -186,10 +195,8 @@ class Hub:
 
     def start(self, timeout=90):
         with open(self.folder / 'hub.log', 'ab') as log:       # (the hub keeps its own copy)
-            self.process = subprocess.Popen([str(HUB.parent / 'python'), 'hub.py',
-                                             '-f', 'jupyterhub_config.py'], cwd=CLASSROOM,
-                                            env=self.env, stdout=log, stderr=subprocess.STDOUT,
-                                            start_new_session=True)
+            self.process = subprocess.Popen(START, cwd=ROOT, env=self.env, stdout=log,
+                                            stderr=subprocess.STDOUT, start_new_session=True)
         # The banner comes once the hub and its proxy answer (classroom/hub.py): asking the
         # proxy before would only get it to log a 404 for the hub's route, not yet there.
         from classroom import chinese     # the banner is in the class's language

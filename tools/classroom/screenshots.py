@@ -19,7 +19,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as ready
 from selenium.webdriver.support.ui import WebDriverWait
 
-from classroom.simulate import Hub, Student
+from tools.classroom.simulate import Hub, Student
 from tools.check_site import browser
 
 HERE = Path(__file__).resolve().parent

@@ -1,6 +1,6 @@
 """Watch the teacher's live gradebook in headless Chromium, and say what it shows.
 
-    .venv-site/bin/python -m classroom.watch HUB_URL TEACHER PASSWORD [--shots DIR]
+    .venv-site/bin/python -m tools.classroom.watch HUB_URL TEACHER PASSWORD [--shots DIR]
 
 Logs in as the teacher, opens /services/gradebook/ and keeps it open (never
 reloads it); every time what the page shows changes it prints one JSON line:

@@ -1,6 +1,6 @@
 """The manual's screenshots of the follow view: a student following the teacher through notebook 05.
 
-    .venv-site/bin/python -m classroom.follow_shots [--language zh_CN] [--out site/manual/images]
+    .venv-site/bin/python -m tools.classroom.follow_shots [--language zh_CN] [--out site/manual/images]
 
 Starts the real hub on loopback (one student), the teacher runs her edition of
 05 in her kernel on the hub up to its first figure drawn in the lesson, and a
@@ -16,9 +16,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from classroom.follow_watch import open_follow
-from classroom.simulate import Hub, Student
-from classroom.watch import browser
+from tools.classroom.follow_watch import open_follow
+from tools.classroom.simulate import Hub, Student
+from tools.classroom.watch import browser
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSON = '05-Shuffling.ipynb'

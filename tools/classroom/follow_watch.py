@@ -1,6 +1,6 @@
 """Watch the follow view in headless Chromium as students would, and say what each page shows.
 
-    .venv-site/bin/python -m classroom.follow_watch HUB_URL NAME:PASSWORD... [--shots DIR]
+    .venv-site/bin/python -m tools.classroom.follow_watch HUB_URL NAME:PASSWORD... [--shots DIR]
 
 Logs each student in (a browser of her own), opens /services/follow/ and keeps
 it open; every time what a page shows changes it prints one JSON line:
@@ -24,7 +24,7 @@ from urllib.parse import quote, urlparse
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from classroom.watch import browser, next_command, stdin_commands
+from tools.classroom.watch import browser, next_command, stdin_commands
 
 READ = """
 const cells = [...document.querySelectorAll('#lesson article.cell')].map(a => ({
