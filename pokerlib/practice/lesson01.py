@@ -185,7 +185,13 @@ exercise('flush', returns=N_('True or False'), prepare=[_judge_flush.table])(_ju
 
 
 def kind_cases():
-    return [(n, ranks) for ranks in straight_cases_ranks() for n in (4, 3, 2, 1)]
+    """Every hand's ranks with n = 4, 3, 2, 1; then n = 5 and 0, which the statement allows as
+    well (kind(n, ranks) is asked about any n; five of a kind comes with jokers), so that a
+    count table of 1 to 4 only fails."""
+    hands = [(n, ranks) for ranks in straight_cases_ranks() for n in (4, 3, 2, 1)]
+    return hands + [(n, ranks) for ranks in ([9, 9, 9, 9, 9], [14, 14, 14, 14, 13],
+                                             [13, 12, 11, 10, 9], [7, 7, 5, 5, 2])
+                    for n in (5, 0)]
 
 
 @functools.cache
@@ -212,7 +218,22 @@ def _kind_hint(n, ranks, got=None):
                 rank=expected, n=n)
 
 
-_register('kind', dict(returns=N_('a rank (a number) or None')), cases_judge(
+KIND_ANY_N = N_('kind(n, ranks) is asked about any n, and returns None when no rank occurs '
+                'exactly n times (kind(0, ranks) is None; kind(5, ranks) is five of a kind, '
+                'which jokers make): look for a rank that occurs exactly n times rather than '
+                'look n up in a table of counts')
+
+
+def _kind_one_to_four(n, ranks):
+    return next((r for r in ranks if ranks.count(r) == n), None) if 1 <= n <= 4 else None
+
+
+def _kind_error(error):
+    """error_hint of kind: a KeyError or IndexError on kind(5, ...) or kind(0, ...)."""
+    return KIND_ANY_N if type(error).__name__ in ('KeyError', 'IndexError') else None
+
+
+_register('kind', dict(returns=N_('a rank (a number) or None'), error_hint=_kind_error), cases_judge(
     kind, kind_cases, _kind_hint,
     mistakes=[(_kind_at_least, lambda n, ranks: (
                   _('exactly {n}: {rank} occurs {k} times in {ranks}, and more than {n} of a '
@@ -220,7 +241,8 @@ _register('kind', dict(returns=N_('a rank (a number) or None')), cases_judge(
                       n=n, ranks=short(ranks), rank=_kind_at_least(n, ranks),
                       k=ranks.count(_kind_at_least(n, ranks)))),
               (_kind_lowest, N_('the first such rank in the list, which is the highest: ranks '
-                                'are sorted highest first'))]))
+                                'are sorted highest first')),
+              (_kind_one_to_four, KIND_ANY_N)]))
 
 
 def _two_pair_low_high(ranks):
@@ -437,7 +459,14 @@ def kind(n, ranks):
         if ranks.count(r) == n:
             return r
 """, N_('the first such rank in the list, which is the highest: ranks are sorted highest '
-        'first')))
+        'first')),
+    ("""
+def kind(n, ranks):
+    found = {}
+    for r in ranks:
+        found.setdefault(ranks.count(r), r)
+    return {count: found.get(count) for count in (1, 2, 3, 4)}[n]
+""", KIND_ANY_N, 'error'))
 
 mistakes(
     'two_pair',

@@ -570,6 +570,13 @@ def heads_up_right(hole1, hole2):
     return int((v1 > v2).sum()), int((v1 < v2).sum()), int((v1 == v2).sum())
 
 
+def heads_up_favourite_first(hole1, hole2):
+    """Works out the favourite's counts first and forgets to swap back (issue 40): right
+    whenever hole1 is the favourite."""
+    wins, losses, ties = heads_up_right(hole1, hole2)
+    return (wins, losses, ties) if wins >= losses else (losses, wins, ties)
+
+
 def hand_rank_three_alone(hand):
     """The lecture's ranking, with three of a kind (and quads, full houses) ranked by the
     big group alone, as notebook 01's text says is enough with one deck."""
@@ -630,6 +637,7 @@ OTHER_WRONG = [
     ('heads_up', heads_up_hard_coded, 'fail', 'drawn afresh'),
     ('hand_rank', hand_rank_three_kickers_up, 'fail', 'three of a kind'),
     ('hand_rank', hand_rank_flush_of_four, 'fail', 'does the flush test look at all five cards'),
+    ('heads_up', heads_up_favourite_first, 'fail', "these are hole2's counts"),
 ]
 
 FAST_RIGHT = [SHUFFLE_RIGHT[0], OTHER_RIGHT[0], OTHER_RIGHT[9]]
