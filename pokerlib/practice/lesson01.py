@@ -324,7 +324,7 @@ def describe(hand) -> str:
 
 
 def _elif(hand, wheel=True, low_pair_first=False, kickers_up=False, straight_any=False,
-          trips_first=False, straight_over_flush=False):
+          trips_first=False, straight_over_flush=False, flush_over_full=False):
     """hand_rank_elif with a known mistake switched on (for the hints)."""
     ranks = sorted((RANK_CHARS.index(r) for r, s in hand), reverse=True)
     if wheel and ranks == [14, 5, 4, 3, 2]:
@@ -340,7 +340,7 @@ def _elif(hand, wheel=True, low_pair_first=False, kickers_up=False, straight_any
     if trips_first and k(3, ranks):
         return (3, k(3, ranks), shown)
     if k(3, ranks) and k(2, ranks):
-        return (6, k(3, ranks), k(2, ranks))
+        return (4.5 if flush_over_full else 6, k(3, ranks), k(2, ranks))
     if straight_over_flush and st:
         return (5, max(ranks))
     if fl:
@@ -370,12 +370,16 @@ RANKING_MISTAKES = [
     (functools.partial(_elif, kickers_up=True),
      N_('compare the other cards highest first: the ranks sorted with reverse=True')),
     (functools.partial(_elif, trips_first=True),
-     N_('a full house is three of a kind and a pair: test for it before three of a kind')),
+     N_('a full house is three of a kind and a pair: test for it before three of a kind'),
+     ('5S 4H 3D 2C AS', '2S 2H 2D 3S 3H')),     # its full house is below a straight too
     (functools.partial(_elif, straight_over_flush=True),
      N_('a flush beats a straight')),
     (lambda hand: hand_rank(hand)[0],
      N_('hands of one category are told apart by their ranks: the ranking needs more '
         'than the category')),
+    (functools.partial(_elif, flush_over_full=True),
+     N_('a full house beats a flush (it is the rarer hand): rank every full house above every '
+        'flush')),
 ]
 
 
@@ -545,6 +549,29 @@ def hand_rank(hand):
 """
 
 
+_HELPERS = """
+def card_ranks(hand):
+    ranks = sorted(['--23456789TJQKA'.index(r) for r, s in hand], reverse=True)
+    return [5, 4, 3, 2, 1] if ranks == [14, 5, 4, 3, 2] else ranks
+
+def straight(ranks):
+    return len(set(ranks)) == 5 and max(ranks) - min(ranks) == 4
+
+def flush(hand):
+    return len({s for r, s in hand}) == 1
+
+def kind(n, ranks):
+    for r in ranks:
+        if ranks.count(r) == n:
+            return r
+
+def two_pair(ranks):
+    pair, low = kind(2, ranks), kind(2, list(reversed(ranks)))
+    return (pair, low) if pair and low != pair else None
+"""
+"""A student's helpers, right, under a hand_rank with a mistake of its own."""
+
+
 def _ranking(flush='len({s for r, s in hand}) == 1', flush_first='flush',
              straight_first='straight(ranks)',
              pairs='(kind(2, ranks), kind(2, list(reversed(ranks))))'):
@@ -560,6 +587,48 @@ mistakes(
      'cards: does the flush test look at all five cards? A flush needs all five of one suit'),
     (_ranking(flush_first='straight(ranks)', straight_first='flush'), RANKING_MISTAKES[5][1]),
     (_ranking(pairs='(kind(2, list(reversed(ranks))), kind(2, ranks))'), RANKING_MISTAKES[2][1]),
+    (_HELPERS + """
+def hand_rank(hand):
+    ranks = card_ranks(hand)
+    if straight(ranks) and flush(hand):
+        return (8, max(ranks))
+    elif kind(4, ranks):
+        return (7, kind(4, ranks), kind(1, ranks))
+    elif flush(hand):
+        return (6, ranks)
+    elif kind(3, ranks) and kind(2, ranks):
+        return (5, kind(3, ranks), kind(2, ranks))
+    elif straight(ranks):
+        return (4, max(ranks))
+    elif kind(3, ranks):
+        return (3, kind(3, ranks), ranks)
+    elif two_pair(ranks):
+        return (2, two_pair(ranks), ranks)
+    elif kind(2, ranks):
+        return (1, kind(2, ranks), ranks)
+    return (0, ranks)
+""", RANKING_MISTAKES[7][1]),
+    (_HELPERS + """
+def hand_rank(hand):
+    ranks = card_ranks(hand)
+    if straight(ranks) and flush(hand):
+        return (8, max(ranks))
+    elif kind(4, ranks):
+        return (7, kind(4, ranks), kind(1, ranks))
+    elif flush(hand):
+        return (5, ranks)
+    elif straight(ranks):
+        return (4, max(ranks))
+    elif kind(3, ranks):
+        return (3, kind(3, ranks), ranks)
+    elif kind(3, ranks) and kind(2, ranks):
+        return (6, kind(3, ranks), kind(2, ranks))
+    elif two_pair(ranks):
+        return (2, two_pair(ranks), ranks)
+    elif kind(2, ranks):
+        return (1, kind(2, ranks), ranks)
+    return (0, ranks)
+""", RANKING_MISTAKES[4][1]),
     ("""
 def kind(n, ranks):
     for r in ranks:
