@@ -111,6 +111,20 @@ def modulo_bits_down(deck, rng):
         swap(deck, i, rng.getrandbits(8) % (i + 1))
 
 
+def modulo_twelve_bits(deck, rng):
+    """A modulo bias of a 12-bit draw (issue 40): too small for a sample of a thousand
+    shuffles, seen exactly in the sizes of what it draws."""
+    for i in range(len(deck) - 1):
+        j = i + rng.getrandbits(12) % (len(deck) - i)
+        deck[i], deck[j] = deck[j], deck[i]
+
+
+def sattolo_one_byte(deck, rng):
+    for i in range(len(deck) - 1):
+        j = i + 1 + rng.getrandbits(8) % (len(deck) - i - 1)
+        deck[i], deck[j] = deck[j], deck[i]
+
+
 def sort_on_thousand_keys(deck, rng):
     deck.sort(key=lambda card: rng.randrange(1000))
 
@@ -260,6 +274,10 @@ SHUFFLE_WRONG = [
     ('sattolo', naive_swaps, 'fail', 'sattolo('),
     ('sattolo', window_of_four, 'fail', 'sattolo('),
     ('sattolo', loop_from_one, 'fail', 'the first card never moves'),
+    ('shuffle2', modulo_twelve_bits, 'fail', 'modulo bias', '4,096 possible values',
+     'shuffle2(list(DECK), random.Random(s))'),
+    ('sattolo', sattolo_one_byte, 'fail', 'modulo bias', '256 possible values',
+     'sattolo(list(DECK), random.Random(s))'),
 ]
 
 
