@@ -74,6 +74,11 @@ REPLAYS = 50
 
 LONG_DECK = 1_000
 LONG_TRIALS = 6
+LONG_EXTRA = 200
+"""Up to this many more long shuffles, as many as the check's fresh seed says (200,000 draws
+at most): how much a check draws in all is not known before it, and some full-deck shuffles
+are replayed after them, so a shuffle that is fair only for its first so many draws fails
+whenever a check draws past that many (see _full_deck)."""
 LONG_SEED = 1_000_000
 """The ascents test is also run on LONG_TRIALS shuffles of a deck of LONG_DECK numbers, where
 ties among sort keys (1,000 possible keys for 1,000 cards) show at once."""
@@ -547,13 +552,14 @@ def _full_deck(run, name, deal, full):
         if not failed:
             continue
         raise Mismatch(_full_deck_report(test, value, detail, where, name))
-    # The ascents on a long deck
+    # The ascents on a long deck, as many shuffles as this check's seed says
     long = list(range(LONG_DECK))
+    trials = LONG_TRIALS + (first >> 8) % (LONG_EXTRA + 1)
     run.last_call = _seeds(f'{name}(list(range({LONG_DECK})), random.Random(s))' if not deal else
                            f'deal({LONG_DECK}, 1, list(range({LONG_DECK})), random.Random(s))',
-                           LONG_SEED, LONG_TRIALS)
+                           LONG_SEED, trials)
     ascents = 0
-    rngs = [ScriptedRandom(seed=LONG_SEED + k) for k in range(LONG_TRIALS)]
+    rngs = [ScriptedRandom(seed=LONG_SEED + k) for k in range(trials)]
     for out in _play_many(run, long, rngs, deal, run.last_call):
         out = list(out)
         if sorted(out) != long:
@@ -561,14 +567,22 @@ def _full_deck(run, name, deal, full):
                             ('hint', _('a shuffle rearranges the cards it is given: every '
                                        'card stays in the deck exactly once'))])
         ascents += sum(a < b for a, b in zip(out, out[1:]))
-    run.cases += LONG_TRIALS
+    run.cases += trials
     n = LONG_DECK
-    z = (ascents - LONG_TRIALS * (n - 1) / 2) / math.sqrt(LONG_TRIALS * (n + 1) / 12)
+    z = (ascents - trials * (n - 1) / 2) / math.sqrt(trials * (n + 1) / 12)
     if abs(z) > Z_LIMIT:
         raise Mismatch(_full_deck_report('ascents', z, None, None, name,
-                                         trials=LONG_TRIALS, size=LONG_DECK))
-    # Last, where the tests above found nothing: a modulo bias too small for them to see.
+                                         trials=trials, size=LONG_DECK))
+    # Some full-deck shuffles again, now that the check has drawn an amount no one knew
+    # before it: they must come out as they did.
     run.last_call = shown
+    order = random.Random(first + 1).sample(range(FULL_TRIALS), REPLAYS)
+    again = [ScriptedRandom(seed=first + k) for k in order]
+    for k, out in zip(order, _play_many(run, deck, again, deal, shown)):
+        if out != outcomes[k]:
+            raise _not_a_function(name)
+    run.cases += REPLAYS
+    # Last, where the tests above found nothing: a modulo bias too small for them to see.
     _fixed_draws(drew, len(deck), full)
 
 
