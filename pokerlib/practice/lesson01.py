@@ -185,7 +185,13 @@ exercise('flush', returns=N_('True or False'), prepare=[_judge_flush.table])(_ju
 
 
 def kind_cases():
-    return [(n, ranks) for ranks in straight_cases_ranks() for n in (4, 3, 2, 1)]
+    """Every hand's ranks with n = 4, 3, 2, 1; then n = 5 and 0, which the statement allows as
+    well (kind(n, ranks) is asked about any n; five of a kind comes with jokers), so that a
+    count table of 1 to 4 only fails."""
+    hands = [(n, ranks) for ranks in straight_cases_ranks() for n in (4, 3, 2, 1)]
+    return hands + [(n, ranks) for ranks in ([9, 9, 9, 9, 9], [14, 14, 14, 14, 13],
+                                             [13, 12, 11, 10, 9], [7, 7, 5, 5, 2])
+                    for n in (5, 0)]
 
 
 @functools.cache
@@ -212,7 +218,22 @@ def _kind_hint(n, ranks, got=None):
                 rank=expected, n=n)
 
 
-_register('kind', dict(returns=N_('a rank (a number) or None')), cases_judge(
+KIND_ANY_N = N_('kind(n, ranks) is asked about any n, and returns None when no rank occurs '
+                'exactly n times (kind(0, ranks) is None; kind(5, ranks) is five of a kind, '
+                'which jokers make): look for a rank that occurs exactly n times rather than '
+                'look n up in a table of counts')
+
+
+def _kind_one_to_four(n, ranks):
+    return next((r for r in ranks if ranks.count(r) == n), None) if 1 <= n <= 4 else None
+
+
+def _kind_error(error):
+    """error_hint of kind: a KeyError or IndexError on kind(5, ...) or kind(0, ...)."""
+    return KIND_ANY_N if type(error).__name__ in ('KeyError', 'IndexError') else None
+
+
+_register('kind', dict(returns=N_('a rank (a number) or None'), error_hint=_kind_error), cases_judge(
     kind, kind_cases, _kind_hint,
     mistakes=[(_kind_at_least, lambda n, ranks: (
                   _('exactly {n}: {rank} occurs {k} times in {ranks}, and more than {n} of a '
@@ -220,7 +241,8 @@ _register('kind', dict(returns=N_('a rank (a number) or None')), cases_judge(
                       n=n, ranks=short(ranks), rank=_kind_at_least(n, ranks),
                       k=ranks.count(_kind_at_least(n, ranks)))),
               (_kind_lowest, N_('the first such rank in the list, which is the highest: ranks '
-                                'are sorted highest first'))]))
+                                'are sorted highest first')),
+              (_kind_one_to_four, KIND_ANY_N)]))
 
 
 def _two_pair_low_high(ranks):
@@ -302,7 +324,7 @@ def describe(hand) -> str:
 
 
 def _elif(hand, wheel=True, low_pair_first=False, kickers_up=False, straight_any=False,
-          trips_first=False, straight_over_flush=False):
+          trips_first=False, straight_over_flush=False, flush_over_full=False):
     """hand_rank_elif with a known mistake switched on (for the hints)."""
     ranks = sorted((RANK_CHARS.index(r) for r, s in hand), reverse=True)
     if wheel and ranks == [14, 5, 4, 3, 2]:
@@ -318,7 +340,7 @@ def _elif(hand, wheel=True, low_pair_first=False, kickers_up=False, straight_any
     if trips_first and k(3, ranks):
         return (3, k(3, ranks), shown)
     if k(3, ranks) and k(2, ranks):
-        return (6, k(3, ranks), k(2, ranks))
+        return (4.5 if flush_over_full else 6, k(3, ranks), k(2, ranks))
     if straight_over_flush and st:
         return (5, max(ranks))
     if fl:
@@ -348,12 +370,16 @@ RANKING_MISTAKES = [
     (functools.partial(_elif, kickers_up=True),
      N_('compare the other cards highest first: the ranks sorted with reverse=True')),
     (functools.partial(_elif, trips_first=True),
-     N_('a full house is three of a kind and a pair: test for it before three of a kind')),
+     N_('a full house is three of a kind and a pair: test for it before three of a kind'),
+     ('5S 4H 3D 2C AS', '2S 2H 2D 3S 3H')),     # its full house is below a straight too
     (functools.partial(_elif, straight_over_flush=True),
      N_('a flush beats a straight')),
     (lambda hand: hand_rank(hand)[0],
      N_('hands of one category are told apart by their ranks: the ranking needs more '
         'than the category')),
+    (functools.partial(_elif, flush_over_full=True),
+     N_('a full house beats a flush (it is the rarer hand): rank every full house above every '
+        'flush')),
 ]
 
 
@@ -437,7 +463,14 @@ def kind(n, ranks):
         if ranks.count(r) == n:
             return r
 """, N_('the first such rank in the list, which is the highest: ranks are sorted highest '
-        'first')))
+        'first')),
+    ("""
+def kind(n, ranks):
+    found = {}
+    for r in ranks:
+        found.setdefault(ranks.count(r), r)
+    return {count: found.get(count) for count in (1, 2, 3, 4)}[n]
+""", KIND_ANY_N, 'error'))
 
 mistakes(
     'two_pair',
@@ -516,6 +549,29 @@ def hand_rank(hand):
 """
 
 
+_HELPERS = """
+def card_ranks(hand):
+    ranks = sorted(['--23456789TJQKA'.index(r) for r, s in hand], reverse=True)
+    return [5, 4, 3, 2, 1] if ranks == [14, 5, 4, 3, 2] else ranks
+
+def straight(ranks):
+    return len(set(ranks)) == 5 and max(ranks) - min(ranks) == 4
+
+def flush(hand):
+    return len({s for r, s in hand}) == 1
+
+def kind(n, ranks):
+    for r in ranks:
+        if ranks.count(r) == n:
+            return r
+
+def two_pair(ranks):
+    pair, low = kind(2, ranks), kind(2, list(reversed(ranks)))
+    return (pair, low) if pair and low != pair else None
+"""
+"""A student's helpers, right, under a hand_rank with a mistake of its own."""
+
+
 def _ranking(flush='len({s for r, s in hand}) == 1', flush_first='flush',
              straight_first='straight(ranks)',
              pairs='(kind(2, ranks), kind(2, list(reversed(ranks))))'):
@@ -531,6 +587,48 @@ mistakes(
      'cards: does the flush test look at all five cards? A flush needs all five of one suit'),
     (_ranking(flush_first='straight(ranks)', straight_first='flush'), RANKING_MISTAKES[5][1]),
     (_ranking(pairs='(kind(2, list(reversed(ranks))), kind(2, ranks))'), RANKING_MISTAKES[2][1]),
+    (_HELPERS + """
+def hand_rank(hand):
+    ranks = card_ranks(hand)
+    if straight(ranks) and flush(hand):
+        return (8, max(ranks))
+    elif kind(4, ranks):
+        return (7, kind(4, ranks), kind(1, ranks))
+    elif flush(hand):
+        return (6, ranks)
+    elif kind(3, ranks) and kind(2, ranks):
+        return (5, kind(3, ranks), kind(2, ranks))
+    elif straight(ranks):
+        return (4, max(ranks))
+    elif kind(3, ranks):
+        return (3, kind(3, ranks), ranks)
+    elif two_pair(ranks):
+        return (2, two_pair(ranks), ranks)
+    elif kind(2, ranks):
+        return (1, kind(2, ranks), ranks)
+    return (0, ranks)
+""", RANKING_MISTAKES[7][1]),
+    (_HELPERS + """
+def hand_rank(hand):
+    ranks = card_ranks(hand)
+    if straight(ranks) and flush(hand):
+        return (8, max(ranks))
+    elif kind(4, ranks):
+        return (7, kind(4, ranks), kind(1, ranks))
+    elif flush(hand):
+        return (5, ranks)
+    elif straight(ranks):
+        return (4, max(ranks))
+    elif kind(3, ranks):
+        return (3, kind(3, ranks), ranks)
+    elif kind(3, ranks) and kind(2, ranks):
+        return (6, kind(3, ranks), kind(2, ranks))
+    elif two_pair(ranks):
+        return (2, two_pair(ranks), ranks)
+    elif kind(2, ranks):
+        return (1, kind(2, ranks), ranks)
+    return (0, ranks)
+""", RANKING_MISTAKES[4][1]),
     ("""
 def kind(n, ranks):
     for r in ranks:

@@ -53,6 +53,12 @@ GROUP_MISTAKES = [
 mistaken version's on the failing case and on every witness (lists that tell the mistakes
 apart: all ranks different fits both of the first and the third)."""
 
+GROUP_ORDER_HINT = N_('the right pairs in the wrong order: the most frequent first, and among '
+                      'equal counts the higher item first (sort the (count, item) pairs with '
+                      'reverse=True)')
+"""The hint of a list holding exactly the right pairs in another order than any mistake above
+(sorted by item, or in most_common's order of first appearance among ties)."""
+
 
 def _pairs(got):
     """got as a list of tuples, or None if it is not a list of pairs."""
@@ -73,6 +79,10 @@ def _group(run):
                      if pairs is not None and pairs == [tuple(p) for p in mistaken(items)]
                      and all(_pairs(run(list(w))) == [tuple(p) for p in mistaken(w)]
                              for w in witnesses)),
+                    None)
+        if hint is None:
+            hint = (GROUP_ORDER_HINT if pairs is not None and sorted(pairs) == sorted(expected)
+                    and len(pairs) == len(expected) else
                     N_('a list of (count, item) pairs, one for each different item'))
         raise wrong(got, expected, _(hint), call=failing, args=(list(items),))
 
@@ -207,7 +217,11 @@ def group(items):
     ("""
 def group(items):
     return sorted(((items.count(x), x) for x in set(items)), key=lambda p: (-p[0], p[1]))
-""", GROUP_MISTAKES[2][1]))
+""", GROUP_MISTAKES[2][1]),
+    ("""
+def group(items):
+    return sorted(((items.count(x), x) for x in set(items)), key=lambda p: p[1], reverse=True)
+""", GROUP_ORDER_HINT))
 
 mistakes(
     'unzip',

@@ -24,7 +24,7 @@ from ..fairness import chi_square
 from ..frequencies import EXACT_COUNTS
 from ..ranking import HAND_NAMES, hand_rank_elif
 from ..scripted import ScriptedRandom
-from ..i18n import N_, _, english_category
+from ..i18n import N_, _, english_category, english_keys
 from .core import (Mismatch, StudentError, code, exercise, forbid, mistakes, same_value,
                    short, wrong)
 from .judges import warm_chi_square
@@ -469,6 +469,8 @@ def _hand_percentages(run):
 
 
 def _named_counts(got, n, expected, mistakes, describe) -> list:
+    if isinstance(got, dict):
+        got = english_keys(got)          # 一对 in a Chinese notebook, as 'one pair'
     if isinstance(got, dict) and got.get('five of a kind'):
         raise Mismatch([('returned', short(got)),
                         ('hint', _('five of a kind cannot be dealt from one deck: was a '
@@ -541,7 +543,7 @@ def _hands_needed(run):
         raise wrong(got, expected, hint)
 
 
-@exercise('most_common_seven', takes_value=True, returns=N_('a category name'))
+@exercise('most_common_seven', takes_value=True, returns=N_('a category name'), seconds=30)
 def _most_common_seven(value):
     counts = EXACT_COUNTS[7]
     expected = max(counts, key=counts.get)

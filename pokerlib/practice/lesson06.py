@@ -391,6 +391,20 @@ def flush_draw_counts() -> tuple:
     return int(np.sum(mine > yours)), int(np.sum(mine == yours)), len(pairs)
 
 
+FLUSH_DRAW_UNSEEN = N_('{k} boards out of {m}, the pairs of {u} cards: the turn and river come '
+                       'from the 45 cards that are neither on the board nor in either hand')
+
+
+def _other_unseen(value, n):
+    """The number u of cards (other than 45) whose C(u, 2) pairs make value a whole count of
+    boards out of all of them, if one does and the n right boards do not: an answer over the
+    wrong unseen cards."""
+    if not 0 < value < 1 or abs(value * n - round(value * n)) < 1e-6:
+        return None
+    return next((u for u in range(40, 53) if u != 45
+                 and abs(value * math.comb(u, 2) - round(value * math.comb(u, 2))) < 1e-6), None)
+
+
 @exercise('flush_draw', takes_value=True, prepare=[flush_draw_counts],
           returns=N_('a probability: a Fraction, or a float'))
 def _flush_draw(value):
@@ -403,6 +417,9 @@ def _flush_draw(value):
         return _(': right, exactly')
     if abs(value - Fraction(wins + ties, n)) <= 1e-9:
         hint = _('a tie is not a win: count only the boards on which AS KS ranks higher')
+    elif _other_unseen(value, n):
+        u = _other_unseen(value, n)
+        hint = _(FLUSH_DRAW_UNSEEN).format(u=u, m=math.comb(u, 2), k=round(value * math.comb(u, 2)))
     elif abs(value - expected) < 0.05 and abs(value * n - round(value * n)) > 1e-6:
         hint = _('close, but not exact: this looks like an estimate from a sample of '
                  'boards; count every turn and river, all {n} pairs of the 45 unseen '
@@ -530,7 +547,17 @@ mistakes(
      'close, but not exact: this looks like an estimate from a sample of boards; count every '
      'turn and river, all {n} pairs of the 45 unseen cards'),
     (_FLUSH_DRAW.format(sample='', compare='>', answer='wins'),
-     'the fraction of the {n} boards (turn and river) on which AS KS wins'))
+     'the fraction of the {n} boards (turn and river) on which AS KS wins'),
+    ("""
+import itertools
+from pokerlib import DECK, best_hand, hand_rank
+def flush_draw():
+    board, me, you = ['7S', '2S', '9D'], ['AS', 'KS'], ['9H', '9C']
+    pairs = list(itertools.combinations([c for c in DECK if c not in board], 2))
+    wins = sum(hand_rank(best_hand(me + board + list(p))) > hand_rank(best_hand(you + board + list(p)))
+               for p in pairs if not set(p) & set(me + you))
+    return wins / len(pairs)
+""", FLUSH_DRAW_UNSEEN))
 
 
 # --- the course's functions that do these exercises' work under other names -------------

@@ -170,15 +170,30 @@ def _heads_up(run):
     seed, hole1, hole2 = FRESH['heads_up']
     answer = run.begin(list(hole1), list(hole2))      # the student's code runs while
     expected = heads_up_reference(hole1, hole2)       # the judge works out the answer
-    got = answer()
+    _judge_heads_up(answer(), expected, seed, hole1, hole2)
+    wins, losses, ties = expected
+    if wins > losses:
+        # hole1 was the favourite: the underdog first as well, so that an answer that puts the
+        # favourite first and never swaps back fails at every check
+        _judge_heads_up(run(list(hole2), list(hole1)), (losses, wins, ties), seed, hole2, hole1)
+    return _(': right for hole cards drawn afresh at this check, over every board')
+
+
+HEADS_UP_SWAPPED = N_("these are hole2's counts: (wins, losses, ties) are those of hole1, the "
+                      "first hand given, whichever hand is the favourite")
+
+
+def _judge_heads_up(got, expected, seed, hole1, hole2):
     plain = to_python(got)
     if not (isinstance(plain, (tuple, list)) and len(plain) == 3
             and all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in plain)):
         raise unreadable(got, _('three counts: (wins, losses, ties)'))
     if tuple(plain) == expected:
-        return _(': right for hole cards drawn afresh at this check, over every board')
+        return
     wins, losses, ties = expected
-    if sorted(plain) == sorted(expected):
+    if tuple(plain) == (losses, wins, ties):
+        hint = _(HEADS_UP_SWAPPED)
+    elif sorted(plain) == sorted(expected):
         hint = _('the right counts in the wrong order: (wins, losses, ties), a win being '
                  'a board on which hole1 ranks higher')
     elif tuple(plain) in ((wins + ties, losses, 0), (wins, losses + ties, 0)):
@@ -187,7 +202,7 @@ def _heads_up(run):
     else:
         hint = _('(wins, losses, ties) over all C(48, 5) = {n:,d} boards').format(
             n=sum(expected))
-    raise noted(wrong(got, expected, hint),
+    raise noted(wrong(got, expected, hint, call=f'heads_up({list(hole1)!r}, {list(hole2)!r})'),
                 _('the hole cards are drawn afresh at every check (random.Random({seed})'
                   '.sample(DECK, 4) draws these again)').format(seed=seed))
 
@@ -252,7 +267,9 @@ mistakes(
      'the right counts in the wrong order: (wins, losses, ties), a win being a board on which '
      'hole1 ranks higher'),
     (_HEADS_UP.format(answer='(wins, losses, ties + 1)'),
-     '(wins, losses, ties) over all C(48, 5) = {n:,d} boards'))
+     '(wins, losses, ties) over all C(48, 5) = {n:,d} boards'),
+    (_HEADS_UP.format(answer='(wins, losses, ties) if wins >= losses else (losses, wins, ties)'),
+     HEADS_UP_SWAPPED))
 
 
 # --- the course's functions that do these exercises' work under other names -------------

@@ -30,7 +30,10 @@ A shuffle (or a deal) is run with ``pokerlib.scripted.ScriptedRandom``, a
    sorting on keys with ties (a stable sort keeps tied cards in order) and
    a cut raise. ``power()`` computes each test's power against those
    biases (``tests/practice/test_shuffles.py`` asserts it is at least
-   0.999).
+   0.999). Last, exactly (``_fixed_draws``): a shuffle whose every run drew the same
+   narrow integer draws can make its arrangements equally likely only if their number
+   divides the product of the draws' sizes, so a modulo bias of any width up to 16 bits
+   (``getrandbits(12) % m``, one byte in Sattolo) fails, however small.
 """
 
 import functools
@@ -41,7 +44,7 @@ from collections import Counter
 from fractions import Fraction
 
 from ..cards import DECK
-from ..i18n import _
+from ..i18n import N_, _
 from ..scripted import ScriptedRandom, enumerate_runs
 from .core import Mismatch, code, short
 from .judges import fresh_seed
@@ -71,6 +74,11 @@ REPLAYS = 50
 
 LONG_DECK = 1_000
 LONG_TRIALS = 6
+LONG_EXTRA = 200
+"""Up to this many more long shuffles, as many as the check's fresh seed says (200,000 draws
+at most): how much a check draws in all is not known before it, and some full-deck shuffles
+are replayed after them, so a shuffle that is fair only for its first so many draws fails
+whenever a check draws past that many (see _full_deck)."""
 LONG_SEED = 1_000_000
 """The ascents test is also run on LONG_TRIALS shuffles of a deck of LONG_DECK numbers, where
 ties among sort keys (1,000 possible keys for 1,000 cards) show at once."""
@@ -511,6 +519,7 @@ def _full_deck(run, name, deal, full):
                                        'use it as it is').format(seed=code('rng.seed')))])
         outcomes.append(out)
     run.cases += FULL_TRIALS
+    drew = rngs
     unchanged = sum(tuple(out) == tuple(deck) for out in outcomes)
     if unchanged:
         raise Mismatch([('returned', _('the deck as it was, in {k:,d} of {n:,d} shuffles of the '
@@ -536,18 +545,21 @@ def _full_deck(run, name, deal, full):
     where = _positions(outcomes, deck)
     if full == 'sattolo':
         _sattolo_full(where, name)
+        run.last_call = shown
+        _fixed_draws(drew, len(deck), full)
         return
     for test, value, failed, detail in full_deck_tests(where):
         if not failed:
             continue
         raise Mismatch(_full_deck_report(test, value, detail, where, name))
-    # The ascents on a long deck
+    # The ascents on a long deck, as many shuffles as this check's seed says
     long = list(range(LONG_DECK))
+    trials = LONG_TRIALS + (first >> 8) % (LONG_EXTRA + 1)
     run.last_call = _seeds(f'{name}(list(range({LONG_DECK})), random.Random(s))' if not deal else
                            f'deal({LONG_DECK}, 1, list(range({LONG_DECK})), random.Random(s))',
-                           LONG_SEED, LONG_TRIALS)
+                           LONG_SEED, trials)
     ascents = 0
-    rngs = [ScriptedRandom(seed=LONG_SEED + k) for k in range(LONG_TRIALS)]
+    rngs = [ScriptedRandom(seed=LONG_SEED + k) for k in range(trials)]
     for out in _play_many(run, long, rngs, deal, run.last_call):
         out = list(out)
         if sorted(out) != long:
@@ -555,12 +567,66 @@ def _full_deck(run, name, deal, full):
                             ('hint', _('a shuffle rearranges the cards it is given: every '
                                        'card stays in the deck exactly once'))])
         ascents += sum(a < b for a, b in zip(out, out[1:]))
-    run.cases += LONG_TRIALS
+    run.cases += trials
     n = LONG_DECK
-    z = (ascents - LONG_TRIALS * (n - 1) / 2) / math.sqrt(LONG_TRIALS * (n + 1) / 12)
+    z = (ascents - trials * (n - 1) / 2) / math.sqrt(trials * (n + 1) / 12)
     if abs(z) > Z_LIMIT:
         raise Mismatch(_full_deck_report('ascents', z, None, None, name,
-                                         trials=LONG_TRIALS, size=LONG_DECK))
+                                         trials=trials, size=LONG_DECK))
+    # Some full-deck shuffles again, now that the check has drawn an amount no one knew
+    # before it: they must come out as they did.
+    run.last_call = shown
+    order = random.Random(first + 1).sample(range(FULL_TRIALS), REPLAYS)
+    again = [ScriptedRandom(seed=first + k) for k in order]
+    for k, out in zip(order, _play_many(run, deck, again, deal, shown)):
+        if out != outcomes[k]:
+            raise _not_a_function(name)
+    run.cases += REPLAYS
+    # Last, where the tests above found nothing: a modulo bias too small for them to see.
+    _fixed_draws(drew, len(deck), full)
+
+
+NARROW = 1 << 16
+"""Draws of at most this many values are narrow enough for a modulo bias to matter."""
+
+MODULO_BIAS = N_('every shuffle drew the same {d} numbers, of {sizes} possible values each, so '
+                 'each arrangement comes out of a whole number of the {total} equally likely '
+                 'sequences of draws, and {n} arrangements cannot all be equally likely: reducing '
+                 'a draw of 2**k values modulo m favours the smaller choices (modulo bias); draw '
+                 'each choice with {randrange}, which rejects the extra values')
+
+
+def _fixed_draws(rngs, n, full):
+    """Exact, whatever the sample: a shuffle whose every run drew the same sequence of narrow
+    integer draws (no float, no rejection) is a tree of equally likely leaves, the product of
+    their sizes, and each arrangement gets a whole number of them: unless the number of
+    arrangements it must make equally likely (n!, or (n - 1)! for Sattolo) divides that
+    product, it is biased. A modulo bias of any width up to 16 bits fails here (getrandbits(12)
+    % m, one byte for Sattolo), however small the bias, with no statistics; randrange,
+    randint, choice and rng.shuffle draw choices of exactly m values and pass."""
+    sequences = {tuple(rng.sizes) for rng in rngs}
+    if len(sequences) != 1:
+        return
+    sizes = sequences.pop()
+    if not sizes or not all(0 < size <= NARROW for size in sizes):
+        return
+    arrangements = math.factorial(n - 1 if full == 'sattolo' else n)
+    total = math.prod(sizes)
+    if total % arrangements == 0:
+        return
+    shown = sorted(set(sizes))
+    raise Mismatch([('problem', _('{n:,d} shuffles of the full deck all drew {d} numbers, '
+                                  'of {sizes} possible values').format(
+                                      n=len(rngs), d=len(sizes),
+                                      sizes=', '.join(f'{v:,d}' for v in shown[:4])
+                                      + (', ...' if len(shown) > 4 else ''))),
+                    ('hint', _(MODULO_BIAS).format(
+                        d=len(sizes), sizes=(f'{shown[0]:,d}' if len(shown) == 1 else
+                                             f'{shown[0]:,d}–{shown[-1]:,d}'),
+                        total=(f'{shown[0]:,d}**{len(sizes)}' if len(shown) == 1 else
+                               _('product of their sizes')),
+                        n=(f'{n - 1}!' if full == 'sattolo' else f'{n}!'),
+                        randrange=code('rng.randrange(m)')))])
 
 
 def _small_deck(run, name, deal, exact_upto):

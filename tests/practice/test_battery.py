@@ -18,6 +18,7 @@ from pokerlib import (DECK, card_ranks, category_name, deal_by_removing, evaluat
                       hand_rank, hand_rank_elif, hand_rank_wild, kind, parse_versus_line,
                       replacements, straight, swap, two_pair)
 
+from pokerlib.practice import check
 from practice_support import lesson_tests, verdict
 
 # ---------------------------------------------------------------------------
@@ -109,6 +110,37 @@ def modulo_bits(deck, rng):
 def modulo_bits_down(deck, rng):
     for i in reversed(range(1, len(deck))):
         swap(deck, i, rng.getrandbits(8) % (i + 1))
+
+
+def modulo_twelve_bits(deck, rng):
+    """A modulo bias of a 12-bit draw (issue 40): too small for a sample of a thousand
+    shuffles, seen exactly in the sizes of what it draws."""
+    for i in range(len(deck) - 1):
+        j = i + rng.getrandbits(12) % (len(deck) - i)
+        deck[i], deck[j] = deck[j], deck[i]
+
+
+def sattolo_one_byte(deck, rng):
+    for i in range(len(deck) - 1):
+        j = i + 1 + rng.getrandbits(8) % (len(deck) - i - 1)
+        deck[i], deck[j] = deck[j], deck[i]
+
+
+_DRAWN = [0]
+
+
+def fair_for_its_first_draws(deck, rng):
+    """Fair until it has drawn 90,000 numbers in its process, then a cut (issue 40: a shuffle
+    tuned to how much the judge draws). A check draws about 80,000 before its long shuffles,
+    and up to 200,000 more, as many as its fresh seed says; some full-deck shuffles come again
+    after them."""
+    if _DRAWN[0] >= 90_000:
+        deck[:] = deck[1:] + deck[:1]
+        return
+    for i in range(len(deck) - 1, 0, -1):
+        j = rng.randrange(i + 1)
+        _DRAWN[0] += 1
+        deck[i], deck[j] = deck[j], deck[i]
 
 
 def sort_on_thousand_keys(deck, rng):
@@ -260,10 +292,27 @@ SHUFFLE_WRONG = [
     ('sattolo', naive_swaps, 'fail', 'sattolo('),
     ('sattolo', window_of_four, 'fail', 'sattolo('),
     ('sattolo', loop_from_one, 'fail', 'the first card never moves'),
+    ('shuffle2', modulo_twelve_bits, 'fail', 'modulo bias', '4,096 possible values',
+     'shuffle2(list(DECK), random.Random(s))'),
+    ('sattolo', sattolo_one_byte, 'fail', 'modulo bias', '256 possible values',
+     'sattolo(list(DECK), random.Random(s))'),
 ]
 
 
 @pytest.mark.slow
+@pytest.mark.slow
+def test_a_shuffle_fair_only_for_its_first_draws_fails():
+    """How much a check draws is drawn afresh (up to 200,000 more draws): a shuffle fair for
+    its first 90,000 draws, which every check passed when each drew about 74,000, now fails
+    whenever its check draws more, nearly always (here at least two checks of three)."""
+    failed = 0
+    for _ in range(3):
+        _DRAWN[0] = 0
+        report = check(fair_for_its_first_draws, name='shuffle2')
+        failed += report.status == 'fail'
+    assert failed >= 2
+
+
 def test_a_shuffle_that_counts_its_calls_fails():
     """Fair for its first 1,500 calls, then not: the replays, made after the full deck's
     shuffles in another order, catch it. (A shuffle fair for more calls than a check makes
@@ -570,6 +619,13 @@ def heads_up_right(hole1, hole2):
     return int((v1 > v2).sum()), int((v1 < v2).sum()), int((v1 == v2).sum())
 
 
+def heads_up_favourite_first(hole1, hole2):
+    """Works out the favourite's counts first and forgets to swap back (issue 40): right
+    whenever hole1 is the favourite."""
+    wins, losses, ties = heads_up_right(hole1, hole2)
+    return (wins, losses, ties) if wins >= losses else (losses, wins, ties)
+
+
 def hand_rank_three_alone(hand):
     """The lecture's ranking, with three of a kind (and quads, full houses) ranked by the
     big group alone, as notebook 01's text says is enough with one deck."""
@@ -630,6 +686,7 @@ OTHER_WRONG = [
     ('heads_up', heads_up_hard_coded, 'fail', 'drawn afresh'),
     ('hand_rank', hand_rank_three_kickers_up, 'fail', 'three of a kind'),
     ('hand_rank', hand_rank_flush_of_four, 'fail', 'does the flush test look at all five cards'),
+    ('heads_up', heads_up_favourite_first, 'fail', "these are hole2's counts"),
 ]
 
 FAST_RIGHT = [SHUFFLE_RIGHT[0], OTHER_RIGHT[0], OTHER_RIGHT[9]]

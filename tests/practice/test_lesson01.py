@@ -292,6 +292,12 @@ WRONG = [
     ('kind', lambda n, ranks: next((ranks.count(r) for r in ranks if ranks.count(r) == n), None),
      'fail', 'highest rank that occurs exactly'),
     ('kind', kind_reversing, 'fail', 'changed the list it was given'),
+    # A table of the counts 1 to 4 (issue 40): kind(5, ...) and kind(0, ...) are asked too.
+    ('kind', lambda n, ranks: {c: next((r for r in ranks if ranks.count(r) == c), None)
+                               for c in (1, 2, 3, 4)}.get(n), 'fail', 'kind(5, [9, 9, 9, 9, 9])',
+     'asked about any n'),
+    ('kind', lambda n, ranks: {c: next((r for r in ranks if ranks.count(r) == c), None)
+                               for c in (1, 2, 3, 4)}[n], 'error', 'KeyError', 'asked about any n'),
     # two_pair
     ('two_pair', lambda ranks: two_pair_lecture(ranks) and two_pair_lecture(ranks)[::-1], 'fail',
      'the higher pair first'),

@@ -141,6 +141,11 @@ WRONG = [
     ('group', lambda items: Counter(items).most_common(), 'fail', 'group(['),
     ('group', lambda items: items.sort() or group_lecture(items), 'fail',
      'changed the list it was given'),
+    # The right pairs in another order than any mistake written down: the order's hint.
+    ('group', lambda items: [(n, x) for x, n in Counter(items).most_common()], 'fail',
+     'the right pairs in the wrong order'),
+    ('group', lambda items: sorted(((items.count(x), x) for x in set(items)), key=lambda p: p[1],
+                                   reverse=True), 'fail', 'the right pairs in the wrong order'),
     ('unzip', lambda pairs: pairs, 'fail', 'all the first items'),
     ('unzip', lambda pairs: list(zip(pairs)), 'fail', 'all the first items'),
     ('unzip', lambda pairs: ([p[0] for p in pairs], [p[0] for p in pairs]), 'fail', 'second items'),

@@ -92,7 +92,7 @@ WRONG = [
     ('heads_up', lambda h1, h2: h1.clear(), 'fail', 'changed the list it was given'),
 ]
 SLOW_WRONG = [
-    ('heads_up', lambda h1, h2: heads_up_arrays(h2, h1), 'fail', 'the right counts in the wrong order'),
+    ('heads_up', lambda h1, h2: heads_up_arrays(h2, h1), 'fail', "these are hole2's counts"),
     ('heads_up', lambda h1, h2: (lambda w, l, t: (w + t, l, 0))(*heads_up_arrays(h1, h2)), 'fail',
      'a tie is neither a win nor a loss'),
 ]
