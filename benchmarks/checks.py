@@ -104,7 +104,7 @@ def main(argv=None):
           f'largest median {max(medians):.3f} s, slowest run {max(slowest):.3f} s')
     missing = []
     if not args.notebooks:
-        from pokerlib.practice.registry import EXERCISES
+        from pokerlib.practice.exercises import EXERCISES
         # an exercise is covered when a check cell runs its judge under one of its names
         # (hand_rank_elif is judged as hand_rank is, shuffle as shuffle2)
         missing = sorted(n for n, e in EXERCISES.items() if not covered & set(e.names()))

@@ -342,7 +342,9 @@ def judge_in(workdir, exercises, execute, wait=60.0) -> list:
     import secrets
     import socket
     import threading
-    from .practice.judging import _harden, judge_remote
+    from .practice import exercises  # noqa: F401  (the judging needs them registered)
+    from .practice.judge.remote import judge_remote
+    from .practice.judge.serving import _harden
     _harden()                 # no process of the notebook's may trace this one
     path = os.path.join(workdir, f'.judge-{secrets.token_hex(4)}.sock')
     token = secrets.token_hex(16)
@@ -458,7 +460,7 @@ def _work(path, exercises, timeout, out):
                 if died:
                     continue
                 cells = run.cells            # with their outputs, for _why_missing
-                from .practice.registry import EXERCISES
+                from .practice.exercises import EXERCISES
                 limit = sum(EXERCISES[e].seconds + 5 if e in EXERCISES else 5 for f, e in todo)
 
                 def execute(source, run=run, client=client, limit=limit):
@@ -500,7 +502,7 @@ def _worker_main(argv):
     set_language(os.environ.get('POKERLIB_GRADE_LANGUAGE', 'en'))
     # The worker judges: the notebook's kernel (its child, in the same sandbox) may not
     # trace it, read its memory or reach its pipe to the grader through /proc.
-    from .practice.judging import _harden
+    from .practice.judge.serving import _harden
     _harden()
     # nbformat imports jsonschema, which compiles some forty grammars (1.7 s of CPU)
     # for a format check the grader never uses, when rfc3987_syntax is installed:

@@ -9,11 +9,11 @@ import functools
 import random
 from collections import Counter
 
-from ..ranking import hand_rank
-from ..versus import (make_versus_lines, parse_versus_line, score_versus, versus_errors,
+from ...ranking import hand_rank
+from ...versus import (make_versus_lines, parse_versus_line, score_versus, versus_errors,
                       versus_winner)
-from ..i18n import N_, _
-from .core import code, exercise, forbid, mistakes, wrong
+from ...i18n import N_, _
+from ..judge.kit import code, exercise, forbid, mistakes, wrong
 from .judges import fresh_seed, noted
 
 __all__ = []

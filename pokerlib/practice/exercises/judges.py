@@ -18,14 +18,13 @@ import os
 from collections import Counter
 from fractions import Fraction
 
-from ..cards import SUITS
-from ..classes import hand_classes
-from ..fairness import chi_square
-from ..i18n import N_, _
-from ..ranking import trusted
-from .core import Mismatch, code, describe_call, kind_of, same_value, short, wrong
-from .judging import Run, batch_frame
-from .reports import prose
+from ...cards import SUITS
+from ...classes import hand_classes
+from ...fairness import chi_square
+from ...i18n import N_, _
+from ...ranking import trusted
+from ..judge.kit import (Mismatch, Run, batch_frame, code, describe_call, kind_of, prose,
+                         same_value, short, wrong)
 
 __all__ = ['cases_judge', 'judge_ranking', 'ShownIterator', 'hand_words', 'warm_chi_square',
            'fresh_seed', 'noted', 'never_meet']

@@ -15,11 +15,11 @@ import random
 from collections import Counter
 from fractions import Fraction
 
-from ..cards import DECK, parse_hand
-from ..classes import hand_classes
-from ..ranking import hand_rank
-from ..i18n import N_, _
-from .core import code, exercise, forbid, mistakes, same_value, wrong
+from ...cards import DECK, parse_hand
+from ...classes import hand_classes
+from ...ranking import hand_rank
+from ...i18n import N_, _
+from ..judge.kit import code, exercise, forbid, mistakes, same_value, wrong
 from .judges import ShownIterator, fresh_seed, noted
 
 __all__ = []
