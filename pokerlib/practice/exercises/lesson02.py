@@ -238,7 +238,7 @@ def _hands_call(name, hands) -> str:
 def _poker(run):
     seed = fresh_seed()
     note = _('the hands of the cases after the ninth were dealt at random, fresh at every '
-             'check (random_deals({seed}) in pokerlib.practice.lesson02 deals them '
+             'check (random_deals({seed}) in pokerlib.practice.exercises.lesson02 deals them '
              'again)').format(seed=seed)
     for n, (case, winners) in enumerate(POKER_CASES + random_deals(seed)):
         got = run([list(h) for h in case], shown=_hands_call(run.name, case))
@@ -276,7 +276,7 @@ SHARES_CASES = [
 def _shares(run):
     seed = fresh_seed()
     note = _('the hands of the cases after the seventh were dealt at random, fresh at every '
-             'check (random_deals({seed}) in pokerlib.practice.lesson02 deals them '
+             'check (random_deals({seed}) in pokerlib.practice.exercises.lesson02 deals them '
              'again)').format(seed=seed)
     drawn = [(hands, [Fraction(1, len(w)) if any(h == x for x in w) else 0 for h in hands])
              for hands, w in random_deals(seed)]

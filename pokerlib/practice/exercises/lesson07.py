@@ -205,7 +205,7 @@ def _score_valid(run):
     counts, errors = expected
     got = run(list(lines), shown=f'{run.name}(lines)  # ' + _(
         '40 lines, 3 of them bad, 2 blank: score_valid_case({seed}) in '
-        'pokerlib.practice.lesson07 makes them again').format(seed=seed))
+        'pokerlib.practice.exercises.lesson07 makes them again').format(seed=seed))
     pair = isinstance(got, (tuple, list)) and len(got) == 2
     if pair and isinstance(got[0], dict) and dict(got[0]) == counts \
             and isinstance(got[1], (list, tuple)) and list(got[1]) == errors:
