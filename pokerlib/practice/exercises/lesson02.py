@@ -19,8 +19,9 @@ from ...cards import DECK, parse_hand
 from ...classes import hand_classes
 from ...ranking import hand_rank
 from ...i18n import N_, _
+from ..given import ShownIterator, negative, second
 from ..judge.kit import code, exercise, forbid, mistakes, same_value, wrong
-from .judges import ShownIterator, fresh_seed, noted
+from .judges import fresh_seed, noted
 
 __all__ = []
 
@@ -28,21 +29,6 @@ __all__ = []
 def hands(*texts) -> list:
     """Hands from text, e.g. hands('AS KS QS JS TS', '2C 3C 4C 5C 7D')."""
     return [parse_hand(t) for t in texts]
-
-
-def second(pair):
-    """The second item of a pair (a key function for the cases below)."""
-    return pair[1]
-
-
-GIVEN = ('negative', 'second')
-"""The functions here that the judge hands to the student's function (keys): not forbidden
-while it is judged (``runner.guard``), as every other function of a lesson module is."""
-
-
-def negative(x):
-    """A key that makes every number negative."""
-    return -abs(x) - 1
 
 
 SF, FK, FH = hands('6C 7C 8C 9C TC', 'QD QH QS QC 7D', 'TD TS TH 7S 7H')
