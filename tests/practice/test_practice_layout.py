@@ -126,3 +126,12 @@ def test_the_kernels_modules_import_nothing_of_the_judges_or_the_exercises():
     crossing = {m: sorted(d for d in graph[m] if d.startswith(
         ('pokerlib.practice.judge', 'pokerlib.practice.exercises'))) for m in kernel_side}
     assert {m: d for m, d in crossing.items() if d} == {}
+
+
+def test_an_installed_copy_has_every_room_of_practice():
+    import tomllib
+    pyproject = tomllib.loads((PRACTICE.parents[1] / 'pyproject.toml').read_text())
+    listed = set(pyproject['tool']['setuptools']['packages'])
+    packages = {'.'.join(p.parent.relative_to(PRACTICE.parents[1]).parts)
+                for p in (PRACTICE.parent).rglob('__init__.py')}
+    assert packages - listed == set()
