@@ -90,7 +90,7 @@ LESSONS = (
 
 def every_check(prepare):
     """Decorator: a prepare whose work is new at every check (hole cards drawn afresh), which
-    the judge never does ahead (see ``judging.work_for_later``); other prepares are made
+    the judge never does ahead (see ``judge.serving.work_for_later``); other prepares are made
     once and kept."""
     prepare.every_check = True
     return prepare
