@@ -342,7 +342,7 @@ def judge_in(workdir, exercises, execute, wait=60.0) -> list:
     import secrets
     import socket
     import threading
-    from .practice import exercises  # noqa: F401  (the judging needs them registered)
+    from .practice import exercises as _registered  # noqa: F401  (the judging needs them)
     from .practice.judge.remote import judge_remote
     from .practice.judge.serving import _harden
     _harden()                 # no process of the notebook's may trace this one
