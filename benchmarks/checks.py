@@ -83,7 +83,7 @@ def main(argv=None):
           f'{platform.machine()}, {args.repeats} runs per check')
     print('| notebook | check | status | median (s) | slowest (s) |')
     print('|---|---|---|---:|---:|')
-    from pokerlib.practice.registry import EXERCISES
+    from pokerlib.practice.exercises import EXERCISES
     medians, slowest, covered = [], [], set()
     firsts, later, past_limit = [], [], []
     for path in paths:

@@ -71,7 +71,7 @@ class Sampler(threading.Thread):
     def part(process) -> str:
         """Which part of a student's tree a process is: her server, a kernel, or check's judge."""
         cmd = ' '.join(process.cmdline())
-        return ('judge' if 'pokerlib.practice.judging' in cmd else
+        return ('judge' if 'pokerlib.practice.judge' in cmd else
                 'kernel' if 'ipykernel' in cmd else 'server')
 
     def sample(self):

@@ -57,7 +57,6 @@ import unicodedata
 
 from .cards import PokerError, check_hand, check_hands, parse_hand
 from .dealing import deal
-from .grading.batch import add_commands as _add_grading
 from .i18n import N_, _, set_language, shell_language
 from .holdem import best_hand, best_wild_hand, best_wild_hands, hand_rank_wild
 from .ranking import allmax, category_name, poker
@@ -457,6 +456,7 @@ def make_parser() -> argparse.ArgumentParser:
                    help=_('cards per hand; 7 counts the best five (default 5)'))
     _add_seed(p)
     p.set_defaults(run=_cmd_frequencies)
+    from .grading.batch import add_commands as _add_grading     # (loaded for the command line only)
     _add_grading(sub)      # grade, progress: pokerlib.grading.batch
     return parser
 

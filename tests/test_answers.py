@@ -15,7 +15,7 @@ import numpy as np
 
 from pokerlib import (DECK, EXACT_COUNTS, best_hand, exact_shuffle_probabilities,
                       hand_classes, hand_rank, parse_hand, versus_table)
-from pokerlib.practice.lesson08 import heads_up_reference
+from pokerlib.practice.exercises.lesson08 import heads_up_reference
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -27,7 +27,7 @@ import pytest
 
 import pokerlib
 from pokerlib import PokerError, i18n
-from pokerlib.practice import check, core, exercise_names
+from pokerlib.practice import check, kernel, exercise_names
 from pokerlib.practice.reports import CODE_LABELS, code
 
 NAMES = {'Python', 'NumPy', 'pandas', 'Knuth', 'UTF', 'JSON', 'CSV', 'HTML', 'ASCII', 'id', 'ids',
@@ -179,7 +179,7 @@ FAST = {'a value, not a function (check(straight(ranks)))', 'no exercise called 
 @pytest.mark.parametrize('path', [pytest.param(p, marks=[] if p in FAST else [pytest.mark.slow])
                                   for p in REPORTS])
 def test_every_report_of_check_is_chinese_outside_code(path, chinese, monkeypatch):
-    monkeypatch.setattr(core, 'AT_MOST', 3)
+    monkeypatch.setattr(kernel, 'AT_MOST', 3)
     report = REPORTS[path]()
     assert (report.status == 'pass') == (path == 'printing'), str(report)
     text = report_text(report)
@@ -189,7 +189,7 @@ def test_every_report_of_check_is_chinese_outside_code(path, chinese, monkeypatc
 
 @pytest.mark.slow      # 2 to 6 seconds: the slow tier keeps make test under a minute
 def test_the_time_limit_blames_the_function_not_a_busy_computer(chinese, monkeypatch):
-    monkeypatch.setattr(core, 'AT_MOST', 2)
+    monkeypatch.setattr(kernel, 'AT_MOST', 2)
     report = check(named('straight', _sleeper))
     assert report.status == 'slow' and 'busy' not in str(report) and '忙' not in str(report), str(report)
 
@@ -198,7 +198,7 @@ def test_the_time_limit_blames_the_function_not_a_busy_computer(chinese, monkeyp
 def test_a_category_is_named_in_the_notebooks_language(chinese):
     """distinct_rankings and most_common_seven accept the Chinese names in a Chinese
     notebook (as hand_name gives them there), and the English ones (category_name's)."""
-    from pokerlib.practice.lesson03 import distinct_rankings
+    from pokerlib.practice.exercises.lesson03 import distinct_rankings
     english = distinct_rankings()
     chinese_keys = {i18n._(name): n for name, n in english.items()}
     assert check(chinese_keys, name='distinct_rankings')

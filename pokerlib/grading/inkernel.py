@@ -44,7 +44,7 @@ def serve_judge(path, token, namespace):
     path, forking a runner for each exercise's function (the student's own last definition).
 
     The kernel only runs the student's functions: the grader's own process judges them
-    (``pokerlib.practice.judging.judge_remote``), so no cell can change a verdict.
+    (``pokerlib.practice.judge.remote.judge_remote``), so no cell can change a verdict.
     """
     from ..practice.runner import serve
     serve(path, lambda name: _OWN.get(name, namespace.get(name)), token)

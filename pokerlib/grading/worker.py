@@ -36,7 +36,9 @@ def judge_in(workdir, exercises, execute, wait=60.0) -> list:
     import secrets
     import socket
     import threading
-    from ..practice.judging import _harden, judge_remote
+    from ..practice import exercises as _registered  # noqa: F401  (the judging needs them)
+    from ..practice.judge.remote import judge_remote
+    from ..practice.judge.serving import _harden
     _harden()                 # no process of the notebook's may trace this one
     path = os.path.join(workdir, f'.judge-{secrets.token_hex(4)}.sock')
     token = secrets.token_hex(16)
@@ -158,7 +160,7 @@ def _judge(client, run, exercises, workdir, timeout, stopped, skipped):
     import nbformat
     from nbclient.exceptions import DeadKernelError
 
-    from ..practice.registry import EXERCISES
+    from ..practice.exercises import EXERCISES
     limit = sum(EXERCISES[e].seconds + 5 if e in EXERCISES else 5 for f, e in exercises)
 
     def execute(source):
@@ -201,7 +203,7 @@ def main(argv):
     set_language(os.environ.get('POKERLIB_GRADE_LANGUAGE', 'en'))
     # The worker judges: the notebook's kernel (its child, in the same sandbox) may not
     # trace it, read its memory or reach its pipe to the grader through /proc.
-    from ..practice.judging import _harden
+    from ..practice.judge.serving import _harden
     _harden()
     # nbformat imports jsonschema, which compiles some forty grammars (1.7 s of CPU)
     # for a format check the grader never uses, when rfc3987_syntax is installed:

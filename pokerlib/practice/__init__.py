@@ -25,14 +25,14 @@ it, or pass the number itself with ``name=``.
 
 For teachers: adding an exercise
 --------------------------------
-An exercise lives in the module of its lesson, ``pokerlib/practice/lessonNN.py``,
-and nowhere else. Where the judge is "compare with a reference answer on
-these inputs", the exercise is data: the reference, the inputs, a hint,
+An exercise lives in the module of its lesson,
+``pokerlib/practice/exercises/lessonNN.py``, and nowhere else. Where the judge
+is "compare with a reference answer on these inputs", the exercise is data: the reference, the inputs, a hint,
 and (optionally) mistaken versions whose answers earn a named hint. For a
 ``pair_rank(ranks)`` that returns the rank of the pair, or None::
 
-    from ..ranking import kind
-    from .core import exercise, mistakes
+    from ...ranking import kind
+    from ..judge.kit import exercise, mistakes
     from .judges import cases_judge
 
     def _pair_from_the_top(ranks):          # a mistake a student makes
@@ -60,10 +60,11 @@ styles and five wrong ones, each with the words its report must show. A
 judge that needs more than a comparison is a function decorated with
 ``@exercise('name')`` that takes ``run``, calls ``run(*args)`` (or
 ``run.map([args, ...])`` for many calls in few round trips) and raises
-``wrong(got, expected, hint)`` at the first wrong answer (see ``judges.py``
-for rankings over every class of hands, ``shuffles.py`` for shuffles and deals). The judge runs
+``wrong(got, expected, hint)`` at the first wrong answer (see ``exercises/judges.py``
+for rankings over every class of hands, ``exercises/shuffles.py`` for shuffles and deals).
+A lesson imports everything else it needs from ``pokerlib.practice.judge.kit``. The judge runs
 in a process of its own and the student's function in another (see
-``core``, ``runner`` and ``judging``): what comes back is plain data only
+``kernel``, ``runner`` and ``judge``): what comes back is plain data only
 (numbers, strings, and lists, tuples, dicts, sets and Counters of them),
 and while an exercise is judged, the course's functions of its name and
 every function of the lesson modules refuse to run.
@@ -72,11 +73,10 @@ the answer is a value, ``prepare=[f]`` for cached reference data computed
 once, ``error_hint=`` for errors raised inside the student's code.
 """
 
-from .core import TIME_LIMIT, Report, check, exercise_names
-from . import lesson01, lesson02, lesson03, lesson04, lesson05, lesson06, lesson07, lesson08  # noqa: F401  (they register the exercises)
+from .kernel import TIME_LIMIT, Report, check, exercise_names
 
 __all__ = ['check', 'Report', 'TIME_LIMIT', 'exercise_names']
 
 if 'ipykernel' in __import__('sys').modules:      # in a notebook: start the judge's process now,
-    from .core import warm                        # in the background, so the first check is quick
+    from .kernel import warm                      # in the background, so the first check is quick
     warm()

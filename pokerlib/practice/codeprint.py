@@ -77,7 +77,7 @@ def _course_functions(names, course):
     for modname, module in list(sys.modules.items()):
         if module is None or not (modname == 'pokerlib' or modname.startswith('pokerlib.')):
             continue
-        lesson = modname.startswith('pokerlib.practice.lesson')
+        lesson = modname.startswith('pokerlib.practice.exercises.lesson')
         for attr, obj in list(vars(module).items()):
             inner = getattr(obj, '__wrapped__', obj) if isinstance(
                 obj, functools._lru_cache_wrapper) else obj

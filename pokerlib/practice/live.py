@@ -165,7 +165,7 @@ def stopped(raw_cell, error, student, when) -> list:
     """
     if not isinstance(error, STOPPED):
         return []
-    from pokerlib.practice import exercise_names
+    from pokerlib.practice.registry import known_names as exercise_names
     known = set(exercise_names())
     found = []
     for function, name in CHECKED.findall(raw_cell or ''):

@@ -1,16 +1,18 @@
 """The exercises check knows: a judge per exercise name, and how to call it.
 
-A lesson module registers its exercises with ``@exercise('name', ...)``
-(or a judge built by ``pokerlib.practice.judges``). The registry that
-counts is the one in the judge's process, which no student cell touched.
+A lesson module (``pokerlib.practice.exercises``) registers its exercises
+with ``@exercise('name', ...)`` (or a judge built by ``exercises.judges``).
+The registry that counts is the one in the judge's process, which no
+student cell touched. A kernel loads no exercise: what it knows of them is
+their names (``known_names``).
 
->>> 'straight' in exercise_names()
+>>> 'straight' in known_names()
 True
 """
 
 __all__ = ['Exercise', 'exercise', 'exercise_names', 'EXERCISES', 'TIME_LIMIT', 'SLOW',
-           'MISTAKES', 'mistakes', 'LESSONS', 'checked_next', 'every_check', 'FORBIDDEN',
-           'forbid']
+           'MISTAKES', 'mistakes', 'LESSONS', 'known_names', 'checked_next', 'every_check',
+           'FORBIDDEN', 'forbid']
 
 TIME_LIMIT = 5.0
 """Seconds a check may run (unless its exercise allows more) before it is stopped."""
@@ -88,7 +90,7 @@ LESSONS = (
 
 def every_check(prepare):
     """Decorator: a prepare whose work is new at every check (hole cards drawn afresh), which
-    the judge never does ahead (see ``judging.work_for_later``); other prepares are made
+    the judge never does ahead (see ``judge.serving.work_for_later``); other prepares are made
     once and kept."""
     prepare.every_check = True
     return prepare
@@ -140,3 +142,13 @@ def forbid(name, *refs):
 def exercise_names() -> list:
     """The names check knows, sorted."""
     return sorted(EXERCISES)
+
+
+OTHER_NAMES = ('hand_rank_elif', 'shuffle')
+"""The exercises' names no notebook's check cell uses (``LESSONS`` has the others)."""
+
+
+def known_names() -> list:
+    """The names check knows, sorted, without loading the exercises (in a kernel): the same
+    as ``exercise_names()`` where they are loaded (a test keeps them so)."""
+    return sorted({name for lesson in LESSONS for name in lesson} | set(OTHER_NAMES))

@@ -261,7 +261,7 @@ def guard(names, course=(), prints=None):
     for modname, module in list(sys.modules.items()):
         if not (modname == 'pokerlib' or modname.startswith('pokerlib.')) or module is None:
             continue
-        lesson = modname.startswith('pokerlib.practice.lesson')
+        lesson = modname.startswith('pokerlib.practice.exercises.lesson')
         for attr, obj in list(vars(module).items()):
             inner = obj
             cached = isinstance(obj, functools._lru_cache_wrapper)

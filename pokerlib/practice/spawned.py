@@ -17,7 +17,7 @@ Windows (on Linux, if it leaves the runner's session). Tested on Linux by
 turning fork off (``core.USE_FORK = False``): tests/practice/test_spawned.py,
 and the whole practice suite but its attacks on the kernel's own process;
 the socket sharing of Windows (``share``) is the one part these machines
-cannot run.
+cannot run. The fresh runner's process itself: ``spawned_runner``.
 """
 
 import base64
@@ -35,7 +35,7 @@ import threading
 from ..i18n import _
 from .reports import Report
 
-__all__ = ['start', 'launch', 'stop', 'CannotCopy', 'main']
+__all__ = ['start', 'launch', 'stop', 'CannotCopy']
 
 COPY_SECONDS = 5.0
 """How long copying the student's object may take in the kernel."""
@@ -134,7 +134,7 @@ def launch(data, cells, guard=None, isolated=False):
     try:
         # In the kernel's folder, with its environment: it imports what the kernel would.
         proc = subprocess.Popen([sys.executable, *(['-I'] if isolated else []),
-                                 '-m', 'pokerlib.practice.spawned'],
+                                 '-m', 'pokerlib.practice.spawned_runner'],
                                 stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
                                 stderr=subprocess.DEVNULL, cwd=os.getcwd(), **options)
     except BaseException:
@@ -170,43 +170,3 @@ def stop(proc):
         proc.wait(5)
     except (OSError, subprocess.TimeoutExpired):
         pass
-
-
-# --- in the runner's process ------------------------------------------------------------
-
-def main():
-    """Read the header and the pickled object from stdin, then serve the judge (never returns)."""
-    from . import runner
-    status = 0
-    try:
-        stdin = sys.stdin.buffer
-        size, = struct.unpack('>I', stdin.read(4))
-        header = json.loads(stdin.read(size))
-        data = stdin.read()
-        if 'shared' in header:
-            sock = socket.fromshare(base64.b64decode(header['shared']))
-        else:
-            sock = socket.socket(fileno=header['fd'])
-        for filename, lines in header['cells'].items():
-            linecache.cache[filename] = (sum(map(len, lines)), None, lines, filename)
-        runner.STATE['in_runner'] = True
-        runner._limits()
-        guard = header.get('guard')
-        if type(guard) is dict:             # (the grader's) before anything of hers runs
-            runner.guard(guard.get('names', ()), guard.get('course', ()), guard.get('prints'))
-        problem = None
-        try:
-            import pickle
-            obj, name = pickle.loads(data)
-        except BaseException as e:          # noqa: B036 - a module it needs is missing...
-            obj, name = None, None
-            problem = f'{type(e).__name__}: {e}'[:300]
-        runner.serve_socket(sock, obj, name, problem=problem)
-    except BaseException:                   # noqa: B036
-        status = 1
-    finally:
-        os._exit(status)
-
-
-if __name__ == '__main__':
-    main()

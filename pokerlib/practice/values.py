@@ -310,7 +310,7 @@ def encode_arg(value):
     if callable(value) and getattr(value, '__qualname__', None) and not isinstance(value, type) \
             and hasattr(value, '__module__') and '<' not in value.__qualname__:
         return {'C': _ref(value)}
-    if hasattr(value, '__next__') and hasattr(value, 'items'):    # judges.ShownIterator
+    if hasattr(value, '__next__') and hasattr(value, 'items'):    # given.ShownIterator
         return {'I': [_ref(type(value)), to_plain(list(value.items))]}
     return to_plain(value)
 

@@ -17,7 +17,7 @@ import time
 import pytest
 
 import pokerlib
-from pokerlib.practice import check, core, runner
+from pokerlib.practice import check, kernel, runner
 
 
 LIMIT = 1.5
@@ -32,7 +32,7 @@ def right_straight(ranks):
 def limited(monkeypatch):
     """Checks stopped after LIMIT seconds, the judge started and straight's tables made."""
     assert check(right_straight, name='straight')
-    monkeypatch.setattr(core, 'AT_MOST', LIMIT)
+    monkeypatch.setattr(kernel, 'AT_MOST', LIMIT)
 
 
 def not_passed(function, name, *words, status=None, within=PROMISE):
@@ -40,7 +40,7 @@ def not_passed(function, name, *words, status=None, within=PROMISE):
     report = check(function, name=name)
     took = time.monotonic() - start
     text = str(report)
-    assert isinstance(report, core.Report)
+    assert isinstance(report, kernel.Report)
     assert report.status != 'pass' and not report, text
     if status:
         assert report.status == status, text
@@ -113,16 +113,17 @@ def test_patching_the_judges_from_a_cell_or_from_the_function_changes_nothing(li
     def wrong(ranks):
         return True
     # From a cell: the kernel's registry and judges are not the judge's.
-    monkeypatch.setattr(core.EXERCISES['straight'], 'judge', lambda run: None)
-    import pokerlib.practice.judges as judges
+    from pokerlib.practice.exercises import EXERCISES
+    monkeypatch.setattr(EXERCISES['straight'], 'judge', lambda run: None)
+    import pokerlib.practice.exercises.judges as judges
     monkeypatch.setattr(judges, 'same_value', lambda *a, **k: True)
     not_passed(wrong, 'straight', status='fail')
 
     # From inside the function: it patches its own process only.
     def patching(ranks):
-        import pokerlib.practice.core as c
-        import pokerlib.practice.judges as j
-        import pokerlib.practice.lesson06 as l6
+        import pokerlib.practice.exercises as c
+        import pokerlib.practice.exercises.judges as j
+        import pokerlib.practice.exercises.lesson06 as l6
         c.EXERCISES['straight'].judge = lambda run: None
         j.same_value = lambda *a, **k: True
         l6.hand_rank_wild = lambda hand: 0
@@ -171,8 +172,8 @@ def test_the_courses_function_in_any_wrapper_is_not_an_answer(limited):
 
 
 def test_the_lessons_references_are_not_answers(limited):
-    from pokerlib.practice.lesson01 import ranking_reference
-    from pokerlib.practice.lesson06 import best_deuces_wild
+    from pokerlib.practice.exercises.lesson01 import ranking_reference
+    from pokerlib.practice.exercises.lesson06 import best_deuces_wild
     not_passed(best_deuces_wild, 'best_deuces_wild', "course's version", status='todo')
     not_passed(lambda hand: ranking_reference(hand), 'hand_rank', "you called the course's own",
                status='fail', within=30)

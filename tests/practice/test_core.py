@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 import pokerlib
-from pokerlib.practice import Report, check, core, exercise_names
+from pokerlib.practice import Report, check, exercise_names, kernel, runner
+from pokerlib.practice.judge.judging import GRACE
 
 from practice_support import straight_spinning, verdict
 
@@ -22,13 +23,13 @@ def test_a_bare_except_cannot_swallow_the_time_limit(short_limit):
     report = verdict(straight_spinning, 'straight', 'slow', 'took too long on straight([',
                      'stopped after')
     # The promise: a report within the limit plus a second, whatever the student's code does.
-    assert core.GRACE < core.MARGIN <= 1
+    assert GRACE < kernel.MARGIN <= 1
     assert time.monotonic() - start < 1.5 + 1 + 0.5, report    # 0.5 s slack for a loaded test machine
 
 
 @pytest.mark.parametrize('fork', [True, False])
 def test_exit_and_interrupts_in_the_students_code_are_reports(fork, monkeypatch):
-    monkeypatch.setattr(core, 'USE_FORK', fork)
+    monkeypatch.setattr(kernel, 'USE_FORK', fork)
 
     def straight(ranks):
         exit()
@@ -80,7 +81,7 @@ def test_the_callers_timer_and_handler_are_left_alone():
 
 
 def test_a_slow_right_answer_is_right_and_says_how_long(monkeypatch):
-    monkeypatch.setattr(core, 'SLOW', 0.0)
+    monkeypatch.setattr(kernel, 'SLOW', 0.0)
     report = verdict(lambda: (1024, 4), 'count_wheels', 'pass', 'right, but took 0 s',
                      'only the 20 cards')
     assert report.seconds is not None
@@ -151,7 +152,7 @@ def test_printing_shows_the_failing_calls_last_lines_and_how_many_before():
             print('looking at', r)
         return ranks[0]
     report = verdict(kind, None, 'fail', 'printed:', 'looking at', 'earlier lines')
-    assert str(report).count('looking at') <= core.Printed.KEEP
+    assert str(report).count('looking at') <= runner.Printed.KEEP
 
 
 def test_printing_is_linear_and_shows_only_the_failing_call():
@@ -163,7 +164,7 @@ def test_printing_is_linear_and_shows_only_the_failing_call():
         ranks = sorted(('--23456789TJQKA'.index(r) for r, s in hand), reverse=True)
         print(hand, ranks, end=' | ')
         return course.__wrapped__(hand) if hasattr(course, '__wrapped__') else None
-    p = core.Printed()
+    p = runner.Printed()
     start = time.perf_counter()
     for i in range(200_000):
         p.write(f'{i} | ')
@@ -206,9 +207,10 @@ def test_a_report_is_true_exactly_when_it_passed_and_its_html_has_no_backticks()
 
 
 def test_every_exercise_has_a_module_of_its_lesson():
+    from pokerlib.practice.exercises import EXERCISES
     for name in exercise_names():
-        module = core.EXERCISES[name].judge.__module__
-        assert module.startswith('pokerlib.practice.'), (name, module)
+        module = EXERCISES[name].judge.__module__
+        assert module.startswith('pokerlib.practice.exercises.'), (name, module)
 
 
 def test_an_object_that_is_not_plain_data_fails_and_is_named():
@@ -262,8 +264,8 @@ def test_the_lessons_order_of_exercises_is_the_notebooks_order_of_checks():
 
 
 def test_while_idle_the_judge_makes_the_next_exercises_tables_but_never_fresh_cards():
-    from pokerlib.practice.judging import work_for_later
-    from pokerlib.practice.registry import EXERCISES
+    from pokerlib.practice.exercises import EXERCISES
+    from pokerlib.practice.judge.serving import work_for_later
     after_flush = work_for_later('flush')
     assert after_flush == list(EXERCISES['kind'].prepare)               # 01 checks kind next
     after_straight_v1 = work_for_later('straight_v1')                   # 08: heads_up next
@@ -283,24 +285,25 @@ def test_told_its_notebook_the_judge_makes_the_first_exercises_tables_before_any
     # judge; the judge (here its main loop in a thread) then makes hand_rank's order of
     # classes while it waits, and serves checks as before.
     import socket
-    from pokerlib.practice import judging, wire
-    from pokerlib.practice.judges import ranking_cases
-    monkeypatch.setattr(judging, '_harden', lambda: None)       # (this process, not a judge's)
+    from pokerlib.practice import wire
+    from pokerlib.practice.judge import serving
+    from pokerlib.practice.exercises.judges import ranking_cases
+    monkeypatch.setattr(serving, '_harden', lambda: None)       # (this process, not a judge's)
     ranking_cases.cache_clear()
-    judge, kernel = socket.socketpair()
-    thread = threading.Thread(target=judging.main, args=(judge.detach(),), daemon=True)
+    judge, ours = socket.socketpair()
+    thread = threading.Thread(target=serving.main, args=(judge.detach(),), daemon=True)
     thread.start()
     try:
-        assert wire.receive(kernel, time.monotonic() + 60) == {'ready': True}
-        assert core.notebook_lesson('/home/ada/workspace/01-Hands-and-hand_rank.ipynb') == 1
-        wire.send(kernel, {'op': 'lesson', 'lesson': core.notebook_lesson(
+        assert wire.receive(ours, time.monotonic() + 60) == {'ready': True}
+        assert kernel.notebook_lesson('/home/ada/workspace/01-Hands-and-hand_rank.ipynb') == 1
+        wire.send(ours, {'op': 'lesson', 'lesson': kernel.notebook_lesson(
             '/home/ada/workspace/01-Hands-and-hand_rank.ipynb')})
         deadline = time.monotonic() + 60
         while not ranking_cases.cache_info().currsize and time.monotonic() < deadline:
             time.sleep(0.05)
         assert ranking_cases.cache_info().currsize == 1
     finally:
-        kernel.close()
+        ours.close()
         thread.join(30)
     assert not thread.is_alive()
 

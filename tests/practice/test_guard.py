@@ -25,9 +25,9 @@ import pokerlib
 import pokerlib.ranking
 from pokerlib import (best_hand_ids, best_wild_hands, card_id, categories, evaluate,
                       hand_frequencies, id_card, shuffle4)
-from pokerlib.practice import codeprint, lesson01, lesson04, lesson05, lesson06  # noqa: F401
-from pokerlib.practice import lesson02, lesson03, lesson07, lesson08  # noqa: F401
-from pokerlib.practice.registry import EXERCISES, FORBIDDEN
+from pokerlib.practice import codeprint
+from pokerlib.practice.exercises import EXERCISES, lesson05
+from pokerlib.practice.registry import FORBIDDEN
 
 from practice_support import named, tiered, verdict
 
@@ -110,7 +110,7 @@ def kind_from_its_source_alone(n, ranks):
 @named('kind')
 def kind_in_a_subprocess(n, ranks):
     import subprocess
-    out = subprocess.run([sys.executable, '-c', 'from pokerlib.practice.lesson01 import *\n'
+    out = subprocess.run([sys.executable, '-c', 'from pokerlib.practice.exercises.lesson01 import *\n'
                           f'from pokerlib import kind\nprint(kind({n}, {ranks}))'],
                          capture_output=True, text=True).stdout
     return eval(out)

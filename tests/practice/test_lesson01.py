@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 from pokerlib import DECK, flush as lib_flush
-from pokerlib.practice import core
-from pokerlib.practice.lesson01 import RANKING_MISTAKES
+from pokerlib.practice import kernel
+from pokerlib.practice.exercises.lesson01 import RANKING_MISTAKES
 
 from practice_support import as_students, lesson_tests, verdict
 
@@ -355,7 +355,7 @@ def test_the_ranking_report_names_hands_as_a_player_would():
 
 @pytest.mark.slow
 def test_the_brute_force_the_notebook_warns_about_is_right_and_told_its_time(monkeypatch):
-    monkeypatch.setattr(core, 'SLOW', 0.5)    # it takes one to three seconds, by the machine
+    monkeypatch.setattr(kernel, 'SLOW', 0.5)    # it takes one to three seconds, by the machine
     verdict(count_wheels_brute_force, 'count_wheels', 'pass', 'right, but took',
             'only the 20 cards')
 

@@ -5,7 +5,7 @@ from collections import Counter
 
 
 from pokerlib import COUNT_RANKINGS, HAND_NAMES, category_name, group, hand_classes, hand_rank
-from pokerlib.practice.lesson03 import LOWBALL_MISTAKES
+from pokerlib.practice.exercises.lesson03 import LOWBALL_MISTAKES
 
 from practice_support import as_students, lesson_tests
 

@@ -171,7 +171,7 @@ WRONG = [
 
 
 def test_the_scripted_deals_hold_every_category_as_the_quota_says():
-    from pokerlib.practice.lesson04 import (FORCED_QUOTA, ScriptedRandom, forced_deals,
+    from pokerlib.practice.exercises.lesson04 import (FORCED_QUOTA, ScriptedRandom, forced_deals,
                                             removing_script, shuffle_script)
     orders = forced_deals()
     counts = [0] * 9
@@ -218,7 +218,7 @@ def test_most_common_seven_by_the_course_s_own_way_has_room_on_a_loaded_machine(
     import subprocess
     import sys
     import time
-    from pokerlib.practice.registry import EXERCISES
+    from pokerlib.practice.exercises import EXERCISES
     from practice_support import verdict
     start = time.perf_counter()
     subprocess.run([sys.executable, '-I', '-c', 'from pokerlib.fast import exact_counts; '

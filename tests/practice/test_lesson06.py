@@ -237,7 +237,7 @@ WRONG = [
 
 
 def test_the_copy_hint_only_when_the_answer_ranks_the_copy_once():
-    from pokerlib.practice.lesson06 import copy_hint
+    from pokerlib.practice.exercises.lesson06 import copy_hint
     best = 'AS AS KS QS 9S'.split()
     assert copy_hint(parse_hand('JS AS KS QS 9S'), best, 'joker').startswith(
         'a joker may copy a card of its own hand, and the copy counts: AS AS KS QS 9S is the '
@@ -255,5 +255,5 @@ def test_the_copy_hint_only_when_the_answer_ranks_the_copy_once():
 def test_the_written_down_seven_card_cases_are_the_ones_the_search_finds():
     # best_hand's judge reads its hands from SEVEN_FOUND; finding them again among the
     # seeded random hands gives the same hands, in the same order.
-    from pokerlib.practice.lesson06 import find_seven_card_cases, seven_card_cases
+    from pokerlib.practice.exercises.lesson06 import find_seven_card_cases, seven_card_cases
     assert find_seven_card_cases() == seven_card_cases()

@@ -192,8 +192,8 @@ def test_player_2s_count_gets_its_own_hint_when_it_equals_player_1s_wins_and_tie
     import random
     from collections import Counter
     from pokerlib import make_versus_lines, parse_versus_line, versus_winner
-    from pokerlib.practice import lesson07
-    from pokerlib.practice.core import Mismatch
+    from pokerlib.practice.exercises import lesson07
+    from pokerlib.practice.judge.kit import Mismatch
     wins = Counter(versus_winner(*parse_versus_line(line))
                    for line in make_versus_lines(300, random.Random(14 + 300), tie_fraction=0.1))
     assert wins['player2'] == wins['player1'] + wins['tie']

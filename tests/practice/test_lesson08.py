@@ -107,11 +107,11 @@ def test_a_heads_up_that_never_ends_is_named_in_the_report(monkeypatch):
     # The judge works out the answer while the student's function runs (run.begin): a
     # function still running at the limit gets the report that names its call.
     import time
-    from pokerlib.practice import check, core
+    from pokerlib.practice import check, kernel
 
     def heads_up(hole1, hole2):
         while True:
             time.sleep(0.05)
-    monkeypatch.setattr(core, 'AT_MOST', 1.5)
+    monkeypatch.setattr(kernel, 'AT_MOST', 1.5)
     report = check(heads_up)
     assert report.status == 'slow' and 'heads_up([' in str(report), str(report)

@@ -15,7 +15,7 @@ import pytest
 
 from pokerlib.i18n import _
 from pokerlib.practice import check, exercise_names
-from pokerlib.practice.registry import MISTAKES
+from pokerlib.practice.exercises import MISTAKES
 from pokerlib.practice.reports import plain
 
 

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from pokerlib import shuffle2, shuffle_naive
-from pokerlib.practice import shuffles
+from pokerlib.practice.exercises import shuffles
 from pokerlib.scripted import ScriptedRandom, enumerate_runs
 
 
@@ -101,7 +101,7 @@ def test_the_full_deck_tests_of_a_fair_shuffle_are_near_their_null_distributions
 
 
 def test_the_mistaken_shuffles_show_what_their_hints_say():
-    from pokerlib.practice.lesson05 import SHUFFLE_MISTAKES
+    from pokerlib.practice.exercises.lesson05 import SHUFFLE_MISTAKES
     for mistake, hint in SHUFFLE_MISTAKES:
         if getattr(mistake, 'predicate', False):
             continue
@@ -125,7 +125,7 @@ def test_the_judge_cuts_big_calls_into_batches_it_can_send_ahead():
     many as fit in AHEAD bytes; the same calls are always cut the same way (a table's
     encoded batches must match the batches a check sends)."""
     from pokerlib import DECK
-    from pokerlib.practice.judging import Run, batch_frame
+    from pokerlib.practice.judge.judging import Run, batch_frame
 
     small = [(list(range(5)),)] * 2500
     source = iter(small)

@@ -1,6 +1,6 @@
 """check where there is no fork (Windows): the runner a fresh interpreter, the kernel its watchdog.
 
-These machines have fork, so the tests turn it off (``core.USE_FORK = False``).
+These machines have fork, so the tests turn it off (``kernel.USE_FORK = False``).
 This module's functions are sent by value, as a notebook's are (cloudpickle
 sends what ``__main__`` defines by value, and this module is registered so).
 """
@@ -17,7 +17,7 @@ import cloudpickle
 import pytest
 
 import pokerlib
-from pokerlib.practice import core, spawned
+from pokerlib.practice import kernel, spawned
 
 import practice_support
 from practice_support import straight_spinning, verdict
@@ -29,7 +29,7 @@ FACE = {'T': 10, 'J': 11, 'Q': 12, 'K': 13, 'A': 14}
 def no_fork(monkeypatch):
     """Fork off, and this module's functions and practice_support's sent by value (the
     runner is a fresh Python that can't import them: pytest put them on its own path)."""
-    monkeypatch.setattr(core, 'USE_FORK', False)
+    monkeypatch.setattr(kernel, 'USE_FORK', False)
     modules = [sys.modules[__name__], practice_support]
     for module in modules:
         cloudpickle.register_pickle_by_value(module)
@@ -172,7 +172,7 @@ def test_in_a_notebook_without_fork_her_cells_source_reaches_the_runner():
     shows her line."""
     import nbformat
     from nbclient import NotebookClient
-    cells = ['from pokerlib.practice import check, core\ncore.USE_FORK = False',
+    cells = ['from pokerlib.practice import check, kernel\nkernel.USE_FORK = False',
              "ORDER = '--23456789TJQKA'",
              'def straight(ranks):\n    "Is it a straight?"\n    raise NotImplementedError()',
              'print(check(straight))',

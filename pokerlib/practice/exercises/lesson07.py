@@ -9,11 +9,11 @@ import functools
 import random
 from collections import Counter
 
-from ..ranking import hand_rank
-from ..versus import (make_versus_lines, parse_versus_line, score_versus, versus_errors,
+from ...ranking import hand_rank
+from ...versus import (make_versus_lines, parse_versus_line, score_versus, versus_errors,
                       versus_winner)
-from ..i18n import N_, _
-from .core import code, exercise, forbid, mistakes, wrong
+from ...i18n import N_, _
+from ..judge.kit import code, exercise, forbid, mistakes, wrong
 from .judges import fresh_seed, noted
 
 __all__ = []
@@ -205,7 +205,7 @@ def _score_valid(run):
     counts, errors = expected
     got = run(list(lines), shown=f'{run.name}(lines)  # ' + _(
         '40 lines, 3 of them bad, 2 blank: score_valid_case({seed}) in '
-        'pokerlib.practice.lesson07 makes them again').format(seed=seed))
+        'pokerlib.practice.exercises.lesson07 makes them again').format(seed=seed))
     pair = isinstance(got, (tuple, list)) and len(got) == 2
     if pair and isinstance(got[0], dict) and dict(got[0]) == counts \
             and isinstance(got[1], (list, tuple)) and list(got[1]) == errors:

@@ -9,11 +9,11 @@ of suits, every ``n``. The rankings are judged on every class of hands
 import functools
 import itertools
 
-from ..cards import DECK, RANKS, SUITS
-from ..ranking import (card_ranks, category_name, flush, hand_rank, kind, straight,
+from ...cards import DECK, RANKS, SUITS
+from ...ranking import (card_ranks, category_name, flush, hand_rank, kind, straight,
                        two_pair)
-from ..i18n import N_, _
-from .core import code, exercise, forbid, mistakes, need_bool, short, wrong
+from ...i18n import N_, _
+from ..judge.kit import code, exercise, forbid, mistakes, need_bool, short, wrong
 from .judges import cases_judge, judge_ranking, mistake_signature, ranking_cases
 
 __all__ = []

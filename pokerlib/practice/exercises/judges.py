@@ -18,16 +18,15 @@ import os
 from collections import Counter
 from fractions import Fraction
 
-from ..cards import SUITS
-from ..classes import hand_classes
-from ..fairness import chi_square
-from ..i18n import N_, _
-from ..ranking import trusted
-from .core import Mismatch, code, describe_call, kind_of, same_value, short, wrong
-from .judging import Run, batch_frame
-from .reports import prose
+from ...cards import SUITS
+from ...classes import hand_classes
+from ...fairness import chi_square
+from ...i18n import N_, _
+from ...ranking import trusted
+from ..judge.kit import (Mismatch, Run, batch_frame, code, describe_call, kind_of, prose,
+                         same_value, short, wrong)
 
-__all__ = ['cases_judge', 'judge_ranking', 'ShownIterator', 'hand_words', 'warm_chi_square',
+__all__ = ['cases_judge', 'judge_ranking', 'hand_words', 'warm_chi_square',
            'fresh_seed', 'noted', 'never_meet']
 
 
@@ -41,22 +40,6 @@ def noted(mismatch, note) -> Mismatch:
     """The mismatch with a note added (where its random inputs came from)."""
     mismatch.details.append(('note', note))
     return mismatch
-
-
-class ShownIterator:
-    """An iterator that shows itself as the call that made it: iter([1, 2])."""
-
-    def __init__(self, items):
-        self.items, self._it = list(items), iter(items)
-
-    def __iter__(self):
-        return self
-
-    def __next__(self):
-        return next(self._it)
-
-    def __repr__(self):
-        return f'iter({self.items!r})'
 
 
 # ---------------------------------------------------------------------------

@@ -43,12 +43,11 @@ import random
 from collections import Counter
 from fractions import Fraction
 
-from ..cards import DECK
-from ..i18n import N_, _
-from ..scripted import ScriptedRandom, enumerate_runs
-from .core import Mismatch, code, short
+from ...cards import DECK
+from ...i18n import N_, _
+from ...scripted import ScriptedRandom, enumerate_runs
+from ..judge.kit import Mismatch, code, prose, short
 from .judges import fresh_seed
-from .reports import prose
 
 __all__ = ['judge_shuffle', 'exact_distribution', 'full_deck_tests', 'power', 'FULL_TRIALS',
            'ALPHA']
@@ -398,7 +397,7 @@ def _dealt(cards, given, got):
     if not (isinstance(got, (list, tuple)) and len(got) == len(given)
             and all(isinstance(h, (list, tuple)) and len(h) == 1 for h in got)
             and _rearranged(given, [h[0] for h in got])):
-        from .core import wrong
+        from ..judge.kit import wrong
         raise wrong(got, _('{n} hands of 1 card, every card of the deck').format(n=len(given)),
                     _('deal(n, 1, deck, rng), with n the number of cards, deals every card '
                       'of the deck once, one to each hand'))

@@ -3,12 +3,12 @@
 import functools
 import random
 
-from ..cards import DECK, card_id, parse_hand
-from ..fast import evaluate, exact_counts, hand_ids
-from ..i18n import N_, _
-from ..lazy import np
-from .core import exercise, forbid, mistakes, short, to_python, unreadable, wrong
-from .registry import every_check
+from ...cards import DECK, card_id, parse_hand
+from ...fast import evaluate, exact_counts, hand_ids
+from ...i18n import N_, _
+from ...lazy import np
+from ..judge.kit import (every_check, exercise, forbid, mistakes, short, to_python, unreadable,
+                         wrong)
 from .judges import fresh_seed, noted
 
 __all__ = ['heads_up_reference']

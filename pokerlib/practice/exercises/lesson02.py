@@ -15,12 +15,13 @@ import random
 from collections import Counter
 from fractions import Fraction
 
-from ..cards import DECK, parse_hand
-from ..classes import hand_classes
-from ..ranking import hand_rank
-from ..i18n import N_, _
-from .core import code, exercise, forbid, mistakes, same_value, wrong
-from .judges import ShownIterator, fresh_seed, noted
+from ...cards import DECK, parse_hand
+from ...classes import hand_classes
+from ...ranking import hand_rank
+from ...i18n import N_, _
+from ..given import ShownIterator, negative, second
+from ..judge.kit import code, exercise, forbid, mistakes, same_value, wrong
+from .judges import fresh_seed, noted
 
 __all__ = []
 
@@ -28,21 +29,6 @@ __all__ = []
 def hands(*texts) -> list:
     """Hands from text, e.g. hands('AS KS QS JS TS', '2C 3C 4C 5C 7D')."""
     return [parse_hand(t) for t in texts]
-
-
-def second(pair):
-    """The second item of a pair (a key function for the cases below)."""
-    return pair[1]
-
-
-GIVEN = ('negative', 'second')
-"""The functions here that the judge hands to the student's function (keys): not forbidden
-while it is judged (``runner.guard``), as every other function of a lesson module is."""
-
-
-def negative(x):
-    """A key that makes every number negative."""
-    return -abs(x) - 1
 
 
 SF, FK, FH = hands('6C 7C 8C 9C TC', 'QD QH QS QC 7D', 'TD TS TH 7S 7H')
@@ -238,7 +224,7 @@ def _hands_call(name, hands) -> str:
 def _poker(run):
     seed = fresh_seed()
     note = _('the hands of the cases after the ninth were dealt at random, fresh at every '
-             'check (random_deals({seed}) in pokerlib.practice.lesson02 deals them '
+             'check (random_deals({seed}) in pokerlib.practice.exercises.lesson02 deals them '
              'again)').format(seed=seed)
     for n, (case, winners) in enumerate(POKER_CASES + random_deals(seed)):
         got = run([list(h) for h in case], shown=_hands_call(run.name, case))
@@ -276,7 +262,7 @@ SHARES_CASES = [
 def _shares(run):
     seed = fresh_seed()
     note = _('the hands of the cases after the seventh were dealt at random, fresh at every '
-             'check (random_deals({seed}) in pokerlib.practice.lesson02 deals them '
+             'check (random_deals({seed}) in pokerlib.practice.exercises.lesson02 deals them '
              'again)').format(seed=seed)
     drawn = [(hands, [Fraction(1, len(w)) if any(h == x for x in w) else 0 for h in hands])
              for hands, w in random_deals(seed)]

@@ -1,7 +1,7 @@
 """check, in the kernel: hand the student's object to a runner, let the judge decide, show the report.
 
 ``check(f)`` forks a runner that holds ``f`` (``runner``), passes the
-runner's socket to the judge's process (``judging``: a fresh interpreter
+runner's socket to the judge's process (``judge``: a fresh interpreter
 started at the first check and kept), and waits for the judge's report,
 which comes back as plain data. The kernel never touches ``f`` itself, and
 nothing the runner writes reaches the kernel. Whatever the student's code
@@ -14,11 +14,14 @@ the object, in a thread with a time limit), and the kernel, its watchdog,
 kills it when the judge is done or the time is up: the same promise,
 tested here by turning fork off.
 
-The rest of the practice package is split by job: ``reports`` (Report,
-Mismatch, hints), ``values`` (plain data and comparing it), ``registry``
-(exercises), ``runner`` (the student's side), ``judging`` (the judge's
-side), ``wire`` (messages between them). The names lessons import from
-here are re-exported.
+The rest of the practice package is split by process: ``runner`` (the
+student's side, forked; ``spawned`` starts a fresh one where there is no
+fork), ``wire`` (messages between the processes), ``values`` (plain data
+and comparing it), ``reports`` (Report, Mismatch, hints), ``live`` (the
+verdict to the class's gradebook), ``registry`` (what an exercise is);
+``judge`` (the judge as a library, and its process: ``python -I -m
+pokerlib.practice.judge``) and ``exercises`` (the lessons' judges), which
+run in the judge's process and which this module never imports.
 """
 
 import ast
@@ -35,13 +38,9 @@ from pathlib import Path
 
 from ..i18n import _, language
 from . import live, runner, spawned, wire
-from .registry import (EXERCISES, MISTAKES, SLOW, TIME_LIMIT, Exercise, exercise,  # noqa: F401
-                       exercise_names, forbid, mistakes)
-from .reports import (Mismatch, Report, code, describe_call, kind_of, need_bool,  # noqa: F401
-                      short, unreadable, wrong)
-from .runner import Printed, is_course_function, is_stub  # noqa: F401
-from .values import same_value, to_python  # noqa: F401
-from .judging import GRACE, StudentError  # noqa: F401
+from .registry import SLOW, TIME_LIMIT
+from .registry import known_names as exercise_names
+from .reports import Report
 
 __all__ = ['check', 'Report', 'TIME_LIMIT', 'exercise_names']
 
@@ -83,7 +82,7 @@ def _judge():
                                 'stdin': subprocess.DEVNULL})
     with open(log or os.devnull, 'ab') as errors:
         # -E -s: no PYTHON* variables, no user site: nothing of the student's on its path.
-        proc = subprocess.Popen([sys.executable, '-E', '-s', '-m', 'pokerlib.practice.judging',
+        proc = subprocess.Popen([sys.executable, '-E', '-s', '-m', 'pokerlib.practice.judge',
                                  '-' if windows else str(theirs.fileno())], cwd=PACKAGE_HOME,
                                 stdout=subprocess.DEVNULL, stderr=errors, env=env, **options)
     if windows:

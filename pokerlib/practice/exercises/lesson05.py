@@ -15,10 +15,10 @@ import itertools
 import math
 from fractions import Fraction
 
-from ..fairness import exact_shuffle_probabilities
-from ..i18n import N_, _
-from ..shuffling import swap
-from .core import code, exercise, forbid, mistakes, wrong
+from ...fairness import exact_shuffle_probabilities
+from ...i18n import N_, _
+from ...shuffling import swap
+from ..judge.kit import code, exercise, forbid, mistakes, wrong
 from .shuffles import (first_card_never_moves, judge_shuffle, last_card_never_moves,
                        uniform, warm)
 

@@ -9,10 +9,10 @@ import functools
 import math
 from collections import Counter
 
-from ..classes import hand_classes
-from ..ranking import COUNT_RANKINGS, HAND_NAMES, category_name, group, hand_rank
-from ..i18n import N_, _, english_category
-from .core import exercise, mistakes, unreadable, wrong
+from ...classes import hand_classes
+from ...ranking import COUNT_RANKINGS, HAND_NAMES, category_name, group, hand_rank
+from ...i18n import N_, _, english_category
+from ..judge.kit import exercise, mistakes, unreadable, wrong
 from .judges import judge_ranking, mistake_signature, ranking_cases
 from .lesson01 import all_hands
 

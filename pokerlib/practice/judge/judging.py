@@ -1,14 +1,12 @@
-"""The judge's side of a check: a process no student cell touched, which chooses the inputs,
-compares and writes the report.
+"""The judge as a library: a ``Run`` that calls the student's function in her runner, and
+the verdict on it.
 
-For ``check`` the judge is a fresh interpreter, ``python -I -m
-pokerlib.practice.judging``, started by the kernel at its first check and
-kept for the kernel's life (so it keeps its answer tables); for the grader
-it is the grader's own process. Either way it talks to a runner (the
-student's side, ``runner``) over a socket, sends it plain data, reads back
-plain data only, and composes a ``Report`` that goes back as plain data.
-Its own control flow (Mismatch, time up...) is made of exceptions raised
-in this process, which no student code can catch.
+The judge talks to a runner (the student's side, ``pokerlib.practice.runner``) over a
+socket, sends it plain data, reads back plain data only, and composes a ``Report`` that goes
+back as plain data. Its own control flow (Mismatch, time up...: ``errors``) is made of
+exceptions raised in this process, which no student code can catch. Which process that is:
+``serving`` (for ``check``: ``python -I -m pokerlib.practice.judge``) or ``remote`` (the
+grader's own).
 
 The API a judge (a lesson's ``@exercise`` function) sees is ``run``:
 ``run(*args, shown=None, changes=False, **kwargs)`` calls the student's
@@ -17,66 +15,29 @@ makes a batch of calls in one round trip; ``run.name``, ``run.cases``,
 ``run.last_call`` as before. An argument the call changed comes back
 changed when ``changes=True`` (a shuffled deck, a generator's draws) and
 fails the check otherwise.
-
-For the grader (see ``pokerlib.grading``): the graded kernel runs
-``pokerlib.practice.runner.serve(path)``, which connects to the UNIX socket
-at ``path`` and, for each exercise asked, forks a runner and passes its
-socket back; ``judge_remote(channel, exercises)`` (in the grader) judges
-each one: ``[{'exercise', 'status', 'seconds', 'report'}]``.
 """
 
-import builtins
 import itertools
-import sys
 import time
 
-from ..i18n import N_, _, set_language
-from . import codeprint, wire
-from .registry import EXERCISES, LESSONS, SLOW, checked_next
-from .reports import Mismatch, Report, code, describe_call, plain, prose, short
-from .values import apply_rng_state, encode_arg, from_json, to_python  # noqa: F401
-from .values import _from_plain
+from ...i18n import N_, _
+from .. import codeprint, wire
+from ..registry import EXERCISES, SLOW
+from ..reports import Mismatch, Report, code, describe_call, plain, prose, short
+from ..values import apply_rng_state, encode_arg, from_json, to_python  # noqa: F401
+from ..values import _from_plain
+from .errors import CourseCalled, RunnerGone, StudentError, TimeUp
+from .which import not_written, redefined_note, which_exercise
 
-import difflib
 import random
 
-__all__ = ['Run', 'StudentError', 'judge_runner', 'judge_remote', 'main', 'GRACE', 'batch_frame']
+__all__ = ['Run', 'judge_exercise', 'judge_runner', 'guard_of', 'GRACE', 'batch_frame']
 
 GRACE = 0.5
 """The judge waits this many seconds past the limit before it reports 'slow'."""
 
 DESCRIBE_SECONDS = 2.0
 """How long the runner may take to say what the object is."""
-
-
-class StudentError(BaseException):
-    """An exception raised inside the student's code: `error` stands for it (a builtin
-    exception of the same type where there is one), `info` is what the runner said."""
-
-    def __init__(self, info):
-        super().__init__(info.get('type'))
-        self.info = info
-        cls = getattr(builtins, str(info.get('type')), None) if info.get('builtin') else None
-        error = None
-        if isinstance(cls, type) and issubclass(cls, BaseException):
-            try:
-                error = cls(info.get('text', ''))
-            except Exception:
-                error = None
-        self.error = error if error is not None else Exception(info.get('text', ''))
-
-
-class CourseCalled(BaseException):
-    """The student's code called a forbidden course function."""
-
-
-class TimeUp(BaseException):
-    """The check's time is up."""
-
-
-class RunnerGone(BaseException):
-    """The runner ended, or sent what is not an answer."""
-
 
 def _changed_hint(what, i):
     return _('your function changed the {what} it was given (argument {i}); the code that '
@@ -393,66 +354,6 @@ def batch_frame(batch) -> bytes:
 
 
 # ---------------------------------------------------------------------------
-# Which exercise
-
-def _unknown(name, note, suggestions=()) -> Report:
-    details = [('note', note)]
-    if suggestions:
-        details.append(('closest', ', '.join(suggestions)))
-    details.append(('exercises', ', '.join(sorted(EXERCISES))))
-    return Report(str(name), 'unknown', _('cannot be checked'), details)
-
-
-def which_exercise(facts):
-    """(the Exercise, the name to show) or a Report saying what to write instead,
-    from what the runner said about the object (plain data)."""
-    name = facts.get('name')
-    if facts.get('bad_name') is not None:
-        name = facts['bad_name']
-    own = facts.get('own')
-    if name is None:
-        quoted = facts.get('quoted')
-        if quoted is not None:
-            if quoted in EXERCISES:
-                return _unknown(quoted, _('check needs your function itself, not its name '
-                                          'in quotes: {call}').format(call=code(f"check({quoted})")))
-            close = difflib.get_close_matches(quoted, EXERCISES, n=3)
-            return _unknown(quoted, _('check needs your function itself, not a name in '
-                                      'quotes'), close)
-        if not facts.get('callable'):
-            return _unknown(facts.get('short', '?'),
-                            _('check needs a function, and this is {kind}: write the '
-                              "function's name without brackets after it, {right}, not {wrong}; "
-                              'for an answer that is a value, say which exercise: {value}').format(
-                                kind=code(facts.get('kind')), right=code('check(straight)'),
-                                wrong=code('check(straight(ranks))'),
-                                value=code("check(value, name=" + repr("count_wheels") + ")")))
-        name = own
-        if name is None or name == '<lambda>':
-            return _unknown(name, _('check needs the exercise name: {call}').format(
-                                      call=code("check(my_function, name='straight')")))
-    if not isinstance(name, str) or name not in EXERCISES:
-        close = difflib.get_close_matches(str(name), EXERCISES, n=3, cutoff=0.5)
-        note = (_('there is no exercise called {name}').format(name=code(repr(name)))
-                + (_('; if this is your version of one, say which: {call}').format(
-                       call=code("check(" + name + ", name=" + repr(close[0]) + ")"))
-                   if close and isinstance(name, str) and name.isidentifier()
-                   and facts.get('callable') and own == name else ''))
-        return _unknown(name, note, close)
-    exercise = EXERCISES[name]
-    own = own if facts.get('callable') else None
-    shown = name if own in (None, name, '<lambda>') else own + prose(
-        _(' (checked as {name})'), name=name)
-    return exercise, shown
-
-
-def not_written(name):
-    return Report(name, 'todo', _('is not written yet'),
-                  [('note', _('write its body in place of {stub}, run that cell, then run '
-                              'this check again').format(stub=code('raise NotImplementedError()')))])
-
-
-# ---------------------------------------------------------------------------
 # Judging
 
 def _slow_report(name, call, seconds) -> Report:
@@ -676,216 +577,3 @@ def judge_runner(sock, at_most=None, slow=SLOW, started=None, exercise_name=None
     if note:
         report.details.append(('note', note))
     return report
-
-
-def redefined_note(facts, defined):
-    """A note when the function judged is not the one its latest cell defines (that cell's
-    last run failed, often with a SyntaxError: the definition made before it is judged)."""
-    own, where = facts.get('own'), facts.get('file')
-    entry = defined.get(own) if type(defined) is dict and type(own) is str else None
-    if type(where) is not str or type(entry) is not list or len(entry) != 2:
-        return None
-    names = [entry[0]] if type(entry[0]) is str else entry[0]     # (a cell's possible names)
-    if type(names) is not list or where in names:
-        return None
-    if entry[1] is False:
-        return _('the last cell you ran that defines {name} has a SyntaxError, so it defined '
-                 'nothing: this check judged the {name} defined before it; fix that cell, '
-                 'run it, then check again').format(name=own)
-    return _('the last cell you ran that defines {name} stopped before it defined {name} (an '
-             'error in it?): this check judged the {name} defined before it').format(name=own)
-
-
-# ---------------------------------------------------------------------------
-# The judge's process (for check)
-
-def _harden():
-    """No other process of this user may trace this one or read its memory (Linux)."""
-    try:
-        import ctypes
-        ctypes.CDLL(None).prctl(4, 0, 0, 0, 0)          # PR_SET_DUMPABLE, 0
-    except (OSError, AttributeError, TypeError):        # (Windows: no CDLL(None), no prctl)
-        pass
-
-
-def main(fd):
-    """Serve the kernel on the socket fd (None: the socket shared on stdin, Windows): for each
-    check, judge the runner whose socket comes with the request, and answer
-    {'started': seconds}, then {'report': ...}."""
-    import socket
-    _harden()
-    from . import lesson01, lesson02, lesson03, lesson04, lesson05, lesson06, lesson07, lesson08  # noqa: F401,E501
-    control = (socket.socket(fileno=fd) if fd is not None
-               else socket.fromshare(sys.stdin.buffer.read()))
-    wire.send(control, {'ready': True})
-    idle = []
-    while True:
-        _prepare_while_idle(control, idle)
-        try:
-            request, sock = wire.receive_socket(control)
-        except wire.WireError:
-            return
-        if sock is None:
-            if type(request) is dict and request.get('op') == 'lesson':
-                idle[:] = work_for_lesson(request.get('lesson'))
-            continue
-        try:
-            set_language(request.get('language') or 'en')
-        except ValueError:
-            set_language('en')
-        at_most = request.get('at_most')
-        slow = request.get('slow')
-        defined = request.get('defined')
-        try:
-            report = judge_runner(
-                sock, at_most=at_most if type(at_most) in (int, float) else None,
-                slow=slow if type(slow) in (int, float) else SLOW,
-                started=lambda seconds: wire.send(control, {'started': seconds}),
-                defined=defined if type(defined) is dict else None)
-        except BaseException as e:       # pragma: no cover - a bug in the judge
-            report = Report('check', 'error', _('could not be checked'),
-                            [('error', f'{type(e).__name__}: {e}')])
-        finally:
-            sock.close()
-        wire.send(control, {'report': report.to_data()})
-        idle[:] = work_for_later(report.exercise, passed=report.status == 'pass')
-
-
-def work_for_lesson(lesson) -> list:
-    """What the judge works out while it waits for a notebook's first check: the tables of the
-    first exercise of lesson notebook `lesson` (1 to 8; anything else: nothing).
-
-    >>> work_for_lesson(1) == list(EXERCISES['hand_rank'].prepare), work_for_lesson('1')
-    (True, [])
-    """
-    if type(lesson) is not int or not 1 <= lesson <= len(LESSONS):
-        return []
-    return [prepare for prepare in EXERCISES[LESSONS[lesson - 1][0]].prepare
-            if not getattr(prepare, 'every_check', False)]
-
-
-def work_for_later(name, passed=False) -> list:
-    """What the judge works out while it waits for the next check, after a check of exercise
-    `name`. If it did not pass: that exercise's ``later`` (what a wrong answer's hint needs,
-    in small pieces), so that the next try's report comes as quickly as a right one's. Then
-    the tables of the exercise the notebook checks next (``checked_next``), while the
-    student reads on to it. Only those: made ahead, every table of a lesson would hold up a
-    check that comes sooner than expected (a table takes up to a second); a table the next
-    check needs anyway holds up nothing. A prepare made for each check (``every_check``:
-    hole cards drawn afresh) is left to its check."""
-    exercise = EXERCISES.get(name)
-    if exercise is None:
-        return []
-    work = [] if passed else list(exercise.later)
-    for after in checked_next(name):
-        work += [prepare for prepare in EXERCISES[after].prepare
-                 if not getattr(prepare, 'every_check', False) and prepare not in work]
-    return work
-
-
-def _prepare_while_idle(control, idle):
-    """Run the waiting prepares one at a time, as long as no request waits on `control`; a
-    prepare with a ``step`` (a cases_judge's table) a step at a time, until it says it is
-    done, so that a check that comes meanwhile waits for one step at most."""
-    import select
-    while idle and not select.select([control], [], [], 0)[0]:
-        try:
-            step = getattr(idle[0], 'step', None)
-            if step is None or not step():
-                idle.pop(0)()
-        except Exception:        # the check that needs it reports it
-            idle.clear()
-
-
-# ---------------------------------------------------------------------------
-# The grader's side
-
-SPAWN_SECONDS = 30.0
-"""How long the grader waits for a fresh runner to load the student's function."""
-
-
-def _judge_copy(answer, exercise) -> Report:
-    """Judge the student's function the kernel sent as a copy (``runner.serve``), in a fresh
-    runner this process starts, which forbids the exercise's course functions before it
-    loads the copy (``spawned.launch``)."""
-    import base64
-    import binascii
-    from . import spawned
-    cells = answer.get('cells')
-    cells = {str(k): [str(x) for x in v] for k, v in cells.items()
-             if type(v) is list} if type(cells) is dict else {}
-    try:
-        data = base64.b64decode(answer['pickle'], validate=True)
-    except (binascii.Error, ValueError):
-        return Report(exercise, 'error', 'could not be checked', [('note', 'a bad copy')])
-    guard = guard_of(EXERCISES[exercise]) if exercise in EXERCISES else None
-    proc, sock = spawned.launch(data, cells, guard=guard, isolated=True)
-    try:
-        return judge_runner(sock, exercise_name=exercise, describe_seconds=SPAWN_SECONDS)
-    finally:
-        sock.close()
-        spawned.stop(proc)
-
-
-def judge_remote(channel, exercises, token='', wait=60.0) -> list:
-    """Judge each (function name, exercise) in the kernel served over `channel` (a connected
-    UNIX socket to ``runner.serve``); [{'exercise', 'status', 'seconds', 'report'}].
-
-    For each one the kernel sends a copy of the student's function, which a
-    fresh runner started here loads and runs (``_judge_copy``); the judging
-    happens here. A kernel that does not answer within `wait`
-    seconds gets 'timeout' for what is left; one that does not first send `token` gets
-    'error' for every exercise."""
-    rows = []
-    try:
-        hello = wire.receive(channel, time.monotonic() + wait, limit=4096)
-    except (wire.WireError, OSError):
-        hello = None
-    if hello != {'token': str(token)}:
-        return [{'exercise': f, 'status': 'error', 'seconds': 0,
-                 'report': 'the kernel did not answer the grader as it should'}
-                for f, _e in exercises]
-    for function_name, exercise in exercises:
-        start = time.monotonic()
-        try:
-            wire.send(channel, {'op': 'runner', 'function': function_name})
-            answer = wire.receive(channel, time.monotonic() + wait)
-        except wire.Silent:
-            rows.append({'exercise': function_name, 'status': 'timeout', 'seconds': round(
-                time.monotonic() - start, 2), 'report': _('the kernel did not answer for {name}').format(
-                    name=function_name)})
-            continue
-        except (wire.WireError, OSError):
-            rows.append({'exercise': function_name, 'status': 'crash', 'seconds': 0,
-                         'report': _('the kernel stopped before {name} was judged').format(
-                             name=function_name)})
-            continue
-        if type(answer) is not dict or (type(answer.get('pickle')) is not str
-                                        and type(answer.get('cannot')) is not str):
-            rows.append({'exercise': function_name, 'status': 'missing', 'seconds': 0,
-                         'report': _('{name} is not defined').format(name=function_name)})
-            continue
-        if 'cannot' in answer:
-            rows.append({'exercise': function_name, 'status': 'error', 'seconds': 0,
-                         'report': str(answer['cannot'])[:300]})
-            continue
-        report = _judge_copy(answer, exercise)
-        status = report.status
-        text = report.headline()
-        if report.course:           # a fact, not a sentence: the course's own, not hers
-            status, text = 'missing', _("{name} is the course's own version, not the student's").format(
-                name=function_name)
-        rows.append({'exercise': function_name, 'status': status, 'course': report.course,
-                     'seconds': round(time.monotonic() - start, 2), 'report': text})
-    try:
-        wire.send(channel, {'op': 'end'})
-    except OSError:
-        pass
-    return rows
-
-
-if __name__ == '__main__':
-    # The package's module, not this __main__ copy of it: so that its exceptions (StudentError,
-    # which a judge may catch) are the classes the lesson modules import.
-    from pokerlib.practice import judging as _judging
-    _judging.main(None if sys.argv[1] == '-' else int(sys.argv[1]))

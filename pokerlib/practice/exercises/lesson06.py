@@ -13,13 +13,13 @@ import itertools
 import math
 from fractions import Fraction
 
-from ..cards import DECK, parse_hand
-from ..fast import evaluate, hand_ids
-from ..holdem import best_hand, best_wild_hand, hand_rank_wild, replacements
-from ..ranking import category_name, hand_rank
-from ..i18n import N_, _
-from ..lazy import np
-from .core import Mismatch, code, exercise, forbid, mistakes, short, wrong
+from ...cards import DECK, parse_hand
+from ...fast import evaluate, hand_ids
+from ...holdem import best_hand, best_wild_hand, hand_rank_wild, replacements
+from ...ranking import category_name, hand_rank
+from ...i18n import N_, _
+from ...lazy import np
+from ..judge.kit import Mismatch, code, exercise, forbid, mistakes, short, wrong
 
 __all__ = []
 
@@ -126,7 +126,7 @@ def find_seven_card_cases() -> tuple:
     and hands of five and six cards. A function that orders two categories wrongly, or
     breaks a tie within a category wrongly, chooses wrongly on one of them."""
     import numpy as np
-    from ..fast import categories, evaluate, id_hands
+    from ...fast import categories, evaluate, id_hands
     gen = np.random.default_rng(7)
     m = 120_000
     hands = np.argpartition(gen.random((m, 52)), 7, axis=1)[:, :7].astype(np.uint8)

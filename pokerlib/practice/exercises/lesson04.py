@@ -19,14 +19,14 @@ import functools
 import math
 import random
 
-from ..cards import DECK
-from ..fairness import chi_square
-from ..frequencies import EXACT_COUNTS
-from ..ranking import HAND_NAMES, hand_rank_elif
-from ..scripted import ScriptedRandom
-from ..i18n import N_, _, english_category, english_keys
-from .core import (Mismatch, StudentError, code, exercise, forbid, mistakes, same_value,
-                   short, wrong)
+from ...cards import DECK
+from ...fairness import chi_square
+from ...frequencies import EXACT_COUNTS
+from ...ranking import HAND_NAMES, hand_rank_elif
+from ...scripted import ScriptedRandom
+from ...i18n import N_, _, english_category, english_keys
+from ..judge.kit import (Mismatch, StudentError, code, exercise, forbid, mistakes, same_value,
+                         short, wrong)
 from .judges import warm_chi_square
 from .shuffles import call_and_read, judge_shuffle, predicate, uniform, warm
 

@@ -1,0 +1,110 @@
+"""The judge's process for ``check``: a fresh interpreter the kernel starts at its first
+check and keeps for its life (so it keeps its answer tables), serving the kernel on a
+socket; started by ``__main__`` once the exercises are loaded."""
+
+import sys
+
+from ...i18n import _, set_language
+from .. import wire
+from ..registry import EXERCISES, LESSONS, SLOW, checked_next
+from ..reports import Report
+from .judging import judge_runner
+
+__all__ = ['main', 'work_for_lesson', 'work_for_later']
+
+
+def _harden():
+    """No other process of this user may trace this one or read its memory (Linux)."""
+    try:
+        import ctypes
+        ctypes.CDLL(None).prctl(4, 0, 0, 0, 0)          # PR_SET_DUMPABLE, 0
+    except (OSError, AttributeError, TypeError):        # (Windows: no CDLL(None), no prctl)
+        pass
+
+
+def main(fd):
+    """Serve the kernel on the socket fd (None: the socket shared on stdin, Windows): for each
+    check, judge the runner whose socket comes with the request, and answer
+    {'started': seconds}, then {'report': ...}."""
+    import socket
+    _harden()
+    control = (socket.socket(fileno=fd) if fd is not None
+               else socket.fromshare(sys.stdin.buffer.read()))
+    wire.send(control, {'ready': True})
+    idle = []
+    while True:
+        _prepare_while_idle(control, idle)
+        try:
+            request, sock = wire.receive_socket(control)
+        except wire.WireError:
+            return
+        if sock is None:
+            if type(request) is dict and request.get('op') == 'lesson':
+                idle[:] = work_for_lesson(request.get('lesson'))
+            continue
+        try:
+            set_language(request.get('language') or 'en')
+        except ValueError:
+            set_language('en')
+        at_most = request.get('at_most')
+        slow = request.get('slow')
+        defined = request.get('defined')
+        try:
+            report = judge_runner(
+                sock, at_most=at_most if type(at_most) in (int, float) else None,
+                slow=slow if type(slow) in (int, float) else SLOW,
+                started=lambda seconds: wire.send(control, {'started': seconds}),
+                defined=defined if type(defined) is dict else None)
+        except BaseException as e:       # pragma: no cover - a bug in the judge
+            report = Report('check', 'error', _('could not be checked'),
+                            [('error', f'{type(e).__name__}: {e}')])
+        finally:
+            sock.close()
+        wire.send(control, {'report': report.to_data()})
+        idle[:] = work_for_later(report.exercise, passed=report.status == 'pass')
+
+
+def work_for_lesson(lesson) -> list:
+    """What the judge works out while it waits for a notebook's first check: the tables of the
+    first exercise of lesson notebook `lesson` (1 to 8; anything else: nothing).
+
+    >>> work_for_lesson(1) == list(EXERCISES['hand_rank'].prepare), work_for_lesson('1')
+    (True, [])
+    """
+    if type(lesson) is not int or not 1 <= lesson <= len(LESSONS):
+        return []
+    return [prepare for prepare in EXERCISES[LESSONS[lesson - 1][0]].prepare
+            if not getattr(prepare, 'every_check', False)]
+
+
+def work_for_later(name, passed=False) -> list:
+    """What the judge works out while it waits for the next check, after a check of exercise
+    `name`. If it did not pass: that exercise's ``later`` (what a wrong answer's hint needs,
+    in small pieces), so that the next try's report comes as quickly as a right one's. Then
+    the tables of the exercise the notebook checks next (``checked_next``), while the
+    student reads on to it. Only those: made ahead, every table of a lesson would hold up a
+    check that comes sooner than expected (a table takes up to a second); a table the next
+    check needs anyway holds up nothing. A prepare made for each check (``every_check``:
+    hole cards drawn afresh) is left to its check."""
+    exercise = EXERCISES.get(name)
+    if exercise is None:
+        return []
+    work = [] if passed else list(exercise.later)
+    for after in checked_next(name):
+        work += [prepare for prepare in EXERCISES[after].prepare
+                 if not getattr(prepare, 'every_check', False) and prepare not in work]
+    return work
+
+
+def _prepare_while_idle(control, idle):
+    """Run the waiting prepares one at a time, as long as no request waits on `control`; a
+    prepare with a ``step`` (a cases_judge's table) a step at a time, until it says it is
+    done, so that a check that comes meanwhile waits for one step at most."""
+    import select
+    while idle and not select.select([control], [], [], 0)[0]:
+        try:
+            step = getattr(idle[0], 'step', None)
+            if step is None or not step():
+                idle.pop(0)()
+        except Exception:        # the check that needs it reports it
+            idle.clear()
