@@ -1,8 +1,8 @@
 """The exercises ``check`` knows, each in the module of its lesson (``lesson01`` to
-``lesson08``), with the judges they share (``judges``: cases and rankings; ``shuffles``:
-shuffles and deals; ``experiments``: counting the hands of n deals). They run in the judge's
-process (and the grader's), never in a student's kernel: importing this package registers
-every one.
+``lesson08``; a lesson too long for one module goes on in ``lessonNN_PART``, which its
+lesson imports: ``lesson04_experiments``), with the judges they share (``judges``: cases and
+rankings; ``shuffles``: shuffles and deals). They run in the judge's process (and the
+grader's), never in a student's kernel: importing this package registers every one.
 
 >>> 'straight' in exercise_names()
 True

@@ -8,8 +8,8 @@ a shuffle's (``shuffles.judge_shuffle``): exactly on decks of up to six
 cards, and on the full deck by tests of computed power.
 
 The experiments (``hand_percentages``, ``hand_frequencies_by_removing``) are
-judged by ``experiments.judge_experiment``: on scripted deals that hold every
-category, then with random seeds against the exact probabilities.
+judged by ``lesson04_experiments.judge_experiment``: on scripted deals that
+hold every category, then with random seeds against the exact probabilities.
 """
 
 import math
@@ -21,8 +21,8 @@ from ...scripted import ScriptedRandom
 from ...i18n import N_, _, english_category, english_keys
 from ..judge.kit import (Mismatch, StudentError, code, exercise, forbid, mistakes, same_value,
                          short, wrong)
-from .experiments import forced_deals, judge_experiment, removing_script, shuffle_script
 from .judges import warm_chi_square
+from .lesson04_experiments import forced_deals, judge_experiment, removing_script, shuffle_script
 from .shuffles import call_and_read, judge_shuffle, predicate, uniform, warm
 
 __all__ = []

@@ -1,8 +1,7 @@
 """Everything an exercise's author imports: registering an exercise and its mistakes, the
 judge's ``run`` and its errors, the words of a report, comparing values. A lesson module
 (``pokerlib.practice.exercises.lessonNN``) imports from here and from the shared judges
-beside it (``exercises.judges``, ``exercises.shuffles``, ``exercises.experiments``), nothing
-else of the practice package.
+beside it (``exercises.judges``, ``exercises.shuffles``), nothing else of the practice package.
 """
 
 from ..registry import EXERCISES, SLOW, TIME_LIMIT, every_check, exercise, forbid, mistakes

@@ -1,6 +1,7 @@
-"""The judge of notebook 04's experiments (``hand_percentages``,
-``hand_frequencies_by_removing``): how often each category of hand comes up
-in n hands dealt with the rng given.
+"""Notebook 04's exercises, continued (``lesson04``): the judge of its experiments
+(``hand_percentages``, ``hand_frequencies_by_removing``), how often each category of hand
+comes up in n hands dealt with the rng given. A lesson module, as ``lesson04`` is: while an
+exercise is judged, its functions refuse to run in the student's code.
 
 The experiments are run first on scripted deals (``forced_deals``: six
 deals of ten hands holding every category, each a different number of
