@@ -90,6 +90,7 @@ bench-checks: setup
 # The linter: ruff, with the rules in pyproject.toml, over every .py file and
 # notebook. It lives in a venv of its own, .venv-check (one small wheel, pinned in
 # tools/requirements-check.txt), so neither the students' .venv nor the site's gets it.
+# Then no module of the course's code over 600 lines (tools/module_sizes.py, standard library).
 CHECK_VENV  = .venv-check
 CHECK_STAMP = $(CHECK_VENV)/.installed-requirements
 .PHONY: check
@@ -100,6 +101,7 @@ $(CHECK_STAMP): tools/requirements-check.txt
 
 check: $(CHECK_STAMP)
 	$(CHECK_VENV)/bin/ruff check .
+	$(CHECK_VENV)/bin/python -m tools.module_sizes
 
 # (workspace/ and teacher/ are yours: clean leaves them alone.)
 clean:

@@ -189,30 +189,34 @@ def _key(label):
     return label
 
 
+def _shown(data):
+    """A copy of a table or column (data) with its labels in the course's language."""
+    import pandas as pd
+
+    out = data.rename(index=_label)
+    out.index = out.index.rename(_label(data.index.name))
+    if isinstance(data, pd.DataFrame):
+        return pd.DataFrame(out.rename(columns=_label))
+    return pd.Series(out, name=_label(data.name))
+
+
+class _ByLabel:
+    """t.loc (or t.iloc...) that also takes the labels t shows: t.loc['一对', '次数']."""
+
+    def __init__(self, indexer):
+        self.indexer = indexer
+
+    def __getitem__(self, key):
+        return self.indexer[_key(key)]
+
+    def __setitem__(self, key, value):
+        self.indexer[_key(key)] = value
+
+
 @functools.cache
 def _table_class():
     """FrequencyTable and its column's class, made at the first table (pandas loads late)."""
     import pandas as pd
-
-    def shown(data):
-        """A copy of data with its labels in the course's language."""
-        out = data.rename(index=_label)
-        out.index = out.index.rename(_label(data.index.name))
-        if isinstance(data, pd.DataFrame):
-            return pd.DataFrame(out.rename(columns=_label))
-        return pd.Series(out, name=_label(data.name))
-
-    class ByLabel:
-        """t.loc (or t.iloc...) that also takes the labels t shows: t.loc['一对', '次数']."""
-
-        def __init__(self, indexer):
-            self.indexer = indexer
-
-        def __getitem__(self, key):
-            return self.indexer[_key(key)]
-
-        def __setitem__(self, key, value):
-            self.indexer[_key(key)] = value
 
     class FrequencyColumn(pd.Series):
         """A column of a FrequencyTable: keyed in English, shown in the course's language,
@@ -226,17 +230,17 @@ def _table_class():
 
         @property
         def loc(self):
-            return ByLabel(super().loc)
+            return _ByLabel(super().loc)
 
         @property
         def _constructor_expanddim(self):
             return FrequencyTable
 
         def __repr__(self):
-            return repr(shown(pd.Series(self)))
+            return repr(_shown(pd.Series(self)))
 
         def to_string(self, *args, **kwargs):
-            return shown(pd.Series(self)).to_string(*args, **kwargs)
+            return _shown(pd.Series(self)).to_string(*args, **kwargs)
 
     class FrequencyTable(pd.DataFrame):
         """frequency_table's DataFrame: keyed in English, shown in the course's language, and
@@ -250,19 +254,19 @@ def _table_class():
 
         @property
         def loc(self):
-            return ByLabel(super().loc)
+            return _ByLabel(super().loc)
 
         @property
         def _constructor_sliced(self):
             return FrequencyColumn
 
         def __repr__(self):
-            return repr(shown(pd.DataFrame(self)))
+            return repr(_shown(pd.DataFrame(self)))
 
         def _repr_html_(self):
-            return shown(pd.DataFrame(self))._repr_html_()
+            return _shown(pd.DataFrame(self))._repr_html_()
 
         def to_string(self, *args, **kwargs):
-            return shown(pd.DataFrame(self)).to_string(*args, **kwargs)
+            return _shown(pd.DataFrame(self)).to_string(*args, **kwargs)
 
     return FrequencyTable

@@ -190,24 +190,39 @@ def recipe_problems(text, student=True) -> list:
             problems += [f'{source}: not in the repository' for source in sources
                          if stage is None and not (ROOT / source).exists()]
         for line in instructions:
-            for command in re.findall(r'pip install ([^&]*)', line):
-                words = [w for w in command.split() if w != '--no-cache-dir']
-                files = [words[i + 1] for i, w in enumerate(words) if w == '-r']
-                others = [w for i, w in enumerate(words) if w != '-r' and (i == 0 or words[i - 1] != '-r')]
-                if others not in ([], ['--no-deps', '.']):
-                    problems.append(f'pip install {command.strip()}: not pinned requirements only')
-                for file in files:
-                    source = ROOT / {'/tmp/requirements.txt': 'requirements.txt'}.get(file, file)
-                    lines = source.read_text().splitlines() if source.is_file() else []
-                    problems += [f'{file}: {line} is not pinned' for line in
-                                 (line.split('#')[0].strip() for line in lines)
-                                 if line and not line.startswith('-e ')
-                                 and not re.match(r'[\w.-]+==[\w.]+', line)]
+            problems += pip_problems(line)
     if not student:
         return problems
     if len(stages) != 2:
         return problems + ['not two stages (the edition, the image)']
-    final = stages[-1][1]
+    return problems + final_stage_problems(stages[-1][1])
+
+
+def pip_problems(line) -> list:
+    """What is wrong with the pip installs of one instruction: anything but pinned
+    requirements files (each line ==) and pokerlib as a copy (--no-deps .)."""
+    problems = []
+    for command in re.findall(r'pip install ([^&]*)', line):
+        words = [w for w in command.split() if w != '--no-cache-dir']
+        files = [words[i + 1] for i, w in enumerate(words) if w == '-r']
+        others = [w for i, w in enumerate(words) if w != '-r' and (i == 0 or words[i - 1] != '-r')]
+        if others not in ([], ['--no-deps', '.']):
+            problems.append(f'pip install {command.strip()}: not pinned requirements only')
+        for file in files:
+            source = ROOT / {'/tmp/requirements.txt': 'requirements.txt'}.get(file, file)
+            lines = source.read_text().splitlines() if source.is_file() else []
+            problems += [f'{file}: {line} is not pinned' for line in
+                         (line.split('#')[0].strip() for line in lines)
+                         if line and not line.startswith('-e ')
+                         and not re.match(r'[\w.-]+==[\w.]+', line)]
+    return problems
+
+
+def final_stage_problems(final) -> list:
+    """What is wrong with the student's image's final stage (its instructions): the edition
+    not copied from the first stage, anything of the teacher's in it (notebooks, catalogs,
+    a solution), or not run as uid 1000."""
+    problems = []
     if ('edition', ['/edition']) not in copies(final):
         problems.append("the student's edition is not copied from the first stage")
     for stage, sources in copies(final):

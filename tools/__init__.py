@@ -9,6 +9,7 @@ others (and the course's pokerlib) by name:
     python -m tools.check_site DIR        # the website in headless Chromium (make site-check)
     python -m tools.check_lab URL NB      # the teacher's copy in JupyterLab, in Chromium
     python -m tools.translate update      # the Chinese catalogs and notebooks (make translations)
+    python -m tools.module_sizes          # no module over 600 lines (make check)
 
 mathml and zhsearch are the website's Sphinx extensions (site/conf.py names
 them). The Makefile and course.py call these; nothing here is part of the

@@ -129,6 +129,12 @@ def to_plain(value, depth=0):
         if set(map(type, value)) <= _SIMPLE:
             return {'T': list(value)}
         return {'T': [to_plain(v, depth + 1) for v in value]}
+    return _other_plain(value, cls, depth)
+
+
+def _other_plain(value, cls, depth):
+    """to_plain of the rarer types (dicts, sets, fractions, Counters, iterators, NumPy's
+    arrays and numbers), at this depth; NotPlain if the value is none of them."""
     if cls is dict:
         return {'D': [[to_plain(k, depth + 1), to_plain(v, depth + 1)] for k, v in value.items()]}
     if cls is set:

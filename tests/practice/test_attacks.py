@@ -172,7 +172,7 @@ def test_the_courses_function_in_any_wrapper_is_not_an_answer(limited):
 
 
 def test_the_lessons_references_are_not_answers(limited):
-    from pokerlib.practice.exercises.lesson01 import ranking_reference
+    from pokerlib.practice.exercises.lesson01_rankings import ranking_reference
     from pokerlib.practice.exercises.lesson06 import best_deuces_wild
     not_passed(best_deuces_wild, 'best_deuces_wild', "course's version", status='todo')
     not_passed(lambda hand: ranking_reference(hand), 'hand_rank', "you called the course's own",

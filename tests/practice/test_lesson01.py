@@ -9,7 +9,7 @@ import pytest
 
 from pokerlib import DECK, flush as lib_flush
 from pokerlib.practice import kernel
-from pokerlib.practice.exercises.lesson01 import RANKING_MISTAKES
+from pokerlib.practice.exercises.lesson01_rankings import RANKING_MISTAKES
 
 from practice_support import as_students, lesson_tests, verdict
 

@@ -171,8 +171,8 @@ WRONG = [
 
 
 def test_the_scripted_deals_hold_every_category_as_the_quota_says():
-    from pokerlib.practice.exercises.lesson04 import (FORCED_QUOTA, ScriptedRandom, forced_deals,
-                                            removing_script, shuffle_script)
+    from pokerlib.practice.exercises.lesson04_experiments import (
+        FORCED_QUOTA, ScriptedRandom, forced_deals, removing_script, shuffle_script)
     orders = forced_deals()
     counts = [0] * 9
     for order in orders:

@@ -105,34 +105,41 @@ def cases_judge(reference, inputs, hint, mistakes=(), returns=None, tol=0.0,
             args, expected = pairs[i]
             if check_type:
                 check_type(got)
-            if same_value(got, expected, tol, sequences):
-                continue
-            failing = describe_call(run.name, args, {})     # witnesses may be called next
-            for mistaken, why, *witnesses in mistakes:
-                try:
-                    theirs = mistaken(*args)
-                except Exception:
-                    continue
-                if same_value(got, theirs, tol, sequences) and not same_value(theirs, expected) \
-                        and all(same_value(run(*w), mistaken(*w), tol, sequences)
-                                for w in (witnesses[0] if witnesses else ())):
-                    raise wrong(got, expected, why(*args) if callable(why) else _(why),
-                                call=failing, args=args)
-            if got is None:
-                raise wrong(got, expected, _('your function returned None here: is a '
-                                             '{return_} missing on this path?').format(
-                                                 return_=code('return')), call=failing, args=args)
-            if returns and not _looks_like(got, expected):
-                raise Mismatch([('returned', f'{short(got)} ({kind_of(got)})'),
-                                ('expected', short(expected)),
-                                ('hint', _('expected {what}').format(what=_(returns)))],
-                               failing, [tuple(args)])
-            raise wrong(got, expected, hint(*args, got=got) if callable(hint) else _(hint),
-                        call=failing, args=args)
+            if not same_value(got, expected, tol, sequences):
+                raise _wrong_case(run, args, got, expected, hint, mistakes, returns, tol,
+                                  sequences)
     table.only_ahead = True          # the judge works without it (see judging.judge_runner)
     table.step = lambda: advance(encode=True)
     judge.table = table
     return judge
+
+
+def _wrong_case(run, args, got, expected, hint, mistakes, returns, tol, sequences) -> Mismatch:
+    """What a wrong answer on one of cases_judge's cases is told: the hint of the known
+    mistake it matches (witnesses too), else that a return is missing, else that it is not
+    what `returns` describes, else `hint`."""
+    failing = describe_call(run.name, args, {})     # witnesses may be called next
+    for mistaken, why, *witnesses in mistakes:
+        try:
+            theirs = mistaken(*args)
+        except Exception:
+            continue
+        if same_value(got, theirs, tol, sequences) and not same_value(theirs, expected) \
+                and all(same_value(run(*w), mistaken(*w), tol, sequences)
+                        for w in (witnesses[0] if witnesses else ())):
+            return wrong(got, expected, why(*args) if callable(why) else _(why),
+                         call=failing, args=args)
+    if got is None:
+        return wrong(got, expected, _('your function returned None here: is a '
+                                      '{return_} missing on this path?').format(
+                                          return_=code('return')), call=failing, args=args)
+    if returns and not _looks_like(got, expected):
+        return Mismatch([('returned', f'{short(got)} ({kind_of(got)})'),
+                         ('expected', short(expected)),
+                         ('hint', _('expected {what}').format(what=_(returns)))],
+                        failing, [tuple(args)])
+    return wrong(got, expected, hint(*args, got=got) if callable(hint) else _(hint),
+                 call=failing, args=args)
 
 
 def _looks_like(got, expected) -> bool:
@@ -268,44 +275,55 @@ def judge_ranking(run, reference, describe, mistakes=(), better=BETTER):
         tie = values[i] == values[i - 1]
         if tie and never_meet(lo, hi):
             continue
-        a, b = hand_words(hi), hand_words(lo)
-        said = (_('ranks {a} ({a_kind}) and {b} ({b_kind}) the same') if tie else
-                _('ranks {b} ({b_kind}) above {a} ({a_kind})')).format(
-                    a=a, b=b, a_kind=_(describe(hi)), b_kind=_(describe(lo)))
-        hint = None
-        for mistaken, why, *pair in mistakes:
-            try:
-                m_lo, m_hi = mistaken(list(lo)), mistaken(list(hi))
-                shows = (m_hi == m_lo) if tie else (m_lo > m_hi)
-            except Exception:
-                continue
-            if not shows:
-                continue
-            # The case shows this mistake only if the function also makes it on the
-            # pair that tells the mistake apart: given, or where it first goes wrong.
-            if pair:
-                worse, better_hand = (h.split() for h in pair[0])
-                if not run(worse) < run(better_hand):
-                    hint = _(why)
-                    break
-                continue
-            j = mistake_signature(reference, mistaken)
-            if j is not None and not values[j] > values[j - 1]:
-                hint = _(why)
-                break
-        if hint is None:
-            hint = _('{a} is {better}: ').format(a=a, better=_(better)) + _why_better(hi, lo, describe)
-        raise Mismatch([('problem', _('{name} {said}, but {a} is {better}').format(
-                            name=run.name, said=said, a=a, better=_(better))),
-                        ('rankings', f'{" ".join(lo)} -> {short(values[i - 1], 70)}\n'
-                                     f'{" ".join(hi)} -> {short(values[i], 70)}'),
-                        ('hint', hint)],
-                       call=prose(_('{a} and {b}'), a=" ".join(lo), b=" ".join(hi)),
-                       calls=[(list(lo),), (list(hi),)])
+        raise _wrong_order(run, reference, describe, mistakes, better, values, i, tie)
     n = len(keyed)
     return _(': every class of hands ({n:,d}) in the right order, with the same ranking for '
              'each class in another card order and other suits ({cases:,d} rankings)').format(
                  n=n, cases=run.cases)
+
+
+def _wrong_order(run, reference, describe, mistakes, better, values, i, tie) -> Mismatch:
+    """A Mismatch for a ranking that puts class i - 1 above class i (or ties them, `tie`),
+    with the hint of the known mistake it shows, else what the pair shows."""
+    keyed = ranking_cases(reference)[0]
+    lo, hi = keyed[i - 1], keyed[i]
+    a, b = hand_words(hi), hand_words(lo)
+    said = (_('ranks {a} ({a_kind}) and {b} ({b_kind}) the same') if tie else
+            _('ranks {b} ({b_kind}) above {a} ({a_kind})')).format(
+                a=a, b=b, a_kind=_(describe(hi)), b_kind=_(describe(lo)))
+    why = _mistake_shown(run, reference, mistakes, values, lo, hi, tie)
+    hint = (_(why) if why is not None else
+            _('{a} is {better}: ').format(a=a, better=_(better)) + _why_better(hi, lo, describe))
+    return Mismatch([('problem', _('{name} {said}, but {a} is {better}').format(
+                         name=run.name, said=said, a=a, better=_(better))),
+                     ('rankings', f'{" ".join(lo)} -> {short(values[i - 1], 70)}\n'
+                                  f'{" ".join(hi)} -> {short(values[i], 70)}'),
+                     ('hint', hint)],
+                    call=prose(_('{a} and {b}'), a=" ".join(lo), b=" ".join(hi)),
+                    calls=[(list(lo),), (list(hi),)])
+
+
+def _mistake_shown(run, reference, mistakes, values, lo, hi, tie):
+    """The hint (untranslated) of the first of judge_ranking's mistakes that orders lo and
+    hi as the student's ranking does and that the function also makes on the pair telling
+    the mistake apart (given, or where it first goes wrong); None if none does."""
+    for mistaken, why, *pair in mistakes:
+        try:
+            m_lo, m_hi = mistaken(list(lo)), mistaken(list(hi))
+            shows = (m_hi == m_lo) if tie else (m_lo > m_hi)
+        except Exception:
+            continue
+        if not shows:
+            continue
+        if pair:
+            worse, better_hand = (h.split() for h in pair[0])
+            if not run(worse) < run(better_hand):
+                return why
+            continue
+        j = mistake_signature(reference, mistaken)
+        if j is not None and not values[j] > values[j - 1]:
+            return why
+    return None
 
 
 @functools.cache

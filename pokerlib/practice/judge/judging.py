@@ -27,6 +27,7 @@ from ..reports import Mismatch, Report, code, describe_call, plain, prose, short
 from ..values import apply_rng_state, encode_arg, from_json, to_python  # noqa: F401
 from ..values import _from_plain
 from .errors import CourseCalled, RunnerGone, StudentError, TimeUp
+from .failures import course_report, error_report, mismatch_report, slow_report, what_printed
 from .which import not_written, redefined_note, which_exercise
 
 import random
@@ -197,20 +198,24 @@ class Run:
             answer = self._receive()
             if 'oks' in answer:
                 yield from self._take_oks(answer, batch, shown)
-                k += 1
-                continue
-            answers = answer.get('answers')
-            if type(answers) is not list or not answers or len(answers) > len(batch):
-                raise RunnerGone()
-            for args, each in zip(batch, answers):
-                self._call = (shown(*args) if callable(shown) else None, args, {})
-                self.cases += 1
-                if type(each) is not dict:
-                    raise RunnerGone()
-                yield self._take(each, args, changes)
-            if len(answers) < len(batch):
-                raise RunnerGone()      # the runner stopped early without saying why
+            else:
+                yield from self._take_answers(answer, batch, shown, changes)
             k += 1
+
+    def _take_answers(self, answer, batch, shown, changes):
+        """The answers to a batch in the runner's long form, {'answers': [answer, ...]}: one
+        for each call (fewer if one failed), each read as ``_take`` reads a single call's."""
+        answers = answer.get('answers')
+        if type(answers) is not list or not answers or len(answers) > len(batch):
+            raise RunnerGone()
+        for args, each in zip(batch, answers):
+            self._call = (shown(*args) if callable(shown) else None, args, {})
+            self.cases += 1
+            if type(each) is not dict:
+                raise RunnerGone()
+            yield self._take(each, args, changes)
+        if len(answers) < len(batch):
+            raise RunnerGone()      # the runner stopped early without saying why
 
     def _take_oks(self, answer, batch, shown):
         """The answers to a batch in the runner's short form, {'oks': [value, ...], 't':
@@ -356,36 +361,31 @@ def batch_frame(batch) -> bytes:
 # ---------------------------------------------------------------------------
 # Judging
 
-def _slow_report(name, call, seconds) -> Report:
-    return Report(name, 'slow', _('took too long on {call}').format(
-                      call=code(call or name + "(...)")),
-                  [('note', _('stopped after {seconds:.0f} seconds').format(seconds=seconds)),
-                   ('hint', _('is there a loop that never ends, or one that repeats far more '
-                              'work than it needs?'))], seconds=seconds)
-
-
-def _error_hint(error, exercise) -> str:
-    hint = exercise.error_hint
-    if callable(hint):
-        try:
-            hint = hint(error)
-        except Exception:
-            hint = None
-    return _(hint) if hint else _('run that call yourself to see where it goes wrong')
-
-
-def _printed(run, calls=None):
-    """What the failing call printed: the last call, or the calls named (a Mismatch's)."""
-    printed = ([run.printed] if calls is None else
-               [run.printed_for(args) for args in calls])
-    printed = [p for p in printed if p]
-    if not printed:
-        return None
-    count = sum(p[0] for p in printed)
-    lines = [line for p in printed for line in p[1]][-6:]
-    more = count - len(lines)
-    return ((_('... {more:,d} earlier lines, then:').format(more=more) + '\n' if more > 0 else '')
-            + '\n'.join(lines))
+def _passed(run, exercise, slow) -> Report:
+    """Run the exercise's judge with `run`: the Report of a pass, with its summary (slow or
+    not) and a note of what the function printed; a failure raises (see judge_exercise)."""
+    if not exercise.takes_value:
+        summary = exercise.judge(run)
+    else:
+        value = run.value()
+        run.last_call = prose(_('the answer {value}'), value=short(value))
+        summary = exercise.judge(value) or _(': right')
+    n = max(run.cases, 1)
+    seconds = run.seconds           # in the student's code (not the judge's own work)
+    summary = summary or (_(': {n:,d} cases passed') if n > 1 else _(': {n:,d} case passed')
+                          ).format(n=n)
+    if seconds > slow:
+        summary = (_(': right, but took {seconds:.0f} s').format(seconds=seconds)
+                   + (f': {_(exercise.slow_hint)}' if exercise.slow_hint else '')
+                   + f' ({plain(summary).lstrip(": ")})')
+    report = Report(exercise.name, 'pass', summary, seconds=seconds)
+    lines = run.printed_lines
+    if lines:
+        report.details.append(('note', (_('it also printed {lines:,d} lines; a check looks '
+                                          'only at what it returns') if lines > 1 else
+                                        _('it also printed {lines:,d} line; a check looks '
+                                          'only at what it returns')).format(lines=lines)))
+    return report
 
 
 def judge_exercise(run, exercise, slow=SLOW) -> Report:
@@ -394,80 +394,18 @@ def judge_exercise(run, exercise, slow=SLOW) -> Report:
     start = time.perf_counter()
     calls = None                        # the calls that failed, if not the last one
     try:
-        if not exercise.takes_value:
-            summary = exercise.judge(run)
-        else:
-            value = run.value()
-            run.last_call = prose(_('the answer {value}'), value=short(value))
-            summary = exercise.judge(value) or _(': right')
-        n = max(run.cases, 1)
-        seconds = run.seconds           # in the student's code (not the judge's own work)
-        summary = summary or (_(': {n:,d} cases passed') if n > 1 else _(': {n:,d} case passed')
-                              ).format(n=n)
-        if seconds > slow:
-            summary = (_(': right, but took {seconds:.0f} s').format(seconds=seconds)
-                       + (f': {_(exercise.slow_hint)}' if exercise.slow_hint else '')
-                       + f' ({plain(summary).lstrip(": ")})')
-        report = Report(name, 'pass', summary, seconds=seconds)
-        lines = run.printed_lines
-        if lines:
-            report.details.append(('note', (_('it also printed {lines:,d} lines; a check looks '
-                                              'only at what it returns') if lines > 1 else
-                                            _('it also printed {lines:,d} line; a check looks '
-                                              'only at what it returns')).format(lines=lines)))
-        return report
+        return _passed(run, exercise, slow)
     except Mismatch as m:
         calls = m.calls
-        details = list(m.details)
-        got_none = any(label == 'returned' and text == 'None' for label, text in details)
-        hints = [text for label, text in details if label == 'hint']
-        if got_none and run.only_none and run.cases > 1:
-            details = [d for d in details if d[0] != 'hint']
-            details.append(('hint', _('your function returned None every time: is a '
-                                      '{return_} missing?').format(return_=code('return'))))
-        elif got_none and not any('return' in text for text in hints):
-            details = [d for d in details if d[0] != 'hint']
-            details.append(('hint', _('your function returned None here: is a '
-                                      '{return_} missing on this path?').format(return_=code('return'))))
-        report = Report(name, 'fail', _('failed on {call}').format(call=code(m.call or run.last_call)),
-                        details)
+        report = mismatch_report(run, name, m)
     except CourseCalled as c:
-        report = _course_report(name, run.last_call or name + '(...)', str(c))
+        report = course_report(name, run.last_call or name + '(...)', str(c))
     except StudentError as s:
-        info, e = s.info, s.error
-        call = run.last_call or f'{name}(...)'
-        if info.get('notimplemented'):
+        if s.info.get('notimplemented'):
             return not_written(name)
-        if info.get('refused'):
-            report = Report(name, 'fail', _('failed on {call}').format(call=code(call)),
-                            [('problem', _('your function tried what a check does not allow: '
-                                           '{what}').format(what=str(info.get('text'))[:100])),
-                             ('hint', _('a check judges the code of your function alone: '
-                                        'work the answer out in it, without starting another '
-                                        'program or process'))])
-        elif info.get('recursion'):
-            report = Report(name, 'error', _('recursed too deeply on {call}').format(call=code(call)),
-                            [('hint', _('does the function call itself without getting '
-                                        'closer to an answer?'))])
-        elif info.get('exit') or info.get('interrupt') or info.get('genexit'):
-            kind = 'exit' if info.get('exit') else 'interrupt' if info.get('interrupt') else 'genexit'
-            what = {'exit': _('called {exit} (or {sys_exit}), which would stop the whole '
-                              'program').format(exit=code('exit()'), sys_exit=code('sys.exit()')),
-                    'interrupt': _('was interrupted ({error})').format(error=code('KeyboardInterrupt')),
-                    'genexit': _('raised {error}').format(error=code('GeneratorExit'))}[kind]
-            report = Report(name, 'error', _('stopped on {call}').format(call=code(call)),
-                            [('error', str(info.get('type'))),
-                             ('hint', _('your function {what}: return the answer instead').format(
-                                 what=what))])
-        else:
-            where = info.get('where')
-            text = str(info.get('text') or '')
-            report = Report(name, 'error', _('raised an error on {call}').format(call=code(call)),
-                            [('error', f'{info.get("type")}: {text}'.rstrip(': '))]
-                            + ([('where', str(where))] if where else [])
-                            + [('hint', _error_hint(e, exercise))])
+        report = error_report(run, exercise, s)
     except TimeUp:
-        return _slow_report(name, run.last_call, time.perf_counter() - start)
+        return slow_report(name, run.last_call, time.perf_counter() - start)
     except RunnerGone:
         report = Report(name, 'error', _('stopped on {call}').format(
                             call=code(run.last_call or name + '(...)')),
@@ -481,20 +419,11 @@ def judge_exercise(run, exercise, slow=SLOW) -> Report:
                             error=type(e).__name__,
                             what=_(exercise.returns or N_('the kind of value the exercise '
                                                           'asks for'))))])
-    printed_text = _printed(run, calls)
+    printed_text = what_printed(run, calls)
     if printed_text:
         report.details.append(('printed', printed_text))
     report.seconds = time.perf_counter() - start
     return report
-
-
-def _course_report(name, call, course) -> Report:
-    return Report(name, 'fail', _('failed on {call}').format(call=code(call)),
-                  [('problem', _("you called the course's own {name}: write it "
-                                 "yourself").format(name=course)),
-                   ('hint', _("a check judges your own code: the course's {name} is "
-                              "not available while {exercise} is checked").format(
-                                  name=course, exercise=name))])
 
 
 def guard_of(exercise) -> dict:
@@ -504,6 +433,51 @@ def guard_of(exercise) -> dict:
     names = exercise.names()
     return {'names': names, 'course': list(exercise.course),
             'prints': codeprint.forbidden(names, exercise.course)}
+
+
+def _which(run, exercise_name, describe_seconds) -> tuple:
+    """Ask the runner what its object is: (its facts, which_exercise's answer: (exercise,
+    name shown) or a Report); (None, a Report) when it cannot say."""
+    try:
+        facts = run.ask({'op': 'describe'})
+        if type(facts) is dict and 'unloadable' in facts:       # (a spawned runner)
+            if type(facts.get('course')) is str and exercise_name in EXERCISES:
+                return None, course_report(exercise_name, exercise_name + '(...)',
+                                            facts['course'][:80])
+            return None, Report('check', 'error', _('could not be checked'), [
+                ('note', _('your function could not be loaded in the process that runs it '
+                           '({error})').format(error=str(facts['unloadable'])[:200]))])
+        if exercise_name is not None:
+            facts = dict(facts, name=exercise_name, bad_name=None)
+        return facts, which_exercise(facts)
+    except TimeUp:
+        return None, Report('check', 'slow', _('could not be checked'),
+                            [('note', _('your object took more than {seconds:.0f} seconds to '
+                                        'say what it is').format(seconds=describe_seconds))])
+    except (RunnerGone, Exception):
+        return None, Report('check', 'error', _('could not be checked'),
+                            [('note', _('your object stopped the program it ran in when '
+                                        'check looked at it'))])
+
+
+def _judged(run, exercise, at_most, slow, started) -> Report:
+    """Judge the student's function on the exercise, in its time limit (lowered to
+    `at_most`, told to `started`), with the course's functions guarded."""
+    seconds = exercise.seconds if at_most is None else min(exercise.seconds, at_most)
+    if started:
+        started(seconds)
+    run.name = exercise.name
+    run.deadline = time.monotonic() + seconds + GRACE
+    try:
+        run.ask({'op': 'guard', **guard_of(exercise)})
+        return judge_exercise(run, exercise, slow)
+    except TimeUp:
+        return slow_report(exercise.name, run.last_call, seconds)
+    except RunnerGone:
+        return Report(exercise.name, 'error', _('stopped on {call}').format(
+                          call=code(exercise.name + '(...)')),
+                      [('hint', _('your function ended the program it ran in (os._exit, '
+                                  'or a crash): return the answer instead'))])
 
 
 def judge_runner(sock, at_most=None, slow=SLOW, started=None, exercise_name=None,
@@ -516,26 +490,7 @@ def judge_runner(sock, at_most=None, slow=SLOW, started=None, exercise_name=None
     (the grader), whatever the object is called; `defined` is what the kernel's
     history says of the cells that define functions (``core._definitions``)."""
     run = Run(sock, '?', time.monotonic() + describe_seconds)
-    try:
-        facts = run.ask({'op': 'describe'})
-        if type(facts) is dict and 'unloadable' in facts:       # (a spawned runner)
-            if type(facts.get('course')) is str and exercise_name in EXERCISES:
-                return _course_report(exercise_name, exercise_name + '(...)',
-                                      facts['course'][:80])
-            return Report('check', 'error', _('could not be checked'), [
-                ('note', _('your function could not be loaded in the process that runs it '
-                           '({error})').format(error=str(facts['unloadable'])[:200]))])
-        if exercise_name is not None:
-            facts = dict(facts, name=exercise_name, bad_name=None)
-        which = which_exercise(facts)
-    except TimeUp:
-        return Report('check', 'slow', _('could not be checked'),
-                      [('note', _('your object took more than {seconds:.0f} seconds to say '
-                                  'what it is').format(seconds=describe_seconds))])
-    except (RunnerGone, Exception):
-        return Report('check', 'error', _('could not be checked'),
-                      [('note', _('your object stopped the program it ran in when check '
-                                  'looked at it'))])
+    facts, which = _which(run, exercise_name, describe_seconds)
     if isinstance(which, Report):
         return which
     exercise, shown = which
@@ -557,21 +512,7 @@ def judge_runner(sock, at_most=None, slow=SLOW, started=None, exercise_name=None
                           [('error', f'{type(e).__name__}: {e}'),
                            ('note', _('the checker could not prepare this exercise; '
                                       'tell your teacher'))])
-        seconds = exercise.seconds if at_most is None else min(exercise.seconds, at_most)
-        if started:
-            started(seconds)
-        run.name = exercise.name
-        run.deadline = time.monotonic() + seconds + GRACE
-        try:
-            run.ask({'op': 'guard', **guard_of(exercise)})
-            report = judge_exercise(run, exercise, slow)
-        except TimeUp:
-            report = _slow_report(exercise.name, run.last_call, seconds)
-        except RunnerGone:
-            report = Report(exercise.name, 'error', _('stopped on {call}').format(
-                                call=code(exercise.name + '(...)')),
-                            [('hint', _('your function ended the program it ran in (os._exit, '
-                                        'or a crash): return the answer instead'))])
+        report = _judged(run, exercise, at_most, slow, started)
     report.name, report.exercise = shown, exercise.name
     note = redefined_note(facts, defined)
     if note:

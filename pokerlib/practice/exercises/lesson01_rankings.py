@@ -1,0 +1,270 @@
+"""Exercises of notebook 01, continued (``lesson01``): the rankings, ``hand_rank``,
+``hand_rank_elif`` and ``hand_rank_counter``, judged on every class of hands
+(``judges.judge_ranking``), with the known mistakes that earn a hint of their own
+(``RANKING_MISTAKES``) and the students' mistaken versions that show them.
+``exercises/__init__`` registers it after ``lesson01``.
+"""
+
+import functools
+
+from ...ranking import category_name, hand_rank, kind
+from ...i18n import N_
+from ..judge.kit import exercise, mistakes
+from .judges import judge_ranking, mistake_signature, ranking_cases
+from .lesson01 import RANK_CHARS
+
+__all__ = []
+
+
+def ranking_reference(hand):
+    """The library's ranking (a function that caches can take only hashable data)."""
+    return hand_rank(list(hand))
+
+
+def describe(hand) -> str:
+    return category_name(hand_rank(list(hand))[0])
+
+
+def _elif(hand, wheel=True, low_pair_first=False, kickers_up=False, straight_any=False,
+          trips_first=False, straight_over_flush=False, flush_over_full=False):
+    """hand_rank_elif with a known mistake switched on (for the hints)."""
+    ranks = sorted((RANK_CHARS.index(r) for r, s in hand), reverse=True)
+    if wheel and ranks == [14, 5, 4, 3, 2]:
+        ranks = [5, 4, 3, 2, 1]
+    shown = sorted(ranks) if kickers_up else ranks
+    st = (max(ranks) - min(ranks) == 4) and (straight_any or len(set(ranks)) == 5)
+    fl = len({s for r, s in hand}) == 1
+    k = kind
+    if st and fl:
+        return (8, max(ranks))
+    if k(4, ranks):
+        return (7, k(4, ranks), k(1, ranks))
+    if trips_first and k(3, ranks):
+        return (3, k(3, ranks), shown)
+    if k(3, ranks) and k(2, ranks):
+        return (4.5 if flush_over_full else 6, k(3, ranks), k(2, ranks))
+    if straight_over_flush and st:
+        return (5, max(ranks))
+    if fl:
+        return (5 - straight_over_flush, shown)
+    if st:
+        return (4, max(ranks))
+    if k(3, ranks):
+        return (3, k(3, ranks), shown)
+    pair, low = k(2, ranks), k(2, ranks[::-1])
+    if pair and low != pair:
+        return (2, (low, pair) if low_pair_first else (pair, low), shown)
+    if pair:
+        return (1, pair, shown)
+    return (0, shown)
+
+
+RANKING_MISTAKES = [
+    (functools.partial(_elif, wheel=False),
+     N_('A-2-3-4-5 is a straight, the lowest one: the ace plays low there (card_ranks turns '
+        'those ranks into [5, 4, 3, 2, 1])')),
+    (functools.partial(_elif, straight_any=True),
+     N_('a straight needs five different ranks: ranks that span 4 with a pair among them '
+        '(such as 9 9 8 7 5) are not a straight')),
+    (functools.partial(_elif, low_pair_first=True),
+     N_('in two pair the higher pair is compared first: (high, low), as two_pair returns '
+        'them')),
+    (functools.partial(_elif, kickers_up=True),
+     N_('compare the other cards highest first: the ranks sorted with reverse=True')),
+    (functools.partial(_elif, trips_first=True),
+     N_('a full house is three of a kind and a pair: test for it before three of a kind'),
+     ('5S 4H 3D 2C AS', '2S 2H 2D 3S 3H')),     # its full house is below a straight too
+    (functools.partial(_elif, straight_over_flush=True),
+     N_('a flush beats a straight')),
+    (lambda hand: hand_rank(hand)[0],
+     N_('hands of one category are told apart by their ranks: the ranking needs more '
+        'than the category')),
+    (functools.partial(_elif, flush_over_full=True),
+     N_('a full house beats a flush (it is the rarer hand): rank every full house above every '
+        'flush')),
+]
+
+
+def _judge_hand_rank(run):
+    return judge_ranking(run, ranking_reference, describe, RANKING_MISTAKES)
+
+
+for _name in ('hand_rank', 'hand_rank_elif', 'hand_rank_counter'):
+    exercise(_name, returns=N_('a ranking: a tuple that compares with other rankings'),
+             error_hint='every hand given is five different cards, as a list of two-character '
+                        'strings; run your function on the hand named above',
+             prepare=[functools.partial(ranking_cases, ranking_reference)],
+             later=[functools.partial(mistake_signature, ranking_reference, mistaken)
+                    for mistaken, why, *pair in RANKING_MISTAKES])(_judge_hand_rank)
+del _name
+
+
+# ---------------------------------------------------------------------------
+# The mistakes students make, each with the hint it earns (tests/practice/test_mistakes.py)
+
+_RANKING = """
+def kind(n, ranks):
+    for r in ranks:
+        if ranks.count(r) == n:
+            return r
+
+def straight(ranks):
+    return len(set(ranks)) == 5 and max(ranks) - min(ranks) == 4
+
+def hand_rank(hand):
+    ranks = sorted(['--23456789TJQKA'.index(r) for r, s in hand], reverse=True)
+    if ranks == [14, 5, 4, 3, 2]:
+        ranks = [5, 4, 3, 2, 1]
+    flush = {flush}
+    if straight(ranks) and flush:
+        return (8, max(ranks))
+    elif kind(4, ranks):
+        return (7, kind(4, ranks), kind(1, ranks))
+    elif kind(3, ranks) and kind(2, ranks):
+        return (6, kind(3, ranks), kind(2, ranks))
+    elif {flush_first}:
+        return (5, ranks)
+    elif {straight_first}:
+        return (4, max(ranks))
+    elif kind(3, ranks):
+        return (3, kind(3, ranks), ranks)
+    elif kind(2, ranks) and kind(2, list(reversed(ranks))) != kind(2, ranks):
+        return (2, {pairs}, ranks)
+    elif kind(2, ranks):
+        return (1, kind(2, ranks), ranks)
+    return (0, ranks)
+"""
+
+
+_HELPERS = """
+def card_ranks(hand):
+    ranks = sorted(['--23456789TJQKA'.index(r) for r, s in hand], reverse=True)
+    return [5, 4, 3, 2, 1] if ranks == [14, 5, 4, 3, 2] else ranks
+
+def straight(ranks):
+    return len(set(ranks)) == 5 and max(ranks) - min(ranks) == 4
+
+def flush(hand):
+    return len({s for r, s in hand}) == 1
+
+def kind(n, ranks):
+    for r in ranks:
+        if ranks.count(r) == n:
+            return r
+
+def two_pair(ranks):
+    pair, low = kind(2, ranks), kind(2, list(reversed(ranks)))
+    return (pair, low) if pair and low != pair else None
+"""
+"""A student's helpers, right, under a hand_rank with a mistake of its own."""
+
+
+def _ranking(flush='len({s for r, s in hand}) == 1', flush_first='flush',
+             straight_first='straight(ranks)',
+             pairs='(kind(2, ranks), kind(2, list(reversed(ranks))))'):
+    """A student's hand_rank, with one of the mistakes."""
+    return _RANKING.format(flush=flush, flush_first=flush_first, straight_first=straight_first,
+                           pairs=pairs)
+
+
+mistakes(
+    'hand_rank',
+    (_ranking(flush='len({s for r, s in hand[:4]}) == 1'),
+     'four of these cards are of one suit, and the ranking changes with the order of the '
+     'cards: does the flush test look at all five cards? A flush needs all five of one suit'),
+    (_ranking(flush_first='straight(ranks)', straight_first='flush'), RANKING_MISTAKES[5][1]),
+    (_ranking(pairs='(kind(2, list(reversed(ranks))), kind(2, ranks))'), RANKING_MISTAKES[2][1]),
+    (_HELPERS + """
+def hand_rank(hand):
+    ranks = card_ranks(hand)
+    if straight(ranks) and flush(hand):
+        return (8, max(ranks))
+    elif kind(4, ranks):
+        return (7, kind(4, ranks), kind(1, ranks))
+    elif flush(hand):
+        return (6, ranks)
+    elif kind(3, ranks) and kind(2, ranks):
+        return (5, kind(3, ranks), kind(2, ranks))
+    elif straight(ranks):
+        return (4, max(ranks))
+    elif kind(3, ranks):
+        return (3, kind(3, ranks), ranks)
+    elif two_pair(ranks):
+        return (2, two_pair(ranks), ranks)
+    elif kind(2, ranks):
+        return (1, kind(2, ranks), ranks)
+    return (0, ranks)
+""", RANKING_MISTAKES[7][1]),
+    (_HELPERS + """
+def hand_rank(hand):
+    ranks = card_ranks(hand)
+    if straight(ranks) and flush(hand):
+        return (8, max(ranks))
+    elif kind(4, ranks):
+        return (7, kind(4, ranks), kind(1, ranks))
+    elif flush(hand):
+        return (5, ranks)
+    elif straight(ranks):
+        return (4, max(ranks))
+    elif kind(3, ranks):
+        return (3, kind(3, ranks), ranks)
+    elif kind(3, ranks) and kind(2, ranks):
+        return (6, kind(3, ranks), kind(2, ranks))
+    elif two_pair(ranks):
+        return (2, two_pair(ranks), ranks)
+    elif kind(2, ranks):
+        return (1, kind(2, ranks), ranks)
+    return (0, ranks)
+""", RANKING_MISTAKES[4][1]),
+    ("""
+def kind(n, ranks):
+    for r in ranks:
+        if ranks.count(r) == n:
+            return r
+
+def straight(ranks):
+    return len(set(ranks)) == 5 and max(ranks) - min(ranks) == 4
+
+def hand_rank(hand):
+    ranks = sorted(('--23456789TJQKA'.index(r) for r, s in hand), reverse=True)
+    flush = len({s for r, s in hand}) == 1
+    if straight(ranks) and flush:
+        return (8, max(ranks))
+    if kind(4, ranks):
+        return (7, kind(4, ranks), kind(1, ranks))
+    if kind(3, ranks) and kind(2, ranks):
+        return (6, kind(3, ranks), kind(2, ranks))
+    if flush:
+        return (5, ranks)
+    if straight(ranks):
+        return (4, max(ranks))
+    if kind(3, ranks):
+        return (3, kind(3, ranks), ranks)
+    low = kind(2, list(reversed(ranks)))
+    if kind(2, ranks) and low != kind(2, ranks):
+        return (2, (kind(2, ranks), low), ranks)
+    if kind(2, ranks):
+        return (1, kind(2, ranks), ranks)
+    return (0, ranks)
+""", RANKING_MISTAKES[0][1]))
+
+mistakes('hand_rank_elif', (_ranking(flush_first='straight(ranks)', straight_first='flush')
+                            .replace('def hand_rank(', 'def hand_rank_elif('),
+                            RANKING_MISTAKES[5][1]))
+mistakes('hand_rank_counter', ("""
+from collections import Counter
+def hand_rank_counter(hand):
+    ranks = sorted(('--23456789TJQKA'.index(r) for r, s in hand), reverse=True)
+    if ranks == [14, 5, 4, 3, 2]:
+        ranks = [5, 4, 3, 2, 1]
+    groups = sorted(((n, r) for r, n in Counter(ranks).items()), reverse=True)
+    counts = tuple(n for n, r in groups)
+    ranks = tuple(r for n, r in groups)
+    straight = len(ranks) == 5 and max(ranks) - min(ranks) == 4
+    flush = len({s for r, s in hand}) == 1
+    category = (8 if straight and flush else 7 if counts == (4, 1) else
+                6 if counts == (3, 2) else 5 if flush else 4 if straight else
+                3 if counts == (3, 1, 1) else 2 if counts == (2, 2, 1) else
+                1 if counts == (2, 1, 1, 1) else 0)
+    return category
+""", RANKING_MISTAKES[6][1]))
