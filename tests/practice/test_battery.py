@@ -22,6 +22,7 @@ from pokerlib.practice import check
 from practice_support import lesson_tests, verdict
 from test_printing import (flush_printing_lines, hand_rank_printing_bars,
                            hand_rank_printing_spaces)
+from test_shuffles import shuffle2_recursive
 
 # ---------------------------------------------------------------------------
 # Shuffles: right ones in unusual styles
@@ -298,6 +299,7 @@ SHUFFLE_WRONG = [
      'shuffle2(list(DECK), random.Random(s))'),
     ('sattolo', sattolo_one_byte, 'fail', 'modulo bias', '256 possible values',
      'sattolo(list(DECK), random.Random(s))'),
+    ('shuffle2', shuffle2_recursive, 'fail', 'RecursionError', '1,000 cards'),
 ]
 
 
