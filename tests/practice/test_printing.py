@@ -86,3 +86,31 @@ def test_a_failing_call_keeps_the_last_of_what_it_printed_cut_short():
     printed = str(report).split('printed:', 1)[1]
     assert len(printed.splitlines()) <= 8 and max(map(len, printed.splitlines())) < 260, \
         str(report)
+
+
+def _reference(writes, keep=6, width=200):
+    """What Printed must say of these writes: (lines in all, the last lines, each cut)."""
+    text = ''.join(writes)
+    lines = text.split('\n')
+    if lines[-1] == '':
+        lines.pop()
+    return len(lines), [line[:width] for line in lines[-keep:]]
+
+
+def test_printed_counts_and_keeps_the_last_lines_as_a_plain_reading_of_the_text_would():
+    import random
+
+    from pokerlib.practice.runner import Printed
+    rng = random.Random(40)
+    pieces = ['\n', 'a', 'bc\n', '\n\n', 'x' * 150, 'y' * 250 + '\nz', 'q\nr\ns', ' | ', '',
+              'w' * 201]
+    for trial in range(300):
+        p, writes = Printed(), []
+        for _ in range(rng.randrange(0, 10_000 if trial % 50 == 0 else 40)):
+            writes.append(rng.choice(pieces))
+            p.write(writes[-1])
+        assert (p.total(), [line[:200] for line in p.last()]) == _reference(writes)
+        assert p.printed() == any(writes)
+    p = Printed()
+    p.write('')
+    assert not p.printed() and p.total() == 0
