@@ -64,7 +64,7 @@ def hand_rank_printing_and_wrong(hand):
 
 @pytest.mark.parametrize('function, name', [
     (hand_rank_printing_bars, 'hand_rank'),
-    (hand_rank_printing_spaces, 'hand_rank'),
+    pytest.param(hand_rank_printing_spaces, 'hand_rank', marks=pytest.mark.slow),
     (flush_printing_lines, 'flush'),
 ])
 def test_printing_never_changes_a_right_verdict(function, name):
@@ -73,6 +73,7 @@ def test_printing_never_changes_a_right_verdict(function, name):
     assert 'printed:' not in str(report)
 
 
+@pytest.mark.slow          # about a second: the slow tier keeps make test under a minute
 def test_a_wrong_version_that_prints_fails_for_its_logic():
     verdict(hand_rank_printing_and_wrong, 'hand_rank', 'fail', 'a flush beats a straight')
 
