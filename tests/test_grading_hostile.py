@@ -19,7 +19,7 @@ Students of notebook 01, graded together (two at a time) in bubblewrap:
   in a cell, and gets nothing: the verdicts come from a judge her kernel cannot
   reach (the grader's worker), never from anything the kernel prints.
 - ``patcher``: switches off, in her kernel, every part of pokerlib that guards a check
-  (``runner.guard`` and what it calls, ``is_course_function``), then writes each function as
+  (``guard.guard`` and what it calls, ``is_course_function``), then writes each function as
   a wrapper of the course's, or a copy of its code: she passes none of them, since the
   grader runs her functions in a fresh runner that never saw her kernel (issue 39, item 3).
 - students whose folders are named like formulas and markup.
@@ -191,6 +191,10 @@ R.guard = lambda names, course=(), prints=None: None
 R.refuse = lambda prints: None
 R.reaches_course = lambda obj, prints, limit=0: None
 R.is_course_function = lambda f: False
+import pokerlib.practice.guard as G
+G.guard = lambda names, course=(), prints=None: None
+G.refuse = lambda prints: None
+G.reaches_course = lambda obj, prints, limit=0: None
 
 def hand_rank(hand):
     return pokerlib.hand_rank_elif(hand)

@@ -9,7 +9,7 @@ docstring, whose few lines a student may type as they are. The judge works out t
 an exercise forbids (``forbidden``, in its own process, which no student
 cell touched) and sends them with the guard; the runner compares the code
 of what the student's function can reach, and of every function and module
-code made while it is judged, with them (``runner.guard``). A student's
+code made while it is judged, with them (``guard.guard``). A student's
 own function never has a course function's print unless it is that
 function's text, docstring and layout included (the notebooks' stubs give
 other docstrings: tests/practice/test_guard.py checks it).
@@ -70,7 +70,7 @@ _PRINTER = make_printer()
 
 
 def _course_functions(names, course):
-    """The course functions an exercise forbids (as ``runner.guard`` finds them): those named
+    """The course functions an exercise forbids (as ``guard.guard`` finds them): those named
     like the exercise, every function of the lesson modules, and the `course` ones."""
     names = set(names)
     found = []

@@ -1,7 +1,7 @@
 """What a judge hands to the student's function that is not plain data: an iterator that can
 be read once, key functions (allmax's cases). The runner rebuilds each by its name
 (``values.decode_arg``) from here, a module of no lesson and of no judge: a runner never
-imports the exercises (their code may not run there: ``runner.guard``), as a kernel never
+imports the exercises (their code may not run there: ``guard.guard``), as a kernel never
 does."""
 
 __all__ = ['ShownIterator', 'second', 'negative']

@@ -15,7 +15,7 @@ kills it when the judge is done or the time is up: the same promise,
 tested here by turning fork off.
 
 The rest of the practice package is split by process: ``runner`` (the
-student's side, forked; ``spawned`` starts a fresh one where there is no
+student's side, forked, and ``guard``, what her code may not do there; ``spawned`` starts a fresh one where there is no
 fork), ``wire`` (messages between the processes), ``values`` (plain data
 and comparing it), ``reports`` (Report, Mismatch, hints), ``live`` (the
 verdict to the class's gradebook), ``registry`` (what an exercise is);

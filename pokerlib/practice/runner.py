@@ -12,7 +12,9 @@ judge or any other process, and every process it starts dies with it.
 Elsewhere it runs in a session of its own (``killpg`` ends what it started,
 unless that left the session). Either way it has no file descriptor but
 its socket and /dev/null, limits on processes and memory, and its output
-goes to ``Printed`` (the last lines, in linear time).
+goes to ``Printed`` (the last lines, in linear time). What her code may not
+do while it is judged (call the course's own functions, start a process,
+use ctypes): ``guard``.
 
 The protocol (``wire`` messages; the judge asks, the runner answers):
 
@@ -36,7 +38,6 @@ import ast
 import ctypes
 import dis
 import functools
-import importlib
 import inspect
 import io
 import os
@@ -50,7 +51,8 @@ import traceback
 import types
 from collections import deque
 
-from . import codeprint, wire
+from . import wire
+from .guard import COURSE_CALLS, Refused, guard, reaches_course
 from .values import _SIMPLE, NotPlain, decode_arg, rng_state, to_plain
 
 __all__ = ['start', 'serve', 'serve_socket', 'Printed', 'is_stub', 'is_course_function',
@@ -71,6 +73,11 @@ STATE = {'in_runner': False}
 class Printed(io.TextIOBase):
     """A stream that keeps the last few lines written to it and counts them, in linear time.
 
+    A write only stores its text; every ``CHUNKS`` writes (or at a text longer than a line
+    it keeps) they are joined and read at once, so that a student's print costs a few times
+    what a print to a file does, not ten (issue 40: a flush printing 200,000 lines must not
+    be timed out where it would pass without its prints).
+
     >>> p = Printed()
     >>> for i in range(1000): _ = p.write(f'{i} | ')
     >>> _ = p.write('end\\nlast')
@@ -80,6 +87,7 @@ class Printed(io.TextIOBase):
 
     KEEP = 6
     WIDTH = 200
+    CHUNKS = 4096
 
     def __init__(self):
         super().__init__()
@@ -89,35 +97,59 @@ class Printed(io.TextIOBase):
         """Forget what was printed (before each call)."""
         self.lines, self.count = deque(maxlen=self.KEEP), 0
         self.partial, self.partial_size = [], 0
-
-    def writable(self):
-        return True
+        self.chunks = []
 
     def write(self, text):
         if type(text) is not str:
             text = str(text)
-        if '\n' not in text:
-            if self.partial_size < self.WIDTH:
+        if not text:
+            return 0                # (print(x, end=''): no line of its own)
+        chunks = self.chunks
+        chunks.append(text)
+        n = len(text)
+        if n > 200 or len(chunks) >= 4096:      # WIDTH, CHUNKS (literals: a write is quick)
+            self._read()            # (a long text is read at once: memory stays small)
+        return n
+
+    def writable(self):
+        return True
+
+    def _read(self):
+        """Read the stored writes: count their lines, keep the last ones and the start of an
+        unfinished one."""
+        chunks = self.chunks
+        text = ''.join(chunks)
+        chunks.clear()
+        n = text.count('\n')
+        if not n:
+            if self.partial_size < self.WIDTH and text:
                 self.partial.append(text[:self.WIDTH])
                 self.partial_size += len(self.partial[-1])
-            return len(text)
-        first, *middle, rest = text.split('\n')
+            return
+        first, rest = text[:text.find('\n')], text[text.rfind('\n') + 1:]
         self.lines.append((''.join(self.partial) + first[:self.WIDTH])[:self.WIDTH])
-        self.count += 1 + len(middle)
-        for line in middle[-self.KEEP:]:
-            self.lines.append(line[:self.WIDTH])
+        if n > 1:
+            middle = text[len(first) + 1:len(text) - len(rest) - 1].rsplit('\n', self.KEEP)
+            for line in middle[-self.KEEP:]:
+                self.lines.append(line[:self.WIDTH])
+        self.count += n
         self.partial = [rest[:self.WIDTH]] if rest else []
         self.partial_size = len(self.partial[0]) if rest else 0
-        return len(text)
+
+    def printed(self) -> bool:
+        """Was anything written since the last reset?"""
+        return bool(self.count or self.partial or self.chunks)
 
     def last(self) -> list:
         """The last lines (with an unfinished one)."""
+        self._read()
         lines = list(self.lines)
         if self.partial:
             lines = (lines + [''.join(self.partial)])[-self.KEEP:]
         return lines
 
     def total(self) -> int:
+        self._read()
         return self.count + bool(self.partial)
 
 
@@ -203,217 +235,6 @@ def describe(obj, name) -> dict:
     return facts
 
 
-# --- the course's own functions are not answers -----------------------------------
-
-COURSE_CALLS = []
-"""The names of the course's functions the student's code called while they were forbidden."""
-
-
-class CourseFunction(Exception):
-    """Raised by a course function called while it is forbidden."""
-
-
-def course_called(name):
-    """What a forbidden course function does instead of its work."""
-    COURSE_CALLS.append(name)
-    raise CourseFunction(f"you called the course's own {name}: write it yourself")
-
-
-@functools.cache
-def _raiser(free, name):
-    """A code object that calls course_called(name), with `free` free variables (so that it
-    can take the place of a closure's code)."""
-    cells = [f'_c{i}' for i in range(free)]
-    lines = ['def _outer():'] + [f'    {c} = None' for c in cells]
-    lines += ['    def _course(*args, **kwargs):']
-    if cells:
-        lines += [f'        ({", ".join(cells)},)']
-    lines += [f'        __import__("pokerlib.practice.runner", fromlist=["_"]).course_called({name!r})',
-              '    return _course']
-    space = {}
-    exec(compile('\n'.join(lines), '<the course>', 'exec'), space)
-    return space['_outer']().__code__
-
-
-def _resolve(ref):
-    module, _, qualname = ref.partition(':')
-    obj = sys.modules.get(module)
-    if obj is None:
-        try:
-            obj = importlib.import_module(module)   # now, not while her code runs
-        except Exception:
-            return None
-    for part in qualname.split('.'):
-        obj = getattr(obj, part, None)
-    return obj
-
-
-def guard(names, course=(), prints=None):
-    """Make every course version of these names (and every lesson module's function but those
-    its GIVEN names, and the functions named in `course`) raise when called: aliases, partials, bound methods and
-    wrappers included, since they all run the function's code, which is swapped here (no
-    copy of it is kept). Then, with `prints` (``codeprint.forbidden``: {print: name}, from the
-    judge), refuse a copy of their code as well (``refuse``)."""
-    names = set(names)
-    targets = []
-    for ref in course:
-        _resolve(ref)                   # its module imported before the audit hook watches
-    for modname, module in list(sys.modules.items()):
-        if not (modname == 'pokerlib' or modname.startswith('pokerlib.')) or module is None:
-            continue
-        lesson = modname.startswith('pokerlib.practice.exercises.lesson')
-        for attr, obj in list(vars(module).items()):
-            inner = obj
-            cached = isinstance(obj, functools._lru_cache_wrapper)
-            if cached:
-                inner = getattr(obj, '__wrapped__', None)
-            if not isinstance(inner, types.FunctionType):
-                continue
-            if attr in names or inner.__name__ in names or (
-                    lesson and inner.__module__ == modname
-                    and attr not in getattr(module, 'GIVEN', ())):
-                targets.append(inner)
-                if cached:              # its answers were the course's: forget them
-                    obj.cache_clear()
-    for ref in course:
-        inner = _resolve(ref)
-        if isinstance(inner, functools._lru_cache_wrapper):
-            inner.cache_clear()
-            inner = inner.__wrapped__
-        if isinstance(inner, types.FunctionType):
-            targets.append(inner)
-    for f in codeprint.unwrapped(targets):
-        f.__code__ = _raiser(len(f.__code__.co_freevars), f.__name__)
-    if prints:
-        refuse({str(k): str(v) for k, v in prints.items()})
-
-
-# --- what her code may not do while it is judged ------------------------------------
-
-PROCESS_EVENTS = ('os.system', 'os.exec', 'os.fork', 'os.forkpty', 'os.posix_spawn',
-                  'os.spawn', 'os.startfile', 'subprocess.Popen', 'pty.spawn')
-"""Audit events of starting a program or a process: the judged call may not (it would run
-the course's own code where no guard is)."""
-REFUSED_PREFIXES = ('ctypes.', 'gc.get_', 'sys._current_frames')
-"""Audit events that reach past Python (ctypes) or find objects by memory (gc): refused."""
-
-
-class Refused(PermissionError):
-    """Raised where her code tried what a judged call may not do (its text: what, as the audit
-    event's name)."""
-
-
-def _not_here(*args, **kwargs):
-    raise Refused('_posixsubprocess.fork_exec')
-
-
-def refuse(prints):
-    """From now on, in this process: a function or a module code made from a course function's
-    code (its print in `prints`) raises CourseFunction, and starting a process, ctypes and the
-    gc's object search raise Refused. An audit hook does it, which nothing can remove, and
-    everything it uses is bound when it is added (so that no module global or builtin her code
-    changes afterwards changes it)."""
-    if STATE.get('refusing'):
-        STATE['refusing'].update(prints)   # (a second guard: more prints, same hook)
-        return
-    table = dict(prints)
-    STATE['refusing'] = table
-    printer = codeprint.make_printer()
-    code_type, type_, str_, get = types.CodeType, type, str, table.get
-    startswith, append = str.startswith, COURSE_CALLS.append
-    process_events, refused_prefixes = PROCESS_EVENTS, REFUSED_PREFIXES
-    refused, course_function = Refused, CourseFunction
-
-    def course_in(code, depth=0):
-        name = get(printer(code))
-        if name is not None or depth > 20:
-            return name
-        for k in code.co_consts:
-            if type_(k) is code_type:
-                name = course_in(k, depth + 1)
-                if name is not None:
-                    return name
-        return None
-
-    def hook(event, args):
-        if event == 'function.__new__' or event == 'exec':
-            code = args[0] if args else None
-            if type_(code) is code_type:
-                name = course_in(code)
-                if name is not None:
-                    append(name)
-                    raise course_function(f"you called the course's own {name}: write it "
-                                          "yourself")
-        elif startswith(event, process_events) or startswith(event, refused_prefixes):
-            raise refused(str_(event))
-        elif event == 'open' and args and type_(args[0]) is str_ \
-                and startswith(args[0], '/proc/') and args[0].endswith('/mem'):
-            raise refused('open ' + args[0])
-    posix = sys.modules.get('_posixsubprocess')       # fork_exec raises no audit event
-    if posix is not None:
-        posix.fork_exec = _not_here
-    if getattr(sys.modules.get('subprocess'), '_fork_exec', None) is not None:
-        sys.modules['subprocess']._fork_exec = _not_here
-    sys.addaudithook(hook)
-
-
-def reaches_course(obj, prints, limit=5_000):
-    """The name of a course function whose code (a copy's, by its print) obj reaches through
-    its code, closure, defaults, wrapped function and the globals, modules and containers
-    its code names; else None."""
-    printer = codeprint.make_printer()
-    seen, stack, names = set(), [obj], set()
-    while stack and len(seen) < limit:
-        x = stack.pop()
-        if id(x) in seen:
-            continue
-        seen.add(id(x))
-        try:
-            if isinstance(x, types.FunctionType):
-                codes = [x.__code__]
-                while codes:
-                    c = codes.pop()
-                    name = prints.get(printer(c))
-                    if name is not None:
-                        return name
-                    names.update(c.co_names)
-                    codes += [k for k in c.co_consts if isinstance(k, types.CodeType)]
-                stack += [cell.cell_contents for cell in x.__closure__ or ()
-                          if cell.cell_contents is not None]
-                stack += list(x.__defaults__ or ()) + list((x.__kwdefaults__ or {}).values())
-                stack += [v for n, v in x.__globals__.items() if n in names]
-                builtins = x.__globals__.get('__builtins__')
-                builtins = vars(builtins) if isinstance(builtins, types.ModuleType) else builtins
-                if isinstance(builtins, dict):
-                    stack += [v for n, v in builtins.items() if n in names]
-                stack += [v for v in (vars(x).get('__wrapped__'),) if v is not None]
-            elif isinstance(x, types.MethodType):
-                stack += [x.__func__, x.__self__]
-            elif isinstance(x, functools.partial):
-                stack += [x.func, *x.args, *x.keywords.values()]
-            elif isinstance(x, types.CodeType):
-                name = prints.get(printer(x))
-                if name is not None:
-                    return name
-                stack += [k for k in x.co_consts if isinstance(k, types.CodeType)]
-            elif type(x) in (list, tuple, set, frozenset):
-                stack += list(x)[:1000]
-            elif type(x) is dict:
-                stack += list(x.values())[:1000]
-            elif isinstance(x, types.ModuleType):
-                if not x.__name__.startswith('pokerlib'):
-                    stack += [v for n, v in vars(x).items() if n in names]
-            elif hasattr(type(x), '__dict__') and not isinstance(x, type(len)):
-                space = vars(x) if isinstance(x, type) else getattr(x, '__dict__', {})
-                if isinstance(space, (dict, types.MappingProxyType)):
-                    stack += [v for n, v in space.items() if n in names or n == '__call__']
-                if not isinstance(x, type):
-                    stack.append(type(x))
-        except BaseException:        # noqa: B036 - whatever her objects raise
-            continue
-    return None
-
-
 # --- answering calls ----------------------------------------------------------------
 
 def _where(error):
@@ -497,7 +318,7 @@ class Server:
             args = [decode_arg(a) for a in sent]
             kwargs = {str(k): decode_arg(v) for k, v in kwargs.items()} if kwargs else {}
             sent = [a.copy() if type(a).__name__ == 'ndarray' else s for a, s in zip(args, sent)]
-        if self.printed.count or self.printed.partial:
+        if self.printed.printed():
             self.printed.reset()
         start = time.perf_counter()
         try:
@@ -508,8 +329,7 @@ class Server:
         else:
             answer = {}
         answer['t'] = time.perf_counter() - start
-        if 'raised' not in answer and not (self.printed.count or self.printed.partial
-                                           or COURSE_CALLS):
+        if 'raised' not in answer and not (self.printed.printed() or COURSE_CALLS):
             plain = _simple_answer(got, args, sent)
             if plain is not _GENERAL:    # what finish() would say, quickly
                 answer['ok'] = plain

@@ -277,7 +277,7 @@ def test_processes_the_function_starts_end_with_the_check(limited, tmp_path):
                 time.sleep(60)
                 os._exit(0)
         time.sleep(100)
-    # A judged call may not start a process at all (runner.refuse): the fork raises.
+    # A judged call may not start a process at all (guard.refuse): the fork raises.
     not_passed(straight, 'straight', 'a check does not allow: os.fork', status='fail')
     if not namespaces():
         pytest.skip('no PID namespace here: a child that left the session survives')

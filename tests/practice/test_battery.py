@@ -20,6 +20,9 @@ from pokerlib import (DECK, card_ranks, category_name, deal_by_removing, evaluat
 
 from pokerlib.practice import check
 from practice_support import lesson_tests, verdict
+from test_printing import (flush_printing_lines, hand_rank_printing_bars,
+                           hand_rank_printing_spaces)
+from test_shuffles import shuffle2_recursive
 
 # ---------------------------------------------------------------------------
 # Shuffles: right ones in unusual styles
@@ -296,6 +299,7 @@ SHUFFLE_WRONG = [
      'shuffle2(list(DECK), random.Random(s))'),
     ('sattolo', sattolo_one_byte, 'fail', 'modulo bias', '256 possible values',
      'sattolo(list(DECK), random.Random(s))'),
+    ('shuffle2', shuffle2_recursive, 'fail', 'RecursionError', '1,000 cards'),
 ]
 
 
@@ -672,6 +676,8 @@ OTHER_RIGHT = [
     ('poker', poker_sorted), ('poker', poker_dict), ('shares', shares_fraction),
     ('allmax', allmax_two_pass), ('player1_wins', player1_by_versus),
     ('heads_up', heads_up_right), ('hand_rank', hand_rank_three_alone),
+    ('hand_rank', hand_rank_printing_bars), ('hand_rank', hand_rank_printing_spaces),
+    ('flush', flush_printing_lines),
 ]
 OTHER_WRONG = [
     ('flush', flush_strip_forgets_q, 'fail', 'QS', 'expected: True'),

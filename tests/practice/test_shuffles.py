@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from pokerlib import shuffle2, shuffle_naive
-from pokerlib.practice.exercises import shuffles
+from pokerlib.practice.exercises import deck_statistics, shuffles
 from pokerlib.scripted import ScriptedRandom, enumerate_runs
 
 
@@ -69,7 +69,7 @@ def test_exact_distributions_of_the_library_shuffles():
 
 @pytest.mark.slow      # about a second: the slow tier keeps make test under a minute
 def test_the_full_deck_tests_have_power_at_least_0999_against_every_known_bias():
-    power = shuffles.power()
+    power = deck_statistics.power()
     assert len(power) == 8
     for bias, p in power.items():
         assert p >= 0.999, (bias, p)
@@ -77,12 +77,12 @@ def test_the_full_deck_tests_have_power_at_least_0999_against_every_known_bias()
 
 def test_the_chi_square_critical_values_are_scipys_at_level_alpha():
     from scipy.stats import chi2
-    assert set(shuffles.CRITICAL) == {51 ** 2, 5 ** 2}
-    for df, x in shuffles.CRITICAL.items():
-        assert chi2.sf(x, df) == pytest.approx(shuffles.ALPHA, rel=1e-9)
-        failed, p = shuffles._chi_square_fails(x * 1.01, df)
-        assert failed and p == pytest.approx(chi2.sf(x * 1.01, df)) and p < shuffles.ALPHA
-        assert shuffles._chi_square_fails(x * 0.99, df) == (False, None)
+    assert set(deck_statistics.CRITICAL) == {51 ** 2, 5 ** 2}
+    for df, x in deck_statistics.CRITICAL.items():
+        assert chi2.sf(x, df) == pytest.approx(deck_statistics.ALPHA, rel=1e-9)
+        failed, p = deck_statistics._chi_square_fails(x * 1.01, df)
+        assert failed and p == pytest.approx(chi2.sf(x * 1.01, df)) and p < deck_statistics.ALPHA
+        assert deck_statistics._chi_square_fails(x * 0.99, df) == (False, None)
 
 
 @pytest.mark.slow
@@ -92,8 +92,8 @@ def test_the_full_deck_tests_of_a_fair_shuffle_are_near_their_null_distributions
     gen = np.random.default_rng(5)
     stats = []
     for _batch in range(200):
-        where = np.argsort(gen.random((shuffles.FULL_TRIALS, 52)), axis=1)
-        results = shuffles.full_deck_tests(where)
+        where = np.argsort(gen.random((deck_statistics.FULL_TRIALS, 52)), axis=1)
+        results = deck_statistics.full_deck_tests(where)
         assert not any(failed for name, value, failed, detail in results)
         stats.append([value for name, value, failed, detail in results[1:]])
     z = np.array(stats)
@@ -142,3 +142,22 @@ def test_the_judge_cuts_big_calls_into_batches_it_can_send_ahead():
             cut.append(len(batch))
         cuts.append(cut)
     assert cuts[0] == cuts[1] and sum(cuts[0]) == 1_000 and 1 < len(cuts[0]) < 20
+
+
+def shuffle2_recursive(deck, rng, i=0):
+    """A student's recursive Knuth shuffle: right, one call deep per card."""
+    if i >= len(deck) - 1:
+        return
+    j = rng.randrange(i, len(deck))
+    deck[i], deck[j] = deck[j], deck[i]
+    shuffle2_recursive(deck, rng, i + 1)
+
+
+def test_a_recursive_shuffle_is_told_the_deck_size_and_that_the_depth_is_the_problem():
+    # (issue 40: it was told it recursed endlessly). It is exact on the small decks and
+    # passes the full deck's tests; the long deck of 1,000 cards is past Python's limit.
+    from practice_support import verdict
+    report = verdict(shuffle2_recursive, 'shuffle2', 'fail', 'list(range(1000))',
+                     'RecursionError', '1,000 cards', 'deeper than Python lets calls nest',
+                     'loop')
+    assert 'without getting closer' not in str(report)

@@ -114,7 +114,7 @@ def test_what_the_students_code_starts_ends_with_its_runner(short_limit, tmp_pat
         record.write_text(str(child.pid))
         while True:
             pass
-    # A judged call may not start a process at all (runner.refuse): Popen raises, so there
+    # A judged call may not start a process at all (guard.refuse): Popen raises, so there
     # is no child to outlive its runner.
     verdict(straight, 'straight', 'fail', 'a check does not allow: subprocess.Popen')
     assert not record.exists()

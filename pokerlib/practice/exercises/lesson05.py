@@ -5,7 +5,7 @@ decks of 2 to 6 cards, whichever ``random.Random`` methods built on integer
 choices it uses; then as a function of its random choices (replayed in
 another order, and given ``random.Random`` itself); then on 2,000 shuffles
 of the full deck, by tests whose power against the known biases is
-computed (``shuffles.judge_shuffle``, ``shuffles.power``). The common
+computed (``shuffles.judge_shuffle``, ``deck_statistics.power``). The common
 mistakes are data: mistaken shuffles, and predicates on the failing
 distribution, each with the hint it earns.
 """

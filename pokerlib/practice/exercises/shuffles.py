@@ -46,24 +46,19 @@ from fractions import Fraction
 from ...cards import DECK
 from ...i18n import N_, _
 from ...scripted import ScriptedRandom, enumerate_runs
-from ..judge.kit import Mismatch, code, prose, short
+from ..judge.kit import Mismatch, StudentError, code, prose, short
+from .deck_statistics import (ALPHA, FULL_TRIALS, LONG_DECK, LONG_TRIALS, Z_LIMIT,
+                              _chi_square_fails, _fixed_draws, _full_deck_report, _positions,
+                              _sattolo_full, full_deck_tests, power, warm)
 from .judges import fresh_seed
 
-__all__ = ['judge_shuffle', 'exact_distribution', 'full_deck_tests', 'power', 'FULL_TRIALS',
-           'ALPHA']
+__all__ = ['judge_shuffle', 'exact_distribution', 'full_deck_tests', 'power', 'warm',
+           'FULL_TRIALS', 'ALPHA']
+# (full_deck_tests, power and the full deck's other statistics live in deck_statistics.)
 
 EXACT_DECKS = ('ab', 'abc', 'abcd', 'abcde', 'abcdef')
 EXACT_BUDGET = 4_000
 """Runs of the student's shuffle the exact judgement may spend on one deck."""
-
-FULL_TRIALS = 1_000
-"""Shuffles of the full deck for the statistical tests."""
-
-ALPHA = 1e-7
-"""Each full-deck test wrongly fails a fair shuffle with probability at most this (five tests)."""
-
-Z_LIMIT = 5.33
-"""A one-sided normal tail of 5.33 standard deviations: probability 4.9e-8 (two-sided 9.8e-8)."""
 
 UNCHANGED_TRIALS = 500
 """Shuffles of 13 cards (this many and up to as many again) that must never leave the deck
@@ -71,8 +66,6 @@ as it was (nor may the full deck's shuffles)."""
 
 REPLAYS = 50
 
-LONG_DECK = 1_000
-LONG_TRIALS = 6
 LONG_EXTRA = 200
 """Up to this many more long shuffles, as many as the check's fresh seed says (200,000 draws
 at most): how much a check draws in all is not known before it, and some full-deck shuffles
@@ -109,161 +102,6 @@ def exact_distribution(play, deck, budget=EXACT_BUDGET, many=None):
         else:
             probs[outcome] += p
     return probs, unfinished, runs, None
-
-
-# ---------------------------------------------------------------------------
-# Full deck: the tests and their power
-
-def _positions(outcomes, deck):
-    """An (N, n) array: the position of each card of deck in each outcome."""
-    import numpy as np
-    index = {c: i for i, c in enumerate(deck)}
-    where = np.empty((len(outcomes), len(deck)), dtype=np.int64)
-    for k, out in enumerate(outcomes):
-        where[k, [index[c] for c in out]] = np.arange(len(deck))
-    return where
-
-
-@functools.cache
-def _swap_chain(kind, n=52) -> 'np.ndarray':  # noqa: F821 (numpy is imported inside)
-    """P[c, p]: the exact chance that card c ends at position p, for a swap shuffle
-    whose step i swaps i with a random j (the position of one card is a Markov chain)."""
-    import numpy as np
-    steps = []
-    if kind == 'modulo':            # j = i + getrandbits(8) % (n - i)
-        for i in range(n - 1):
-            d = Counter(i + r % (n - i) for r in range(256))
-            steps.append((i, {j: c / 256 for j, c in d.items()}))
-    elif kind == 'modulo_down':     # for i from n-1 down: j = getrandbits(8) % (i + 1)
-        for i in reversed(range(1, n)):
-            d = Counter(r % (i + 1) for r in range(256))
-            steps.append((i, {j: c / 256 for j, c in d.items()}))
-    elif kind == 'window':          # j = randrange(i, min(i + 4, n))
-        for i in range(n - 1):
-            js = range(i, min(i + 4, n))
-            steps.append((i, {j: 1 / len(js) for j in js}))
-    elif kind == 'naive':           # j = randrange(n), for every i
-        steps = [(i, {j: 1 / n for j in range(n)}) for i in range(n)]
-    elif kind == 'sattolo':         # j = randrange(i + 1, n)
-        steps = [(i, {j: 1 / (n - 1 - i) for j in range(i + 1, n)}) for i in range(n - 1)]
-    P = np.eye(n)
-    for i, d in steps:
-        T = np.eye(n)
-        T[i, i] = 0
-        for j, q in d.items():
-            T[i, j] += q
-            if j != i:
-                T[j, j] -= q
-                T[j, i] += q
-        P = P @ T
-    return P
-
-
-@functools.cache
-def _contrast(kind):
-    """(weights W, mean, sd) of the likelihood-ratio statistic sum_c W[c, pos(c)] aimed at a
-    bias, its mean and standard deviation for one fair shuffle (Hoeffding's formulas)."""
-    import numpy as np
-    P = _swap_chain(kind)
-    n = len(P)
-    W = np.log(P * n)
-    centred = W - W.mean(1, keepdims=True) - W.mean(0, keepdims=True) + W.mean()
-    return W, W.sum() / n, math.sqrt((centred ** 2).sum() / (n - 1))
-
-
-CRITICAL = {(52 - 1) ** 2: 2993.5131114758165, (6 - 1) ** 2: 80.36536325597974}
-"""chi2.isf(ALPHA, df) for the card-by-position tests of the full deck and of six cards,
-computed once with scipy (tests/practice/test_shuffles.py recomputes them): a pass needs
-no scipy, whose import would cost the judge about a second; a failure's p-value uses it."""
-
-
-def _chi_square_fails(x2, df):
-    """(failed, p-value or None): the chi-square test at level ALPHA; the p-value of a failure."""
-    if x2 <= CRITICAL[df]:
-        return False, None
-    from scipy.special import chdtrc
-    return True, float(chdtrc(df, x2))
-
-
-@functools.cache
-def warm():
-    """What the full-deck tests need, computed once before the student's code runs."""
-    return _contrast('modulo'), _contrast('modulo_down'), _contrast('naive')
-
-
-def full_deck_tests(where) -> list:
-    """The five tests on an (N, 52) array of positions: [(name, p-value or z, failed, detail)].
-
-    Each fails a fair shuffle with probability at most ALPHA."""
-    import numpy as np
-    N, n = where.shape
-    counts = np.zeros((n, n))
-    np.add.at(counts, (np.repeat(np.arange(n)[None, :], N, 0).ravel(), where.ravel()), 1)
-    e = N / n
-    x2 = ((counts - e) ** 2 / e).sum() * (n - 1) / n
-    failed, p = _chi_square_fails(x2, (n - 1) ** 2)
-    out = [('positions', p, failed, counts)]
-    for kind in ('modulo', 'modulo_down', 'naive'):
-        W, mean, sd = _contrast(kind)
-        total = W[np.arange(n)[None, :], where].sum()
-        z = (total - N * mean) / (sd * math.sqrt(N))
-        out.append((kind, z, z > Z_LIMIT, None))
-    order = np.argsort(where, axis=1)          # the cards (by their old index) in each outcome
-    ascents = (np.diff(order, axis=1) > 0).sum()
-    z = (ascents - N * (n - 1) / 2) / math.sqrt(N * (n + 1) / 12)
-    out.append(('ascents', z, abs(z) > Z_LIMIT, None))
-    return out
-
-
-@functools.cache
-def power(trials=FULL_TRIALS) -> dict:
-    """The chance that the full-deck tests fail each known biased shuffle, computed.
-
-    Exact card-by-position matrices (the Markov chain of one card's position)
-    give the noncentral chi-square test's power and the mean shift of the
-    likelihood-ratio tests (normal, with the fair variance); the ascents of
-    sorting on randrange(1000) keys are simulated (2,000 sorts of the long
-    deck, seeded), those of a cut are at least 50 of 51.
-    """
-    import numpy as np
-    from scipy.stats import chi2, ncx2, norm
-    n = 52
-    critical = chi2.isf(ALPHA, (n - 1) ** 2)
-
-    def chi_power(P):
-        lam = ((P - 1 / n) ** 2 * n).sum() * (n - 1) / n * trials
-        return float(ncx2.sf(critical, (n - 1) ** 2, lam))
-
-    def lr_power(P, kind):
-        W, mean, sd = _contrast(kind)
-        shift = (W * P).sum() - mean
-        return float(norm.sf(Z_LIMIT - shift * math.sqrt(trials) / sd))
-
-    spades = np.zeros((n, n))
-    for c, card in enumerate(DECK):
-        if card[1] == 'S':
-            spades[c, n - 13:] = 1 / 13
-        else:
-            spades[c, :n - 13] = 1 / 39
-    gen = np.random.default_rng(212)
-    keys = gen.integers(0, 1000, size=(2_000, LONG_DECK))
-    order = np.argsort(keys, axis=1, kind='stable')
-    shift = (np.diff(order, axis=1) > 0).sum(1).mean() - (LONG_DECK - 1) / 2
-    long_sd = math.sqrt((LONG_DECK + 1) / 12)
-    sd = math.sqrt((n + 1) / 12)
-    return {
-        'getrandbits(8) % (N - i), i upwards': lr_power(_swap_chain('modulo'), 'modulo'),
-        'getrandbits(8) % (i + 1), i downwards': lr_power(_swap_chain('modulo_down'),
-                                                          'modulo_down'),
-        'sort on randrange(1000) keys (ties)': float(norm.sf(
-            Z_LIMIT - shift * math.sqrt(LONG_TRIALS) / long_sd)),
-        'swap within a window of 4': chi_power(_swap_chain('window')),
-        'naive swap (randrange(N) for every i)': lr_power(_swap_chain('naive'), 'naive'),
-        'Sattolo (randrange(i + 1, N))': chi_power(_swap_chain('sattolo')),
-        'spades always at the bottom': chi_power(spades),
-        'a cut only (deal)': float(norm.sf(Z_LIMIT - ((n - 2) / 2 - 1) * math.sqrt(trials)
-                                           / sd)),
-    }
 
 
 # ---------------------------------------------------------------------------
@@ -503,10 +341,43 @@ def _full_deck(run, name, deal, full):
     first = fresh_seed() % 2**31
     early = _never_unchanged(run, name, deal, first + 2**31)
     deck = list(DECK)
-    run.last_call = _seeds(f'{name}(list(DECK), random.Random(s))' if not deal else
-                           'deal(52, 1, DECK, random.Random(s))', first, FULL_TRIALS)
-    shown = run.last_call
-    rngs = [ScriptedRandom(seed=first + k) for k in range(FULL_TRIALS)]
+    shown = run.last_call = _seeds(f'{name}(list(DECK), random.Random(s))' if not deal else
+                                   'deal(52, 1, DECK, random.Random(s))', first, FULL_TRIALS)
+    drew = [ScriptedRandom(seed=first + k) for k in range(FULL_TRIALS)]
+    outcomes = _full_shuffles(run, deck, drew, deal, shown)
+    # Replays, in another order, and random.Random itself.
+    order = random.Random(first).sample(range(FULL_TRIALS), REPLAYS)
+    _replay(run, name, deal, deck, order, outcomes, shown,
+            [random.Random(first + k) if i % 2 else ScriptedRandom(seed=first + k)
+             for i, k in enumerate(order)])
+    # and some of the first shuffles of this check, now that it made a few thousand more
+    small, seed, before, shown_small = early
+    order = random.Random(seed).sample(range(len(before)), REPLAYS)
+    _replay(run, name, deal, small, order, before, shown_small,
+            [ScriptedRandom(seed=seed + k) for k in order])
+    where = _positions(outcomes, deck)
+    if full == 'sattolo':
+        _sattolo_full(where, name)
+        run.last_call = shown
+        _fixed_draws(drew, len(deck), full)
+        return
+    for test, value, failed, detail in full_deck_tests(where):
+        if failed:
+            raise Mismatch(_full_deck_report(test, value, detail, where, name))
+    _long_deck(run, name, deal, first)
+    # Some full-deck shuffles again, now that the check has drawn an amount no one knew
+    # before it: they must come out as they did.
+    run.last_call = shown
+    order = random.Random(first + 1).sample(range(FULL_TRIALS), REPLAYS)
+    _replay(run, name, deal, deck, order, outcomes, shown,
+            [ScriptedRandom(seed=first + k) for k in order])
+    # Last, where the tests above found nothing: a modulo bias too small for them to see.
+    _fixed_draws(drew, len(deck), full)
+
+
+def _full_shuffles(run, deck, rngs, deal, shown) -> list:
+    """FULL_TRIALS shuffles of the full deck, one with each of rngs: each must rearrange it,
+    not reseed, and not leave it as it was."""
     outcomes = []
     for rng, out in zip(rngs, _play_many(run, deck, rngs, deal, shown)):
         if not _rearranged(deck, out):
@@ -517,41 +388,27 @@ def _full_deck(run, name, deal, full):
             raise Mismatch([('hint', _('your shuffle reseeds the generator it is given ({seed}): '
                                        'use it as it is').format(seed=code('rng.seed')))])
         outcomes.append(out)
-    run.cases += FULL_TRIALS
-    drew = rngs
+    run.cases += len(rngs)
     unchanged = sum(tuple(out) == tuple(deck) for out in outcomes)
     if unchanged:
         raise Mismatch([('returned', _('the deck as it was, in {k:,d} of {n:,d} shuffles of the '
-                                       'full deck').format(k=unchanged, n=FULL_TRIALS)),
+                                       'full deck').format(k=unchanged, n=len(rngs))),
                         ('hint', _('shuffle every time: your function sometimes returns the '
                                    'deck without shuffling it'))], shown)
-    # Replays, in another order, and random.Random itself.
-    order = random.Random(first).sample(range(FULL_TRIALS), REPLAYS)
-    rngs = [random.Random(first + k) if i % 2 else ScriptedRandom(seed=first + k)
-            for i, k in enumerate(order)]
+    return outcomes
+
+
+def _replay(run, name, deal, deck, order, outcomes, shown, rngs):
+    """The shuffles numbered `order` again, with rngs of their seeds: each must come out as
+    outcomes[k] did (a function of its random choices)."""
     for k, out in zip(order, _play_many(run, deck, rngs, deal, shown)):
         if out != outcomes[k]:
             raise _not_a_function(name)
-    run.cases += REPLAYS
-    # and some of the first shuffles of this check, now that it made a few thousand more
-    small, seed, before, shown_small = early
-    order = random.Random(seed).sample(range(len(before)), REPLAYS)
-    rngs = [ScriptedRandom(seed=seed + k) for k in order]
-    for k, out in zip(order, _play_many(run, small, rngs, deal, shown_small)):
-        if out != before[k]:
-            raise _not_a_function(name)
-    run.cases += REPLAYS
-    where = _positions(outcomes, deck)
-    if full == 'sattolo':
-        _sattolo_full(where, name)
-        run.last_call = shown
-        _fixed_draws(drew, len(deck), full)
-        return
-    for test, value, failed, detail in full_deck_tests(where):
-        if not failed:
-            continue
-        raise Mismatch(_full_deck_report(test, value, detail, where, name))
-    # The ascents on a long deck, as many shuffles as this check's seed says
+    run.cases += len(rngs)
+
+
+def _long_deck(run, name, deal, first):
+    """The ascents on a long deck, as many shuffles as this check's seed says."""
     long = list(range(LONG_DECK))
     trials = LONG_TRIALS + (first >> 8) % (LONG_EXTRA + 1)
     run.last_call = _seeds(f'{name}(list(range({LONG_DECK})), random.Random(s))' if not deal else
@@ -559,73 +416,36 @@ def _full_deck(run, name, deal, full):
                            LONG_SEED, trials)
     ascents = 0
     rngs = [ScriptedRandom(seed=LONG_SEED + k) for k in range(trials)]
-    for out in _play_many(run, long, rngs, deal, run.last_call):
-        out = list(out)
-        if sorted(out) != long:
-            raise Mismatch([('returned', _('the deck became {deck}').format(deck=short(out))),
-                            ('hint', _('a shuffle rearranges the cards it is given: every '
-                                       'card stays in the deck exactly once'))])
-        ascents += sum(a < b for a, b in zip(out, out[1:]))
+    try:
+        for out in _play_many(run, long, rngs, deal, run.last_call):
+            out = list(out)
+            if sorted(out) != long:
+                raise Mismatch([('returned', _('the deck became {deck}').format(deck=short(out))),
+                                ('hint', _('a shuffle rearranges the cards it is given: every '
+                                           'card stays in the deck exactly once'))])
+            ascents += sum(a < b for a, b in zip(out, out[1:]))
+    except StudentError as e:
+        if not e.info.get('recursion'):
+            raise
+        raise Mismatch([('error', 'RecursionError'),
+                        ('hint', _(TOO_DEEP).format(n=LONG_DECK, limit=RECURSION_LIMIT))]) from None
     run.cases += trials
     n = LONG_DECK
     z = (ascents - trials * (n - 1) / 2) / math.sqrt(trials * (n + 1) / 12)
     if abs(z) > Z_LIMIT:
         raise Mismatch(_full_deck_report('ascents', z, None, None, name,
                                          trials=trials, size=LONG_DECK))
-    # Some full-deck shuffles again, now that the check has drawn an amount no one knew
-    # before it: they must come out as they did.
-    run.last_call = shown
-    order = random.Random(first + 1).sample(range(FULL_TRIALS), REPLAYS)
-    again = [ScriptedRandom(seed=first + k) for k in order]
-    for k, out in zip(order, _play_many(run, deck, again, deal, shown)):
-        if out != outcomes[k]:
-            raise _not_a_function(name)
-    run.cases += REPLAYS
-    # Last, where the tests above found nothing: a modulo bias too small for them to see.
-    _fixed_draws(drew, len(deck), full)
 
 
-NARROW = 1 << 16
-"""Draws of at most this many values are narrow enough for a modulo bias to matter."""
+RECURSION_LIMIT = 1_000
+"""Python's default limit on how deep calls may nest (sys.getrecursionlimit())."""
 
-MODULO_BIAS = N_('every shuffle drew the same {d} numbers, of {sizes} possible values each, so '
-                 'each arrangement comes out of a whole number of the {total} equally likely '
-                 'sequences of draws, and {n} arrangements cannot all be equally likely: reducing '
-                 'a draw of 2**k values modulo m favours the smaller choices (modulo bias); draw '
-                 'each choice with {randrange}, which rejects the extra values')
-
-
-def _fixed_draws(rngs, n, full):
-    """Exact, whatever the sample: a shuffle whose every run drew the same sequence of narrow
-    integer draws (no float, no rejection) is a tree of equally likely leaves, the product of
-    their sizes, and each arrangement gets a whole number of them: unless the number of
-    arrangements it must make equally likely (n!, or (n - 1)! for Sattolo) divides that
-    product, it is biased. A modulo bias of any width up to 16 bits fails here (getrandbits(12)
-    % m, one byte for Sattolo), however small the bias, with no statistics; randrange,
-    randint, choice and rng.shuffle draw choices of exactly m values and pass."""
-    sequences = {tuple(rng.sizes) for rng in rngs}
-    if len(sequences) != 1:
-        return
-    sizes = sequences.pop()
-    if not sizes or not all(0 < size <= NARROW for size in sizes):
-        return
-    arrangements = math.factorial(n - 1 if full == 'sattolo' else n)
-    total = math.prod(sizes)
-    if total % arrangements == 0:
-        return
-    shown = sorted(set(sizes))
-    raise Mismatch([('problem', _('{n:,d} shuffles of the full deck all drew {d} numbers, '
-                                  'of {sizes} possible values').format(
-                                      n=len(rngs), d=len(sizes),
-                                      sizes=', '.join(f'{v:,d}' for v in shown[:4])
-                                      + (', ...' if len(shown) > 4 else ''))),
-                    ('hint', _(MODULO_BIAS).format(
-                        d=len(sizes), sizes=(f'{shown[0]:,d}' if len(shown) == 1 else
-                                             f'{shown[0]:,d}–{shown[-1]:,d}'),
-                        total=(f'{shown[0]:,d}**{len(sizes)}' if len(shown) == 1 else
-                               _('product of their sizes')),
-                        n=(f'{n - 1}!' if full == 'sattolo' else f'{n}!'),
-                        randrange=code('rng.randrange(m)')))])
+TOO_DEEP = N_('your function calls itself once for each card, and this deck has {n:,d} cards: '
+              'that is deeper than Python lets calls nest (about {limit:,d} deep), so it stops '
+              'with a RecursionError. A shuffle must work on a deck of any size: walk through '
+              'the positions with a loop instead')
+"""The hint of a shuffle that recurses once a card (a recursive shuffle2): right on 52 cards,
+but the long deck of the ascents test (LONG_DECK cards) is past Python's recursion limit."""
 
 
 def _small_deck(run, name, deal, exact_upto):
@@ -666,72 +486,6 @@ def _small_deck(run, name, deal, exact_upto):
 
 
 SMALL_SEED = 6_000
-
-
-def _sattolo_full(where, name):
-    """Sattolo on the full deck: no card stays, every other position in its fair share."""
-    import numpy as np
-    N, n = where.shape
-    stays = (where == np.arange(n)[None, :]).sum()
-    if stays:
-        raise Mismatch([('returned', _('a card stayed where it was in {k:,d} of {N:,d} shuffles '
-                                       'of the full deck').format(k=int(stays), N=N)),
-                        ('hint', _('in Sattolo\'s shuffle no card stays where it was: swap '
-                                   'position i with a position strictly after it'))])
-    counts = np.zeros((n, n))
-    np.add.at(counts, (np.repeat(np.arange(n)[None, :], N, 0).ravel(), where.ravel()), 1)
-    e = N / (n - 1)
-    z = (counts - e) / math.sqrt(e)
-    np.fill_diagonal(z, 0)
-    if np.abs(z).max() > 6.5:
-        c, p = np.unravel_index(np.abs(z).argmax(), z.shape)
-        raise Mismatch([('returned', _('{card} ended at position {p} in {k:,d} of {N:,d} '
-                                       'shuffles').format(card=DECK[c], p=int(p),
-                                                          k=int(counts[c, p]), N=N)),
-                        ('expected', _('about {e:.0f}').format(e=e)),
-                        ('hint', _('every card must reach every other position equally '
-                                   'often'))])
-
-
-def _full_deck_report(test, value, detail, where, name, trials=None, size=52):
-    import numpy as np
-    N, n = where.shape if where is not None else (trials, size)
-    deck_words = (_('the full deck') if size == 52 else
-                  _('a deck of {size:,d} cards').format(size=size))
-    if test == 'positions':
-        counts = detail
-        e = N / n
-        c, p = np.unravel_index(np.abs(counts - e).argmax(), counts.shape)
-        return [('returned', _('{card} ended at position {p} in {k:,d} of {N:,d} shuffles of '
-                               'the full deck').format(card=DECK[c], p=int(p),
-                                                       k=int(counts[c, p]), N=N)),
-                ('expected', _('about {e:.0f} for every card at every position').format(e=e)),
-                ('hint', _('cards do not land at every position equally often (chi-square '
-                           'test, p = {p:.1e}): a fair shuffle swaps position i with a '
-                           'position from i to N-1 ({call}), once for each i').format(
-                               p=value, call=code('rng.randrange(i, N)')))]
-    if test == 'naive':
-        return [('returned', _('{N:,d} shuffles of the full deck, cards landing where swaps with '
-                               'any position put them (z = {z:.1f})').format(N=N, z=value)),
-                ('hint', _('swapping each position with any position gives N**N equally likely '
-                           'runs, which cannot split evenly over N! arrangements: swap position '
-                           'i only with a position from i to N-1'))]
-    if test in ('modulo', 'modulo_down'):
-        return [('returned', _('{N:,d} shuffles of the full deck, some cards landing where a '
-                               'remainder favours them (z = {z:.1f})').format(N=N, z=value)),
-                ('hint', _('this is the bias of a remainder: {mod} makes the small numbers '
-                           'more likely whenever m does not divide 256; draw with {randrange}, '
-                           'which has no bias').format(mod=code('rng.getrandbits(8) % m'),
-                                                       randrange=code('rng.randrange(m)')))]
-    return [('returned', _('in {N:,d} shuffles of {deck}, neighbouring cards kept '
-                           'their old order {more} often than in a fair shuffle (z = '
-                           '{z:.1f})').format(N=N, z=value, deck=deck_words,
-                                              more=_('more') if value > 0 else _('less'))),
-            ('hint', _('with few possible sort keys, cards tie, and a sort keeps tied cards '
-                       'in their old order: draw keys that never tie ({random})').format(
-                           random=code('rng.random()'))
-             if value > 0 else
-             _('a fair shuffle leaves as many neighbours in their old order as not'))]
 
 
 def _show(probs, unfinished, deck, expected) -> str:

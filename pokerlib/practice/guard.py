@@ -1,0 +1,250 @@
+"""The runner's guard: while her function is judged, the course's own functions are not answers,
+and her code may not start a process or reach past Python.
+
+``guard(names, course, prints)`` swaps the code of every course function an exercise
+forbids for one that raises ``CourseFunction`` (and records its name in ``COURSE_CALLS``,
+which the runner's answers report); ``refuse(prints)`` adds an audit hook that refuses a
+copy of their code, starting a program or a process, ctypes and the gc's object search;
+``reaches_course(obj, prints)`` finds a copy of their code that her object already holds.
+All of it runs in the runner's process (``runner``), never in the kernel or the judge.
+"""
+
+import functools
+import importlib
+import sys
+import types
+
+from . import codeprint
+
+__all__ = ['guard', 'refuse', 'reaches_course', 'course_called', 'COURSE_CALLS',
+           'CourseFunction', 'Refused', 'PROCESS_EVENTS', 'REFUSED_PREFIXES']
+
+REFUSING = []
+"""The table of prints the audit hook refuses, once ``refuse`` added it (one hook a process)."""
+
+
+# --- the course's own functions are not answers -----------------------------------
+
+COURSE_CALLS = []
+"""The names of the course's functions the student's code called while they were forbidden."""
+
+
+class CourseFunction(Exception):
+    """Raised by a course function called while it is forbidden."""
+
+
+def course_called(name):
+    """What a forbidden course function does instead of its work."""
+    COURSE_CALLS.append(name)
+    raise CourseFunction(f"you called the course's own {name}: write it yourself")
+
+
+@functools.cache
+def _raiser(free, name):
+    """A code object that calls course_called(name), with `free` free variables (so that it
+    can take the place of a closure's code)."""
+    cells = [f'_c{i}' for i in range(free)]
+    lines = ['def _outer():'] + [f'    {c} = None' for c in cells]
+    lines += ['    def _course(*args, **kwargs):']
+    if cells:
+        lines += [f'        ({", ".join(cells)},)']
+    lines += [f'        __import__("pokerlib.practice.guard", fromlist=["_"]).course_called({name!r})',
+              '    return _course']
+    space = {}
+    exec(compile('\n'.join(lines), '<the course>', 'exec'), space)
+    return space['_outer']().__code__
+
+
+def _resolve(ref):
+    module, _, qualname = ref.partition(':')
+    obj = sys.modules.get(module)
+    if obj is None:
+        try:
+            obj = importlib.import_module(module)   # now, not while her code runs
+        except Exception:
+            return None
+    for part in qualname.split('.'):
+        obj = getattr(obj, part, None)
+    return obj
+
+
+def guard(names, course=(), prints=None):
+    """Make every course version of these names (and every lesson module's function but those
+    its GIVEN names, and the functions named in `course`) raise when called: aliases, partials, bound methods and
+    wrappers included, since they all run the function's code, which is swapped here (no
+    copy of it is kept). Then, with `prints` (``codeprint.forbidden``: {print: name}, from the
+    judge), refuse a copy of their code as well (``refuse``)."""
+    names = set(names)
+    targets = []
+    for ref in course:
+        _resolve(ref)                   # its module imported before the audit hook watches
+    for modname, module in list(sys.modules.items()):
+        if not (modname == 'pokerlib' or modname.startswith('pokerlib.')) or module is None:
+            continue
+        lesson = modname.startswith('pokerlib.practice.exercises.lesson')
+        for attr, obj in list(vars(module).items()):
+            inner = obj
+            cached = isinstance(obj, functools._lru_cache_wrapper)
+            if cached:
+                inner = getattr(obj, '__wrapped__', None)
+            if not isinstance(inner, types.FunctionType):
+                continue
+            if attr in names or inner.__name__ in names or (
+                    lesson and inner.__module__ == modname
+                    and attr not in getattr(module, 'GIVEN', ())):
+                targets.append(inner)
+                if cached:              # its answers were the course's: forget them
+                    obj.cache_clear()
+    for ref in course:
+        inner = _resolve(ref)
+        if isinstance(inner, functools._lru_cache_wrapper):
+            inner.cache_clear()
+            inner = inner.__wrapped__
+        if isinstance(inner, types.FunctionType):
+            targets.append(inner)
+    for f in codeprint.unwrapped(targets):
+        f.__code__ = _raiser(len(f.__code__.co_freevars), f.__name__)
+    if prints:
+        refuse({str(k): str(v) for k, v in prints.items()})
+
+
+# --- what her code may not do while it is judged ------------------------------------
+
+PROCESS_EVENTS = ('os.system', 'os.exec', 'os.fork', 'os.forkpty', 'os.posix_spawn',
+                  'os.spawn', 'os.startfile', 'subprocess.Popen', 'pty.spawn')
+"""Audit events of starting a program or a process: the judged call may not (it would run
+the course's own code where no guard is)."""
+REFUSED_PREFIXES = ('ctypes.', 'gc.get_', 'sys._current_frames')
+"""Audit events that reach past Python (ctypes) or find objects by memory (gc): refused."""
+
+
+class Refused(PermissionError):
+    """Raised where her code tried what a judged call may not do (its text: what, as the audit
+    event's name)."""
+
+
+def _not_here(*args, **kwargs):
+    raise Refused('_posixsubprocess.fork_exec')
+
+
+def refuse(prints):
+    """From now on, in this process: a function or a module code made from a course function's
+    code (its print in `prints`) raises CourseFunction, and starting a process, ctypes and the
+    gc's object search raise Refused. An audit hook does it, which nothing can remove, and
+    everything it uses is bound when it is added (so that no module global or builtin her code
+    changes afterwards changes it)."""
+    if REFUSING:
+        REFUSING[0].update(prints)   # (a second guard: more prints, same hook)
+        return
+    table = dict(prints)
+    REFUSING.append(table)
+    printer = codeprint.make_printer()
+    code_type, type_, str_, get = types.CodeType, type, str, table.get
+    startswith, append = str.startswith, COURSE_CALLS.append
+    process_events, refused_prefixes = PROCESS_EVENTS, REFUSED_PREFIXES
+    refused, course_function = Refused, CourseFunction
+
+    def course_in(code, depth=0):
+        name = get(printer(code))
+        if name is not None or depth > 20:
+            return name
+        for k in code.co_consts:
+            if type_(k) is code_type:
+                name = course_in(k, depth + 1)
+                if name is not None:
+                    return name
+        return None
+
+    def hook(event, args):
+        if event == 'function.__new__' or event == 'exec':
+            code = args[0] if args else None
+            if type_(code) is code_type:
+                name = course_in(code)
+                if name is not None:
+                    append(name)
+                    raise course_function(f"you called the course's own {name}: write it "
+                                          "yourself")
+        elif startswith(event, process_events) or startswith(event, refused_prefixes):
+            raise refused(str_(event))
+        elif event == 'open' and args and type_(args[0]) is str_ \
+                and startswith(args[0], '/proc/') and args[0].endswith('/mem'):
+            raise refused('open ' + args[0])
+    posix = sys.modules.get('_posixsubprocess')       # fork_exec raises no audit event
+    if posix is not None:
+        posix.fork_exec = _not_here
+    if getattr(sys.modules.get('subprocess'), '_fork_exec', None) is not None:
+        sys.modules['subprocess']._fork_exec = _not_here
+    sys.addaudithook(hook)
+
+
+def reaches_course(obj, prints, limit=5_000):
+    """The name of a course function whose code (a copy's, by its print) obj reaches through
+    its code, closure, defaults, wrapped function and the globals, modules and containers
+    its code names; else None."""
+    printer = codeprint.make_printer()
+    seen, stack, names = set(), [obj], set()
+    while stack and len(seen) < limit:
+        x = stack.pop()
+        if id(x) in seen:
+            continue
+        seen.add(id(x))
+        try:
+            name = _step(x, stack, names, prints, printer)
+        except BaseException:        # noqa: B036 - whatever her objects raise
+            continue
+        if name is not None:
+            return name
+    return None
+
+
+def _step(x, stack, names, prints, printer):
+    """One object of reaches_course's search: the course function its code is a copy of, or
+    None, having pushed onto stack what it reaches (and added its code's names to names)."""
+    if isinstance(x, types.FunctionType):
+        return _step_function(x, stack, names, prints, printer)
+    if isinstance(x, types.MethodType):
+        stack += [x.__func__, x.__self__]
+    elif isinstance(x, functools.partial):
+        stack += [x.func, *x.args, *x.keywords.values()]
+    elif isinstance(x, types.CodeType):
+        name = prints.get(printer(x))
+        if name is not None:
+            return name
+        stack += [k for k in x.co_consts if isinstance(k, types.CodeType)]
+    elif type(x) in (list, tuple, set, frozenset):
+        stack += list(x)[:1000]
+    elif type(x) is dict:
+        stack += list(x.values())[:1000]
+    elif isinstance(x, types.ModuleType):
+        if not x.__name__.startswith('pokerlib'):
+            stack += [v for n, v in vars(x).items() if n in names]
+    elif hasattr(type(x), '__dict__') and not isinstance(x, type(len)):
+        space = vars(x) if isinstance(x, type) else getattr(x, '__dict__', {})
+        if isinstance(space, (dict, types.MappingProxyType)):
+            stack += [v for n, v in space.items() if n in names or n == '__call__']
+        if not isinstance(x, type):
+            stack.append(type(x))
+    return None
+
+
+def _step_function(x, stack, names, prints, printer):
+    """_step for a function: its code and the code objects in it, then its closure, defaults,
+    the globals and builtins its code names, and the function it wraps."""
+    codes = [x.__code__]
+    while codes:
+        c = codes.pop()
+        name = prints.get(printer(c))
+        if name is not None:
+            return name
+        names.update(c.co_names)
+        codes += [k for k in c.co_consts if isinstance(k, types.CodeType)]
+    stack += [cell.cell_contents for cell in x.__closure__ or ()
+              if cell.cell_contents is not None]
+    stack += list(x.__defaults__ or ()) + list((x.__kwdefaults__ or {}).values())
+    stack += [v for n, v in x.__globals__.items() if n in names]
+    builtins = x.__globals__.get('__builtins__')
+    builtins = vars(builtins) if isinstance(builtins, types.ModuleType) else builtins
+    if isinstance(builtins, dict):
+        stack += [v for n, v in builtins.items() if n in names]
+    stack += [v for v in (vars(x).get('__wrapped__'),) if v is not None]
+    return None
