@@ -281,7 +281,7 @@ class Catcher(http.server.BaseHTTPRequestHandler):
 def gradebook():
     server = http.server.ThreadingHTTPServer(('127.0.0.1', 0), Catcher)
     Catcher.got, Catcher.delay, Catcher.busy = [], 0.0, 0
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    threading.Thread(target=server.serve_forever, kwargs={'poll_interval': 0.05}, daemon=True).start()
     yield f'http://127.0.0.1:{server.server_port}/services/gradebook/'
     live.flush(10)
     server.shutdown()
@@ -301,7 +301,7 @@ def unix_gradebook(tmp_path):
     path = tmp_path / 'gradebook.sock'
     server = Server(str(path), Catcher)
     Catcher.got, Catcher.delay, Catcher.busy = [], 0.0, 0
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    threading.Thread(target=server.serve_forever, kwargs={'poll_interval': 0.05}, daemon=True).start()
     yield 'http+unix://' + urllib.parse.quote(str(path), safe='') + '/services/gradebook/'
     live.flush(10)
     server.shutdown()

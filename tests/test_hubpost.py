@@ -47,7 +47,7 @@ def servers(tmp_path):
     path = str(tmp_path / 'follow.sock')
     unix = UnixEcho(path, Echo)
     for server in (tcp, unix):
-        threading.Thread(target=server.serve_forever, daemon=True).start()
+        threading.Thread(target=server.serve_forever, kwargs={'poll_interval': 0.05}, daemon=True).start()
     yield {'http': f'http://127.0.0.1:{tcp.server_address[1]}/services/follow/',
            'http+unix': f'http+unix://{quote(path, safe="")}/services/follow/'}
     for server in (tcp, unix):
