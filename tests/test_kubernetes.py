@@ -412,18 +412,6 @@ department.configure(c, settings['folder'] + '/class.json')   # hub.extraConfig'
 '''
 
 
-def log_in(url, name, password):
-    """A requests session logged in to the hub as name."""
-    import requests
-    session = requests.Session()
-    session.get(f'{url}/hub/login', timeout=30)
-    answer = session.post(f'{url}/hub/login', data={'username': name, 'password': password,
-                                                    '_xsrf': session.cookies.get('_xsrf', '')},
-                          allow_redirects=False, timeout=30)
-    assert answer.status_code == 302, (name, answer.status_code)
-    return session
-
-
 @pytest.mark.slow
 def test_the_class_services_run_under_the_charts_hub(tmp_path):
     """The chart's JupyterHub (5.5.0, .venv-k8s) with values.yaml's services and hub.extraConfig's
@@ -446,7 +434,7 @@ def test_the_class_services_run_under_the_charts_hub(tmp_path):
     made = subprocess.run([str(K8S_PYTHON), '-m', 'tools.editions', 'student', str(tmp_path / 'edition')],
                           cwd=ROOT, capture_output=True, text=True, timeout=300)     # as hub.Dockerfile
     assert made.returncode == 0, made.stderr
-    from tools.classroom.simulate import free_ports
+    from tools.classroom.simulate import Student, free_ports
     base = free_ports(5)
     url = f'http://127.0.0.1:{base}'
     settings = {'url': url, 'hub': f'http://127.0.0.1:{base + 1}', 'proxy_api': f'http://127.0.0.1:{base + 2}',
@@ -472,19 +460,19 @@ def test_the_class_services_run_under_the_charts_hub(tmp_path):
             assert time.monotonic() < deadline, (tmp_path / 'hub.log').read_text()[-3000:]
             time.sleep(0.5)
         assert requests.get(f'{url}/hub/api', timeout=5).json()['version'] == '5.5.0'
-        teacher = log_in(url, 'teacher', passwords['teacher'])
-        assert all(cookie.get_nonstandard_attr('SameSite') == 'Lax' for cookie in teacher.cookies
-                   if cookie.name.startswith('jupyterhub-')), teacher.cookies
-        ada = log_in(url, 'ada', passwords['ada'])
-        book = teacher.get(f'{url}/services/gradebook/', timeout=60)
+        teacher, ada = Student(url, 'teacher', passwords['teacher']), Student(url, 'ada', passwords['ada'])
+        assert teacher.log_in().status_code == 302 and ada.log_in().status_code == 302
+        assert all(cookie.get_nonstandard_attr('SameSite') == 'Lax' for cookie in teacher.http.cookies
+                   if cookie.name.startswith('jupyterhub-')), teacher.http.cookies
+        book = teacher.get('services/gradebook/')
         assert book.status_code == 200 and 'Gradebook' in book.text, book.text[:500]
-        assert ada.get(f'{url}/services/gradebook/', timeout=60).status_code == 403
+        assert ada.get('services/gradebook/').status_code == 403
         for person in (teacher, ada):
-            page = person.get(f'{url}/services/follow/', timeout=60)
+            page = person.get('services/follow/')
             assert page.status_code == 200 and 'Follow the teacher' in page.text, page.text[:500]
         # Her kernel's token (the hub makes one for her server), her check posted as check posts it.
-        made = ada.post(f'{url}/hub/api/users/ada/tokens', json={'note': 'kernel'},
-                        headers={'X-XSRFToken': ada.cookies.get('_xsrf', path='/hub/')}, timeout=30)
+        made = ada.http.post(f'{url}/hub/api/users/ada/tokens', json={'note': 'kernel'},
+                             headers={'X-XSRFToken': ada.cookie('_xsrf', '/hub/')}, timeout=30)
         assert made.status_code == 201, made.text
         token = made.json()['token']
         post = subprocess.run([str(ROOT / '.venv' / 'bin' / 'python'), '-c', '''if True:
@@ -495,7 +483,7 @@ def test_the_class_services_run_under_the_charts_hub(tmp_path):
             assert live.flush(30)''', f'{url}/services/gradebook/', token],
             capture_output=True, text=True, timeout=60)
         assert post.returncode == 0, post.stderr
-        with teacher.get(f'{url}/services/gradebook/events', stream=True, timeout=30) as events:
+        with teacher.http.get(f'{url}/services/gradebook/events', stream=True, timeout=30) as events:
             for line in events.iter_lines(decode_unicode=True):
                 if line.startswith('data: '):
                     state = json.loads(line[len('data: '):])
