@@ -159,16 +159,12 @@ def network_policies(values) -> dict:
     """component -> the NetworkPolicy chart 4.4.0 makes of values for the hub, the proxy and
     the students' servers (its templates' rules, with the values this course sets; the
     chart's defaults where the values are silent, as its values.yaml has them)."""
-    chart_defaults = {  # chart 4.4.0's values.yaml
-        'hub': {'cloudMetadataServer': True, 'dnsPortsCloudMetadataServer': True,
-                'dnsPortsKubeSystemNamespace': True, 'dnsPortsPrivateIPs': True,
-                'nonPrivateIPs': True, 'privateIPs': True},
-        'proxy': {'cloudMetadataServer': True, 'dnsPortsCloudMetadataServer': True,
-                  'dnsPortsKubeSystemNamespace': True, 'dnsPortsPrivateIPs': True,
-                  'nonPrivateIPs': True, 'privateIPs': True},
-        'singleuser-server': {'cloudMetadataServer': False, 'dnsPortsCloudMetadataServer': True,
-                              'dnsPortsKubeSystemNamespace': True, 'dnsPortsPrivateIPs': True,
-                              'nonPrivateIPs': True, 'privateIPs': False}}
+    everything = dict.fromkeys(['cloudMetadataServer', 'dnsPortsCloudMetadataServer',
+                                'dnsPortsKubeSystemNamespace', 'dnsPortsPrivateIPs',
+                                'nonPrivateIPs', 'privateIPs'], True)
+    chart_defaults = {  # chart 4.4.0's values.yaml: the students' servers alone are kept from some
+        'hub': everything, 'proxy': everything,
+        'singleuser-server': {**everything, 'cloudMetadataServer': False, 'privateIPs': False}}
     open_ports = {'hub': [], 'proxy': ['http', 'https'], 'singleuser-server': []}   # allowedIngressPorts
     given = {'hub': values.get('hub', {}).get('networkPolicy', {}),
              'proxy': values.get('proxy', {}).get('chp', {}).get('networkPolicy', {}),
