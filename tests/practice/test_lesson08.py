@@ -115,3 +115,34 @@ def test_a_heads_up_that_never_ends_is_named_in_the_report(monkeypatch):
     monkeypatch.setattr(kernel, 'AT_MOST', 1.5)
     report = check(heads_up)
     assert report.status == 'slow' and 'heads_up([' in str(report), str(report)
+
+
+@pytest.mark.slow
+def test_hole2s_counts_fail_even_when_the_first_deal_is_a_mirror(monkeypatch):
+    # AS KH against AH KS: hole1 wins on as many boards as hole2 does, so hole2's counts are
+    # right for this deal; the judge deals once more and the swapped answer fails there.
+    from pokerlib.practice.exercises import lesson08
+    from pokerlib.practice.judge.kit import Mismatch
+    mirror = (['AS', 'KH'], ['AH', 'KS'])
+    wins, losses, _ = lesson08.heads_up_reference(*mirror)
+    assert wins == losses
+    monkeypatch.setitem(lesson08.FRESH, 'heads_up', (0, *mirror))
+    seeds = iter([21, 22, 23, 24])
+    monkeypatch.setattr(lesson08, 'fresh_seed', lambda: next(seeds))
+
+    class Run:                      # the judge's side of a check, in this process
+        name, last_call = 'heads_up', None
+
+        def __init__(self, function):
+            self.function = function
+
+        def __call__(self, hole1, hole2, shown=None):
+            return self.function(hole1, hole2)
+
+        def begin(self, hole1, hole2):
+            return lambda: self.function(hole1, hole2)
+    with pytest.raises(Mismatch) as raised:
+        lesson08._heads_up(Run(lambda h1, h2: lesson08.heads_up_reference(h2, h1)))
+    assert "hole2's counts" in dict(raised.value.details)['hint']
+    assert 'Random(21)' in str(dict(raised.value.details)['note'])
+    lesson08._heads_up(Run(lesson08.heads_up_reference))       # the right answer still passes

@@ -157,9 +157,14 @@ runs: new at every check."""
 @every_check
 def draw_heads_up():
     """Draw fresh hole cards for the next heads_up check."""
+    FRESH['heads_up'] = _deal_two_holes()
+
+
+def _deal_two_holes() -> tuple:
+    """(seed, hole1, hole2): two hands of hole cards drawn with a fresh seed."""
     seed = fresh_seed()
     hole = random.Random(seed).sample(DECK, 4)
-    FRESH['heads_up'] = seed, hole[:2], hole[2:]
+    return seed, hole[:2], hole[2:]
 
 
 @exercise('heads_up', prepare=[_five_of_48, draw_heads_up], seconds=60,
@@ -171,6 +176,12 @@ def _heads_up(run):
     answer = run.begin(list(hole1), list(hole2))      # the student's code runs while
     expected = heads_up_reference(hole1, hole2)       # the judge works out the answer
     _judge_heads_up(answer(), expected, seed, hole1, hole2)
+    while expected[0] == expected[1]:
+        # a mirror deal (AS KH against AH KS): hole1's counts are hole2's, so an answer that
+        # gives hole2's counts is right here; one more deal tells the two apart
+        seed, hole1, hole2 = _deal_two_holes()
+        expected = heads_up_reference(hole1, hole2)
+        _judge_heads_up(run(list(hole1), list(hole2)), expected, seed, hole1, hole2)
     wins, losses, ties = expected
     if wins > losses:
         # hole1 was the favourite: the underdog first as well, so that an answer that puts the
