@@ -42,9 +42,9 @@ hands, every board, exact shuffles of the deck)."""
 def _rows():
     rows = []
     for name in sorted(MISTAKES):
-        for k, (source, hint, *status) in enumerate(MISTAKES[name]):
+        for k, row in enumerate(MISTAKES[name]):
             slow = k or name in HEAVY
-            rows.append(pytest.param(name, source, hint, status[0] if status else 'fail',
+            rows.append(pytest.param(name, row.source, row.hint, row.status,
                                      marks=[pytest.mark.slow] if slow else [], id=f'{name}-{k}'))
     return rows
 
@@ -62,7 +62,7 @@ def test_every_exercise_has_its_common_mistakes_written_down():
     assert [n for n in exercise_names() if not MISTAKES.get(n)] == []
     for name, rows in MISTAKES.items():
         assert name in exercise_names(), name
-        hints = [row[1] for row in rows]
+        hints = [(row.hint, row.status) for row in rows]
         assert len(set(hints)) == len(hints), f'{name}: two rows for one hint'
 
 
