@@ -19,8 +19,8 @@ from ...frequencies import EXACT_COUNTS
 from ...ranking import HAND_NAMES
 from ...scripted import ScriptedRandom
 from ...i18n import N_, _, english_category, english_keys
-from ..judge.kit import (Mismatch, StudentError, code, exercise, forbid, mistakes, same_value,
-                         short, wrong)
+from ..judge.kit import (Mismatch, StudentError, code, diagnosed, exercise, forbid, known,
+                         mistakes, same_value, short, wrong)
 from .judges import warm_chi_square
 from .lesson04_experiments import forced_deals, judge_experiment, removing_script, shuffle_script
 from .shuffles import call_and_read, judge_shuffle, predicate, uniform, warm
@@ -48,19 +48,6 @@ def _every_run_n_to_the_n(probs, deck):
 
 for _f in (_rotations, _spades_last, _every_run_n_to_the_n):
     predicate(_f)
-
-DEAL_MISTAKES = [
-    (_spades_last, N_('the spades always come out last: shuffle the whole deck, every card '
-                      'with every other')),
-    (_rotations, N_('only a cut: the cards keep their order and only the place where the deck '
-                    'starts is random; shuffle the whole copy (rng.shuffle(cards)) before '
-                    'slicing')),
-    (_every_run_n_to_the_n, N_('swapping each position with any position gives N**N equally '
-                               'likely runs, which cannot split evenly over N! orders: shuffle '
-                               'with rng.shuffle (or swap position i only with a position from '
-                               'i to N-1)')),
-]
-
 
 def _deal_want(deck) -> str:
     return _('every order of the {n} cards equally likely, 1/{ways} each').format(
@@ -114,7 +101,7 @@ def _deal(run):
                 continue
             raise
         _check_deal(got, numhands, n, cards)
-    return judge_shuffle(run, uniform, _deal_want, _deal_hint, DEAL_MISTAKES, deal=True)
+    return judge_shuffle(run, uniform, _deal_want, _deal_hint, known('deal'), deal=True)
 
 
 def _check_deal(got, numhands, n, deck):
@@ -141,20 +128,6 @@ def dealt_twice(error):
         return _('a hand holds the same card twice: deal without replacement (shuffle a '
                  'copy of the deck, then take its cards in order)')
     return None
-
-
-PERCENT_MISTAKES = [
-    (lambda counts, n: [100 * c // n for c in counts],
-     N_('100 * count // n rounds each percentage down to a whole number: divide with /')),
-    (lambda counts, n: list(counts),
-     N_('these are counts: return percentages, 100 * count / n')),
-    (lambda counts, n: [c / n for c in counts],
-     N_('these are fractions: percentages are 100 times as large, 100 * count / n')),
-    (lambda counts, n: [100 * c / n for c in counts][::-1],
-     N_('these are the right percentages in reverse order (the order the lecture prints '
-        'them, best first): return them in the order of the categories, 0 (high card) to 8 '
-        '(straight flush)')),
-]
 
 
 def _percent_counts(got, n, expected, mistakes, describe) -> list:
@@ -199,7 +172,7 @@ def _hand_percentages(run):
         run, _percent_counts,
         lambda c: ', '.join(f'{_(name)} {100 * k / sum(c):.1f}%' for name, k in zip(HAND_NAMES, c)
                             if k),
-        script, PERCENT_MISTAKES)
+        script, known('hand_percentages'))
 
 
 def _named_counts(got, n, expected, mistakes, describe) -> list:
@@ -309,15 +282,16 @@ def deal(numhands, n=5, deck=DECK, rng=random):
     return [cards[n * i:n * (i + 1)] for i in range(numhands)]
 """, 'shuffle with the rng you are given ({shuffle}), not the random module, so that a seed '
      'repeats a deal'),
-    ("""
+    diagnosed("""
 import random
 from pokerlib import DECK
 def deal(numhands, n=5, deck=DECK, rng=random):
     k = rng.randrange(len(deck))
     cards = list(deck[k:]) + list(deck[:k])
     return [cards[n * i:n * (i + 1)] for i in range(numhands)]
-""", DEAL_MISTAKES[1][1]),
-    ("""
+""", N_('only a cut: the cards keep their order and only the place where the deck starts is '
+        'random; shuffle the whole copy (rng.shuffle(cards)) before slicing'), test=_rotations),
+    diagnosed("""
 import random
 from pokerlib import DECK
 def deal(numhands, n=5, deck=DECK, rng=random):
@@ -326,8 +300,10 @@ def deal(numhands, n=5, deck=DECK, rng=random):
         j = rng.randrange(len(cards))
         cards[i], cards[j] = cards[j], cards[i]
     return [cards[n * i:n * (i + 1)] for i in range(numhands)]
-""", DEAL_MISTAKES[2][1]),
-    ("""
+""", N_('swapping each position with any position gives N**N equally likely runs, which '
+        'cannot split evenly over N! orders: shuffle with rng.shuffle (or swap position i only '
+        'with a position from i to N-1)'), test=_every_run_n_to_the_n),
+    diagnosed("""
 import random
 from pokerlib import DECK
 def deal(numhands, n=5, deck=DECK, rng=random):
@@ -335,7 +311,8 @@ def deal(numhands, n=5, deck=DECK, rng=random):
     rng.shuffle(cards)
     cards += [c for c in deck if c[1] == 'S']
     return [cards[n * i:n * (i + 1)] for i in range(numhands)]
-""", DEAL_MISTAKES[0][1]))
+""", N_('the spades always come out last: shuffle the whole deck, every card with every '
+        'other'), test=_spades_last))
 
 _PERCENTAGES = """
 from pokerlib import deal, hand_rank_elif
@@ -349,13 +326,20 @@ def hand_percentages(n, rng):
 
 mistakes(
     'hand_percentages',
-    (_PERCENTAGES.format(deals='n // 10', answer='[100 * c // n for c in counts]'),
-     PERCENT_MISTAKES[0][1]),
-    (_PERCENTAGES.format(deals='n // 10', answer='[100 * c / n for c in counts][::-1]'),
-     PERCENT_MISTAKES[3][1]),
-    (_PERCENTAGES.format(deals='n // 10', answer='[c / n for c in counts]'),
-     PERCENT_MISTAKES[2][1]),
-    (_PERCENTAGES.format(deals='n // 10', answer='counts'), PERCENT_MISTAKES[1][1]),
+    diagnosed(_PERCENTAGES.format(deals='n // 10', answer='[100 * c // n for c in counts]'),
+              N_('100 * count // n rounds each percentage down to a whole number: divide with /'),
+              test=lambda counts, n: [100 * c // n for c in counts]),
+    diagnosed(_PERCENTAGES.format(deals='n // 10', answer='counts'),
+              N_('these are counts: return percentages, 100 * count / n'),
+              test=lambda counts, n: list(counts)),
+    diagnosed(_PERCENTAGES.format(deals='n // 10', answer='[c / n for c in counts]'),
+              N_('these are fractions: percentages are 100 times as large, 100 * count / n'),
+              test=lambda counts, n: [c / n for c in counts]),
+    diagnosed(_PERCENTAGES.format(deals='n // 10', answer='[100 * c / n for c in counts][::-1]'),
+              N_('these are the right percentages in reverse order (the order the lecture prints '
+                 'them, best first): return them in the order of the categories, 0 (high card) '
+                 'to 8 (straight flush)'),
+              test=lambda counts, n: [100 * c / n for c in counts][::-1]),
     (_PERCENTAGES.format(deals='n // 10 - 1', answer='[100 * c / n for c in counts]'),
      'these percentages count {dealt:,d} hands, not {n:,d}: deal n // 10 times, ten hands '
      'each' ' (one deal too few)'),
