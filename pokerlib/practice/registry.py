@@ -139,6 +139,9 @@ class Mistake:
     the judge's shared code asks for); `fields(*args)` fills the hint's ``{fields}`` from the
     failing case (a dict if they are the same for every case); `witnesses` are more cases on
     which a wrong answer must match the mistaken version's, to tell it from other mistakes.
+    `gets` is the hint the source's own check gets where that is not `hint`: another row's,
+    which the judge tries first on the case where this source first fails (a row the judge
+    needs for answers that fail first elsewhere).
     """
 
     source: str
@@ -148,6 +151,7 @@ class Mistake:
     test: object = None
     fields: object = None
     witnesses: tuple = ()
+    gets: str = None
 
     def why(self):
         """The hint as the judges take it: the msgid, or a function of the failing case's
@@ -171,9 +175,10 @@ class Mistake:
         return self.__dict__['_function']
 
 
-def diagnosed(source, hint, test=None, fields=None, witnesses=(), status='fail') -> Mistake:
+def diagnosed(source, hint, test=None, fields=None, witnesses=(), status='fail',
+              gets=None) -> Mistake:
     """A row of a lesson's table that the judge diagnoses (see Mistake)."""
-    return Mistake(source, hint, status, True, test, fields, tuple(witnesses))
+    return Mistake(source, hint, status, True, test, fields, tuple(witnesses), gets)
 
 
 def mistakes(name, *rows):

@@ -20,7 +20,7 @@ from ...classes import hand_classes
 from ...ranking import hand_rank
 from ...i18n import N_, _
 from ..given import ShownIterator, negative, second
-from ..judge.kit import code, exercise, forbid, mistakes, same_value, wrong
+from ..judge.kit import code, diagnosed, exercise, forbid, known, mistakes, same_value, wrong
 from .judges import fresh_seed, noted
 
 __all__ = []
@@ -63,37 +63,34 @@ def _same_items(got, expected) -> bool:
             and Counter(map(repr, got)) == Counter(map(repr, expected)))
 
 
-def _from_zero(items, key, pick):
-    """The mistake: start from 0 (or -inf) instead of the first key."""
-    key = key or (lambda x: x)
-    best, result = 0, []
-    for x in items:
-        v = key(x)
-        if (v > best) if pick is max else (v < best):
-            best, result = v, [x]
-        elif v == best:
-            result.append(x)
-    return result
-
-
-def _items_not_keys(items, key, pick):
-    best = pick(items, key=key) if items else None
-    return [x for x in items if x == best]
-
-
-def _first_only(items, key, pick):
-    return [pick(items, key=key)] if items else []
-
-
-def _safely(mistaken, items, key, pick):
+def _safely(mistaken, items, key):
     """What a mistaken version returns, or None where it raises (0 compared with a tuple)."""
     try:
-        return mistaken(items, key, pick)
+        return mistaken(list(items), key=key)
     except Exception:
         return None
 
 
+def _said(why) -> str:
+    """A hint as known() gives it, translated and filled."""
+    return why() if callable(why) else _(why)
+
+
+REVERSED = N_('the right items in reverse order: keep them in the order they come, {append} each '
+              'tie at the end (not {insert})')
+ANOTHER_ORDER = N_('the right items in another order: keep them in the order they come')
+ONE_PASS = N_('the iterable may be an iterator, which can be read only once: go through it in '
+              'one pass')
+NO_KEY = N_('the function is also called without a key: give key the default {default}, and '
+            'where it is None compare the items themselves')
+
+
 def _judge_extremes(run, pick):
+    """Judge allmax or allmin (pick); the diagnosed rows of its table are, in this order, the
+    mistakes of starting from 0, of returning the first best item only, and of comparing
+    the items rather than their keys."""
+    from_zero, first_only, not_keys = known(run.name if run.name in ('allmax', 'allmin') else
+                                            'allmax' if pick is max else 'allmin')
     for items, key in extremes_cases():
         once = items == 'iter'
         if once:
@@ -110,30 +107,19 @@ def _judge_extremes(run, pick):
         elif not isinstance(got, (list, tuple)):
             hint = _('return a list of the items, even when there is only one')
         elif once and got == []:
-            hint = _('the iterable may be an iterator, which can be read only once: go '
-                     'through it in one pass')
-        elif items and _same_items(got, _safely(_from_zero, items, key, pick)) and \
+            hint = _(ONE_PASS)
+        elif items and _same_items(got, _safely(from_zero[0], items, key)) and \
                 not _same_items(got, expected):
-            hint = (_("start from the first item's key, not from a number such as 0 "
-                      '(or -inf): here every key is below it, and keys may also be tuples '
-                      'or strings') if pick is max else
-                    _("start from the first item's key, not from a number such as 0 "
-                      '(or -inf): here every key is above it, and keys may also be tuples '
-                      'or strings'))
+            hint = _said(from_zero[1])
         elif _same_items(got, expected) and list(got) == expected[::-1] and len(expected) > 2:
-            hint = _('the right items in reverse order: keep them in the order they come, '
-                     '{append} each tie at the end (not {insert})').format(
-                         append=code('result.append(x)'), insert=code('result.insert(0, x)'))
+            hint = _(REVERSED).format(append=code('result.append(x)'),
+                                      insert=code('result.insert(0, x)'))
         elif _same_items(got, expected):
-            hint = _('the right items in another order: keep them in the order they come')
-        elif items and len(expected) > 1 and _same_items(got, _safely(_first_only, items, key,
-                                                                       pick)):
-            hint = (_('every item whose key equals the largest key, not just the first')
-                    if pick is max else
-                    _('every item whose key equals the smallest key, not just the first'))
-        elif items and _same_items(got, _safely(_items_not_keys, items, key, pick)):
-            hint = _('compare the keys, {key_x}, not the items themselves').format(
-                key_x=code('key(x)'))
+            hint = _(ANOTHER_ORDER)
+        elif items and len(expected) > 1 and _same_items(got, _safely(first_only[0], items, key)):
+            hint = _said(first_only[1])
+        elif items and _same_items(got, _safely(not_keys[0], items, key)):
+            hint = _said(not_keys[1])
         else:
             hint = (_('the items whose key is the largest key, in a list') if pick is max
                     else _('the items whose key is the smallest key, in a list'))
@@ -151,9 +137,7 @@ def _extremes_error(error):
     text = str(error)
     if isinstance(error, TypeError) and ("argument: 'key'" in text
                                          or "'NoneType' object is not callable" in text):
-        return _('the function is also called without a key: give key the default '
-                 '{default}, and where it is None compare the items themselves').format(
-                     default=code('key=None'))
+        return _(NO_KEY).format(default=code('key=None'))
     return EXTREMES_ERROR
 
 
@@ -317,9 +301,18 @@ def _tie_chance_two_decks(value):
 # ---------------------------------------------------------------------------
 # The mistakes students make, each with the hint it earns (tests/practice/test_mistakes.py)
 
+_NOT_KEYS = N_('compare the keys, {key_x}, not the items themselves')
+
+
+def _key_x():
+    return dict(key_x=code('key(x)'))
+
+
+# allmax's and allmin's judge diagnoses by three rows of each table, in this order: starting
+# from 0, the first best item only, comparing the items rather than their keys.
 mistakes(
     'allmax',
-    ("""
+    diagnosed("""
 def allmax(iterable, key=None):
     key = key or (lambda x: x)
     best, result = 0, []
@@ -329,8 +322,8 @@ def allmax(iterable, key=None):
         elif key(x) == best:
             result.append(x)
     return result
-""", "start from the first item's key, not from a number such as 0 (or -inf): here every key "
-     "is below it, and keys may also be tuples or strings"),
+""", N_("start from the first item's key, not from a number such as 0 (or -inf): here every "
+        "key is below it, and keys may also be tuples or strings")),
     ("""
 def allmax(iterable, key=None):
     key = key or (lambda x: x)
@@ -341,26 +334,24 @@ def allmax(iterable, key=None):
         elif key(x) == best:
             result.insert(0, x)
     return result
-""", 'the right items in reverse order: keep them in the order they come, {append} each tie '
-     'at the end (not {insert})'),
-    ("""
+""", REVERSED),
+    diagnosed("""
 def allmax(iterable, key=None):
     items = list(iterable)
     return [max(items, key=key)] if items else []
-""", 'every item whose key equals the largest key, not just the first'),
+""", N_('every item whose key equals the largest key, not just the first')),
     ("""
 def allmax(iterable, key=None):
     key = key or (lambda x: x)
     best = max(iterable, key=key, default=None)
     return [x for x in iterable if key(x) == key(best)]
-""", 'the iterable may be an iterator, which can be read only once: go through it in one '
-     'pass'),
-    ("""
+""", ONE_PASS),
+    diagnosed("""
 def allmax(iterable, key=None):
     items = list(iterable)
     best = max(items, key=key) if items else None
     return [x for x in items if x == best]
-""", 'compare the keys, {key_x}, not the items themselves'),
+""", _NOT_KEYS, fields=_key_x),
     ("""
 def allmax(iterable, key=None):
     key = key or (lambda x: x)
@@ -377,12 +368,19 @@ def allmax(iterable, key):
     items = list(iterable)
     best = max(key(x) for x in items) if items else None
     return [x for x in items if key(x) == best]
-""", 'the function is also called without a key: give key the default {default}, and where '
-     'it is None compare the items themselves', 'error'))
+""", NO_KEY, 'error'))
+
+_ALLMIN_FIRST = diagnosed("""
+def allmin(iterable, key=None):
+    items = list(iterable)
+    return [min(items, key=key)] if items else []
+""", N_('every item whose key equals the smallest key, not just the first'))
+"""allmin's answer that compares the items themselves fails first on allmin([-2, 5, -5, 2],
+key=abs), where the best item comes once: it is told this row's hint, tried first."""
 
 mistakes(
     'allmin',
-    ("""
+    diagnosed("""
 def allmin(iterable, key=None):
     key = key or (lambda x: x)
     best, result = 0, []
@@ -392,19 +390,21 @@ def allmin(iterable, key=None):
         elif key(x) == best:
             result.append(x)
     return result
-""", "start from the first item's key, not from a number such as 0 (or -inf): here every key "
-     "is above it, and keys may also be tuples or strings"),
-    ("""
+""", N_("start from the first item's key, not from a number such as 0 (or -inf): here every "
+        "key is above it, and keys may also be tuples or strings")),
+    _ALLMIN_FIRST,
+    diagnosed("""
 def allmin(iterable, key=None):
     items = list(iterable)
-    return [min(items, key=key)] if items else []
-""", 'every item whose key equals the smallest key, not just the first'),
+    best = min(items, key=key) if items else None
+    return [x for x in items if x == best]
+""", _NOT_KEYS, fields=_key_x, gets=_ALLMIN_FIRST.hint),
     ("""
 def allmin(iterable, key=None):
     key = key or (lambda x: x)
     items = list(iterable)
     return sorted(x for x in items if key(x) == min(map(key, items)))
-""", 'the right items in another order: keep them in the order they come'))
+""", ANOTHER_ORDER))
 
 mistakes(
     'poker',
