@@ -8,6 +8,9 @@ the slow tier; so do all the rows of the exercises whose check takes a second or
 (HEAVY: every lesson's test file keeps a wrong version of each of them in every test run).
 """
 
+import ast
+import inspect
+import pathlib
 import re
 import textwrap
 
@@ -64,6 +67,52 @@ def test_every_exercise_has_its_common_mistakes_written_down():
         assert name in exercise_names(), name
         hints = [(row.hint, row.status) for row in rows]
         assert len(set(hints)) == len(hints), f'{name}: two rows for one hint'
+
+
+JUDGES = ('cases_judge', 'judge_ranking', 'judge_shuffle', 'judge_best_five', 'judge_experiment')
+"""The shared judges that take known mistakes (their argument `mistakes`)."""
+
+
+def _mistakes_given(call, judges):
+    """The expression a call of one of the judges passes as its `mistakes`, or None."""
+    name = getattr(call.func, 'id', getattr(call.func, 'attr', None))
+    if name not in judges:
+        return None
+    for keyword in call.keywords:
+        if keyword.arg == 'mistakes':
+            return keyword.value
+    where = list(inspect.signature(judges[name]).parameters).index('mistakes')
+    return call.args[where] if len(call.args) > where else None
+
+
+def test_every_diagnosis_the_judges_make_comes_from_the_tables():
+    """A judge diagnoses a mistake by the rows of a lesson's table (``known(name)``), and by
+    no mistaken version or list of mistakes of its own."""
+    import pokerlib.practice.exercises as package
+    from pokerlib.practice.exercises import judges, lesson04_experiments, lesson06, shuffles
+    found = {name: getattr(module, name) for module in (judges, shuffles, lesson06,
+                                                         lesson04_experiments)
+             for name in JUDGES if hasattr(module, name)}
+    assert set(found) == set(JUDGES)
+    calls = 0
+    for path in sorted(pathlib.Path(package.__file__).parent.glob('*.py')):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.Assign, ast.AnnAssign)):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                assert not any(getattr(t, 'id', '').endswith('MISTAKES') for t in targets), \
+                    f'{path.name}:{node.lineno}: a list of mistakes outside the table'
+            if isinstance(node, ast.Call) and (given := _mistakes_given(node, found)) is not None:
+                calls += 1
+                assert (isinstance(given, ast.Call) and getattr(given.func, 'id', '') == 'known'
+                        or isinstance(given, ast.Name) and given.id == 'mistakes'
+                        or isinstance(given, (ast.Tuple, ast.List)) and not given.elts), \
+                    f'{path.name}:{node.lineno}: mistakes not from the table: {ast.unparse(given)}'
+    assert calls >= 10
+    for name, rows in MISTAKES.items():
+        for row in rows:
+            if row.diagnosed and row.test is None:
+                assert callable(row.mistaken()), (name, row.hint)
 
 
 def test_a_hint_pattern_fills_fields_and_nothing_else():
