@@ -27,7 +27,7 @@ from ..judge.kit import (Mismatch, Run, batch_frame, code, describe_call, kind_o
                          same_value, short, wrong)
 
 __all__ = ['cases_judge', 'judge_ranking', 'hand_words', 'warm_chi_square',
-           'fresh_seed', 'noted', 'never_meet']
+           'fresh_seed', 'noted', 'never_meet', 'NOT_INVARIANT_FLUSH']
 
 
 def fresh_seed() -> int:
@@ -357,6 +357,11 @@ def _reordered(a, b) -> bool:
     return x != y and sorted(map(repr, x)) == sorted(map(repr, y))
 
 
+NOT_INVARIANT_FLUSH = N_('four of these cards are of one suit, and the ranking changes with the '
+                         'order of the cards: does the flush test look at all five cards? A '
+                         'flush needs all five of one suit')
+
+
 def _not_invariant(run, hand, other, value, second) -> Mismatch:
     """A Mismatch for a ranking that changes with the order of the cards or the suits."""
     rotated = hand[1:] + hand[:1]                         # the same cards, another order
@@ -367,9 +372,7 @@ def _not_invariant(run, hand, other, value, second) -> Mismatch:
         other, hint = rotated, _('the same cards in another order must get the same ranking: '
                                  'sort the ranks (as card_ranks does)')
     elif changed != value and max(Counter(s for r, s in hand).values()) == 4:
-        other, hint = rotated, _('four of these cards are of one suit, and the ranking changes '
-                                 'with the order of the cards: does the flush test look at all '
-                                 'five cards? A flush needs all five of one suit')
+        other, hint = rotated, _(NOT_INVARIANT_FLUSH)
     elif run(list(rotated)) != value:
         other, hint = rotated, _('the same cards in another order must get the same ranking: '
                                  'sort the ranks (as card_ranks does)')

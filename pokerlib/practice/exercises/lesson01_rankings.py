@@ -10,7 +10,7 @@ import functools
 from ...ranking import category_name, hand_rank
 from ...i18n import N_
 from ..judge.kit import diagnosed, exercise, known, mistakes
-from .judges import judge_ranking, mistake_signature, ranking_cases
+from .judges import NOT_INVARIANT_FLUSH, judge_ranking, mistake_signature, ranking_cases
 
 __all__ = []
 
@@ -147,8 +147,7 @@ _CATEGORY_ONLY = diagnosed(_lecture(straight_flush="""
 mistakes(
     'hand_rank',
     (_ranking(flush='len({s for r, s in hand[:4]}) == 1'),
-     'four of these cards are of one suit, and the ranking changes with the order of the '
-     'cards: does the flush test look at all five cards? A flush needs all five of one suit'),
+     NOT_INVARIANT_FLUSH),
     diagnosed("""
 def kind(n, ranks):
     for r in ranks:

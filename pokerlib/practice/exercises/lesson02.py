@@ -204,6 +204,13 @@ def _hands_call(name, hands) -> str:
     return f'{name}([' + ', '.join(repr(' '.join(h)).replace("'", '') for h in hands) + '])'
 
 
+POKER_EVERY_HAND = N_('the winner here is the {place}th hand: look at every hand, however many '
+                      'there are')
+POKER_TIES = N_('on a tie every winning hand is returned (allmax finds them all)')
+POKER_LIST = N_('poker returns a list of the winning hands, even when there is only one: [hand]')
+POKER_RANKING = N_('the winners are the hands with the highest ranking')
+
+
 @exercise('poker', returns=N_('a list of hands'))
 def _poker(run):
     seed = fresh_seed()
@@ -215,19 +222,17 @@ def _poker(run):
         if _same_items(got, winners):
             continue
         if isinstance(got, list) and got and isinstance(got[0], str):
-            hint = _('poker returns a list of the winning hands, even when there is '
-                     'only one: [hand]')
+            hint = _(POKER_LIST)
         elif isinstance(got, (list, tuple)) and len(got) == 1 and len(winners) > 1 \
                 and any(got[0] == w for w in winners):
-            hint = _('on a tie every winning hand is returned (allmax finds them all)')
+            hint = _(POKER_TIES)
         elif isinstance(got, (list, tuple)) and all(
                 any(g == h for h in case[:3]) for g in got) and \
                 any(w == h for w in winners for h in case[3:]):
-            hint = _('the winner here is the {place}th hand: look at every hand, however '
-                     'many there are').format(place=next(i for i, h in enumerate(case, 1)
-                                                         if h in winners))
+            hint = _(POKER_EVERY_HAND).format(
+                place=next(i for i, h in enumerate(case, 1) if h in winners))
         else:
-            hint = _('the winners are the hands with the highest ranking')
+            hint = _(POKER_RANKING)
         raise noted(wrong(got, winners, hint), note) if n >= len(POKER_CASES) else \
             wrong(got, winners, hint)
     return _(': {n} cases passed, {k} of them deals of 4 to 9 hands drawn afresh at this '
@@ -240,6 +245,12 @@ SHARES_CASES = [
     ([F1, F2, F3], [1/2, 1/2, 0]), ([SF], [1]), ([P1, P2, HC], [1/2, 1/2, 0]),
     ([W1, HC, W2, P2], [1/2, 0, 1/2, 0]),
     (hands('2S 3S 4S 5S 7D', '2H 3H 4H 5H 7C', '2D 3D 4D 5D 7S'), [1/3, 1/3, 1/3])]
+
+
+SHARES_ADD_UP = N_('the shares add up to 1: each of k winners gets 1/k of the pot, here {k} '
+                   'winners')
+SHARES_ORDER = N_('one share per hand, in the order the hands are given')
+SHARES_NUMBERS = N_('a number for each hand (its share of the pot), not the winning hands')
 
 
 @exercise('shares', returns=N_('a list of numbers, one per hand'))
@@ -257,14 +268,13 @@ def _shares(run):
         numbers = isinstance(got, (list, tuple)) and len(got) == len(expected) and all(
             isinstance(g, (int, float, Fraction)) and not isinstance(g, bool) for g in got)
         if numbers and sorted(got) == sorted(expected):
-            hint = _('one share per hand, in the order the hands are given')
+            hint = _(SHARES_ORDER)
         elif numbers and [bool(g) for g in got] == [bool(x) for x in expected] \
                 and sum(got) != 1:
-            hint = _('the shares add up to 1: each of k winners gets 1/k of the pot, '
-                     'here {k} winners').format(k=sum(bool(x) for x in expected))
+            hint = _(SHARES_ADD_UP).format(k=sum(bool(x) for x in expected))
         elif isinstance(got, (list, tuple)) and got and all(
                 isinstance(g, (list, tuple)) for g in got):
-            hint = _('a number for each hand (its share of the pot), not the winning hands')
+            hint = _(SHARES_NUMBERS)
         else:
             hint = _('one share per hand, in the order of the hands: 1/k for each of k '
                      'winners, 0 for the others')
@@ -282,6 +292,11 @@ def tie_chance() -> Fraction:
     return sum(Fraction(n, total) ** 2 for hand, n in hand_classes())
 
 
+TIE_CHANCE_COUNT = N_('that is a count; the chance is a probability, between 0 and 1')
+TIE_CHANCE_RANKINGS = N_('each distinct ranking v, held by n[v] of the hands, ties with '
+                         'probability (n[v] / 2598960) ** 2; add these up')
+
+
 @exercise('tie_chance_two_decks', takes_value=True, prepare=[tie_chance], returns=N_('a probability'))
 def _tie_chance_two_decks(value):
     expected = tie_chance()
@@ -290,10 +305,9 @@ def _tie_chance_two_decks(value):
         return
     if isinstance(value, (int, float, Fraction)) and not isinstance(value, bool) \
             and abs(value - float(expected) * 2598960) < 1e-3:
-        hint = _('that is a count; the chance is a probability, between 0 and 1')
+        hint = _(TIE_CHANCE_COUNT)
     else:
-        hint = _('each distinct ranking v, held by n[v] of the hands, ties with '
-                 'probability (n[v] / 2598960) ** 2; add these up')
+        hint = _(TIE_CHANCE_RANKINGS)
     raise wrong(value, float(expected), hint)
 
 
@@ -413,23 +427,23 @@ from pokerlib import hand_rank
 def poker(hands):
     best = max(hand_rank(h) for h in hands[:3])
     return [h for h in hands[:3] if hand_rank(h) == best]
-""", 'the winner here is the {place}th hand: look at every hand, however many there are'),
+""", POKER_EVERY_HAND),
     ("""
 from pokerlib import hand_rank
 def poker(hands):
     return [max(hands, key=hand_rank)]
-""", 'on a tie every winning hand is returned (allmax finds them all)'),
+""", POKER_TIES),
     ("""
 from pokerlib import hand_rank
 def poker(hands):
     return max(hands, key=hand_rank)
-""", 'poker returns a list of the winning hands, even when there is only one: [hand]'),
+""", POKER_LIST),
     ("""
 from pokerlib import hand_rank
 def poker(hands):
     best = max(hand_rank(h)[0] for h in hands)
     return [h for h in hands if hand_rank(h)[0] == best]
-""", 'the winners are the hands with the highest ranking'))
+""", POKER_RANKING))
 
 mistakes(
     'shares',
@@ -438,20 +452,20 @@ from pokerlib import hand_rank
 def shares(hands):
     best = max(map(hand_rank, hands))
     return [1 if hand_rank(h) == best else 0 for h in hands]
-""", 'the shares add up to 1: each of k winners gets 1/k of the pot, here {k} winners'),
+""", SHARES_ADD_UP),
     ("""
 from pokerlib import hand_rank
 def shares(hands):
     best = max(map(hand_rank, hands))
     winners = [h for h in hands if hand_rank(h) == best]
     return [1 / len(winners)] * len(winners) + [0] * (len(hands) - len(winners))
-""", 'one share per hand, in the order the hands are given'),
+""", SHARES_ORDER),
     ("""
 from pokerlib import hand_rank
 def shares(hands):
     best = max(map(hand_rank, hands))
     return [h for h in hands if hand_rank(h) == best]
-""", 'a number for each hand (its share of the pot), not the winning hands'))
+""", SHARES_NUMBERS))
 
 mistakes(
     'tie_chance_two_decks',
@@ -459,7 +473,7 @@ mistakes(
 from pokerlib import hand_classes
 def tie_chance_two_decks():
     return sum(n * n for hand, n in hand_classes()) / 2598960
-""", 'that is a count; the chance is a probability, between 0 and 1'),
+""", TIE_CHANCE_COUNT),
     ("""
 from collections import Counter
 from pokerlib import hand_classes, hand_rank
@@ -468,8 +482,7 @@ def tie_chance_two_decks():
     for hand, n in hand_classes():
         by_category[hand_rank(hand)[0]] += n
     return sum((n / 2598960) ** 2 for n in by_category.values())
-""", 'each distinct ranking v, held by n[v] of the hands, ties with probability '
-     '(n[v] / 2598960) ** 2; add these up'))
+""", TIE_CHANCE_RANKINGS))
 
 
 # --- the course's functions that do these exercises' work under other names -------------

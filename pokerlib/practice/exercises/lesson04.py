@@ -22,8 +22,9 @@ from ...i18n import N_, _, english_category, english_keys
 from ..judge.kit import (Mismatch, StudentError, code, diagnosed, exercise, forbid, known,
                          mistakes, same_value, short, wrong)
 from .judges import warm_chi_square
-from .lesson04_experiments import forced_deals, judge_experiment, removing_script, shuffle_script
-from .shuffles import call_and_read, judge_shuffle, predicate, uniform, warm
+from .lesson04_experiments import (COUNTED_NONE, REVERSED_COUNTS, forced_deals, judge_experiment,
+                                   removing_script, shuffle_script)
+from .shuffles import DECK_CHANGED, call_and_read, judge_shuffle, predicate, uniform, warm
 
 __all__ = []
 
@@ -61,6 +62,10 @@ def _deal_hint(deck, perm, probs, expected) -> str:
                                 ways=math.factorial(len(deck)), shuffle=code('rng.shuffle(cards)'))
 
 
+DEAL_OWN_RNG = N_('shuffle with the rng you are given ({shuffle}), not the random module, so '
+                  'that a seed repeats a deal')
+
+
 @exercise('deal', returns=N_('a list of hands, each a list of cards'), prepare=[warm],
           seconds=10,
           error_hint=lambda e: _('deal(numhands, n, deck, rng) shuffles a copy of the deck '
@@ -72,15 +77,11 @@ def _deal(run):
     if deck != DECK:
         raise Mismatch([('changed', _('the deck it was given: it now starts {cards}').format(
                             cards=short(deck[:6]))),
-                        ('hint', _("your function changed the list it was given: deal must "
-                                   "leave the caller's deck as it was, so shuffle a copy "
-                                   "({copy})").format(copy=code('cards = list(deck)')))])
+                        ('hint', _(DECK_CHANGED).format(copy=code('cards = list(deck)')))])
     _check_deal(got, 4, 5, DECK)
     if run(4, 5, list(DECK), ScriptedRandom(seed=1), shown=DEAL_CALL) != got:
         raise Mismatch([('returned', _('different hands for the same seed')),
-                        ('hint', _('shuffle with the rng you are given ({shuffle}), not the '
-                                   'random module, so that a seed repeats a deal').format(
-                                       shuffle=code('rng.shuffle')))])
+                        ('hint', _(DEAL_OWN_RNG).format(shuffle=code('rng.shuffle')))])
     if run(4, 5, list(DECK), ScriptedRandom(seed=2), shown=DEAL_CALL.replace('(1)', '(2)')) == got:
         in_order = [DECK[5 * i:5 * (i + 1)] for i in range(4)]
         hint = (_('shuffle the cards before dealing them') if got == in_order else
@@ -175,6 +176,10 @@ def _hand_percentages(run):
         script, known('hand_percentages'))
 
 
+NAMED_KEYS = N_('the keys are category names, as category_name gives them ({example}), not '
+                'numbers')
+
+
 def _named_counts(got, n, expected, mistakes, describe) -> list:
     if isinstance(got, dict):
         got = english_keys(got)          # 一对 in a Chinese notebook, as 'one pair'
@@ -184,8 +189,7 @@ def _named_counts(got, n, expected, mistakes, describe) -> list:
                                    'card dealt twice?'))])
     if not (isinstance(got, dict) and set(got) <= set(HAND_NAMES[:9])
             and all(isinstance(v, int) and not isinstance(v, bool) for v in got.values())):
-        hint = (_('the keys are category names, as category_name gives them ({example}), '
-                  'not numbers').format(example=repr(HAND_NAMES[1]))
+        hint = (_(NAMED_KEYS).format(example=repr(HAND_NAMES[1]))
                 if isinstance(got, dict) and all(isinstance(k, int) for k in got) else
                 _('a Counter of category names, as hand_frequencies returns'))
         raise Mismatch([('returned', short(got)), ('hint', hint)])
@@ -226,6 +230,12 @@ def hands_needed_reference(p, confidence) -> int:
     return n
 
 
+ALREADY_ENOUGH = N_('{n} hands are already enough here: 1 - (1 - p)**{n} = {chance:g}, which is '
+                    'at least the confidence (round up, {ceil}, rather than {int_plus_one})')
+NOT_ENOUGH = N_('{n} hands are not enough: 1 - (1 - p)**{n} = {chance:g}, below the confidence')
+SMALLEST_N = N_('the smallest n with 1 - (1 - p)**n >= confidence')
+
+
 @exercise('hands_needed', returns=N_('a whole number of hands'))
 def _hands_needed(run):
     for p, confidence in HANDS_NEEDED_CASES:
@@ -234,20 +244,21 @@ def _hands_needed(run):
         if isinstance(got, (int, float)) and not isinstance(got, bool) and got == expected:
             continue
         if isinstance(got, (int, float)) and not isinstance(got, bool) and got == expected + 1:
-            hint = _('{n} hands are already enough here: 1 - (1 - p)**{n} = {chance:g}, '
-                     'which is at least the confidence (round up, {ceil}, rather than '
-                     '{int_plus_one})').format(n=expected, chance=1 - (1 - p) ** expected,
-                                               ceil=code('math.ceil'),
-                                               int_plus_one=code('int(x) + 1'))
+            hint = _(ALREADY_ENOUGH).format(n=expected, chance=1 - (1 - p) ** expected,
+                                            ceil=code('math.ceil'),
+                                            int_plus_one=code('int(x) + 1'))
         elif isinstance(got, (int, float)) and not isinstance(got, bool) and got == expected - 1:
-            hint = (_('{n} hands are not enough: 1 - (1 - p)**{n} = {chance:g}, below the '
-                      'confidence') if expected > 2 else
+            hint = (_(NOT_ENOUGH) if expected > 2 else
                     _('{n} hand is not enough: 1 - (1 - p)**{n} = {chance:g}, below the '
                       'confidence')).format(n=expected - 1,
                                             chance=1 - (1 - p) ** (expected - 1))
         else:
-            hint = _('the smallest n with 1 - (1 - p)**n >= confidence')
+            hint = _(SMALLEST_N)
         raise wrong(got, expected, hint)
+
+
+EXACT_COLUMN = N_('look at the exact % column of frequency_table(counts, cards=7)')
+CATEGORY_NAME = N_('the name of a category, as in HAND_NAMES')
 
 
 @exercise('most_common_seven', takes_value=True, returns=N_('a category name'), seconds=30)
@@ -255,9 +266,8 @@ def _most_common_seven(value):
     counts = EXACT_COUNTS[7]
     expected = max(counts, key=counts.get)
     if english_category(value) != expected:      # 一对 in a Chinese notebook, or 'one pair'
-        raise wrong(value, _(expected), _('look at the exact % column of frequency_table(counts, '
-                                          'cards=7)') if english_category(value) in HAND_NAMES else
-                    _('the name of a category, as in HAND_NAMES'))
+        raise wrong(value, _(expected), _(EXACT_COLUMN) if english_category(value) in HAND_NAMES
+                    else _(CATEGORY_NAME))
 
 
 # ---------------------------------------------------------------------------
@@ -271,8 +281,7 @@ from pokerlib import DECK
 def deal(numhands, n=5, deck=DECK, rng=random):
     rng.shuffle(deck)
     return [deck[n * i:n * (i + 1)] for i in range(numhands)]
-""", "your function changed the list it was given: deal must leave the caller's deck as it "
-     "was, so shuffle a copy ({copy})"),
+""", DECK_CHANGED),
     ("""
 import random
 from pokerlib import DECK
@@ -280,8 +289,7 @@ def deal(numhands, n=5, deck=DECK, rng=random):
     cards = list(deck)
     random.shuffle(cards)
     return [cards[n * i:n * (i + 1)] for i in range(numhands)]
-""", 'shuffle with the rng you are given ({shuffle}), not the random module, so that a seed '
-     'repeats a deal'),
+""", DEAL_OWN_RNG),
     diagnosed("""
 import random
 from pokerlib import DECK
@@ -353,8 +361,7 @@ def hand_percentages(n, rng):
             if category != 4:
                 counts[category] += 1
     return [100 * c / n for c in counts]
-""", 'the deals held {e} hands of {name}, and your function counted none: is the test for it '
-     'missing, or never reached?'),
+""", COUNTED_NONE),
     ("""
 from pokerlib import DECK, hand_rank_elif
 def hand_percentages(n, rng):
@@ -364,9 +371,7 @@ def hand_percentages(n, rng):
         for k in range(10):
             counts[8 - hand_rank_elif(cards[5 * k:5 * k + 5])[0]] += 1
     return [100 * c / n for c in counts]
-""", 'these look like the right numbers in reverse order (the order the lecture prints them, '
-     'best first): return them in the order of the categories, 0 (high card) to 8 (straight '
-     'flush)'))
+""", REVERSED_COUNTS))
 
 _BY_REMOVING = """
 from collections import Counter
@@ -382,7 +387,7 @@ def hand_frequencies_by_removing(n, rng):
 mistakes(
     'hand_frequencies_by_removing',
     (_BY_REMOVING.format(deals='n // 10', key='hand_rank_elif(hand)[0]'),
-     'the keys are category names, as category_name gives them ({example}), not numbers'),
+     NAMED_KEYS),
     (_BY_REMOVING.format(deals='n // 10 + 1', key='HAND_NAMES[hand_rank_elif(hand)[0]]'),
      'these counts add up to {dealt:,d} hands: count all {n:,d}, {deals:,d} deals of ten '
      'hands each' ' (one deal too many?)'),
@@ -396,8 +401,7 @@ def hand_frequencies_by_removing(n, rng):
             category = hand_rank_elif(hand)[0]
             counts[HAND_NAMES[min(category, 4)]] += 1
     return counts
-""", 'the deals held {e} hands of {name}, and your function counted none: is the test for it '
-     'missing, or never reached?'))
+""", COUNTED_NONE))
 
 mistakes(
     'hands_needed',
@@ -405,29 +409,28 @@ mistakes(
 import math
 def hands_needed(p, confidence):
     return int(math.log(1 - confidence) / math.log(1 - p)) + 1
-""", '{n} hands are already enough here: 1 - (1 - p)**{n} = {chance:g}, which is at least the '
-     'confidence (round up, {ceil}, rather than {int_plus_one})'),
+""", ALREADY_ENOUGH),
     ("""
 import math
 def hands_needed(p, confidence):
     return int(math.log(1 - confidence) / math.log(1 - p))
-""", '{n} hands are not enough: 1 - (1 - p)**{n} = {chance:g}, below the confidence'),
+""", NOT_ENOUGH),
     ("""
 import math
 def hands_needed(p, confidence):
     return math.ceil(confidence / p)
-""", 'the smallest n with 1 - (1 - p)**n >= confidence'))
+""", SMALLEST_N))
 
 mistakes(
     'most_common_seven',
     ("""
 def most_common_seven():
     return 'high card'
-""", 'look at the exact % column of frequency_table(counts, cards=7)'),
+""", EXACT_COLUMN),
     ("""
 def most_common_seven():
     return 'pair'
-""", 'the name of a category, as in HAND_NAMES'))
+""", CATEGORY_NAME))
 
 
 # --- the course's functions that do these exercises' work under other names -------------

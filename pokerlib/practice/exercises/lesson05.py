@@ -18,8 +18,8 @@ from fractions import Fraction
 from ...fairness import exact_shuffle_probabilities
 from ...i18n import N_, _
 from ..judge.kit import code, diagnosed, exercise, forbid, known, mistakes, wrong
-from .shuffles import (first_card_never_moves, judge_shuffle, last_card_never_moves,
-                       uniform, warm)
+from .shuffles import (DECK_REBOUND, DECK_RETURNED, OWN_RNG, first_card_never_moves,
+                       judge_shuffle, last_card_never_moves, uniform, warm)
 
 __all__ = []
 
@@ -191,20 +191,16 @@ mistakes(
     ("""
 def shuffle(deck, rng):
     deck = sorted(deck, key=lambda card: rng.random())
-""", 'the list your function was given is unchanged: {rebind} inside a function only makes '
-     'the local name deck point to a new list, and the caller never sees it; rearrange the '
-     'given list in place ({in_place}, or {slice})'),
+""", DECK_REBOUND),
     ("""
 def shuffle(deck, rng):
     return sorted(deck, key=lambda card: rng.random())
-""", 'your function returned a shuffled list, but the list it was given is unchanged: the '
-     'caller keeps its own list, so rearrange that one in place ({in_place}, or {slice})'),
+""", DECK_RETURNED),
     ("""
 import random
 def shuffle(deck, rng):
     random.shuffle(deck)
-""", 'shuffle with the rng you are given ({randrange}), not the random module or a generator '
-     'of your own, so that a seed repeats a shuffle'))
+""", OWN_RNG))
 
 mistakes('shuffle2', (_swaps(name='shuffle2', start='1'), _FIRST_NEVER_MOVES.hint))
 
@@ -222,9 +218,7 @@ mistakes(
     ("""
 def shuffle_by_sorting(deck, rng):
     deck = sorted(deck, key=lambda card: rng.random())
-""", 'the list your function was given is unchanged: {rebind} inside a function only makes '
-     'the local name deck point to a new list, and the caller never sees it; rearrange the '
-     'given list in place ({in_place}, or {slice})'),
+""", DECK_REBOUND),
     ("""
 def shuffle_by_sorting(deck, rng):
     deck.sort(key=lambda card: rng.randrange(3))

@@ -23,6 +23,11 @@ from ..judge.kit import Mismatch, code, diagnosed, exercise, forbid, known, mist
 
 __all__ = []
 
+CATEGORY_ORDER = N_("a better five cards exist: {best}, a {category}, beats your {theirs}; is "
+                    "your order of the categories the ranking's? ({rank} gives it)")
+BETTER_FIVE = N_('a better five cards exist ({category}): try {search}')
+
+
 def judge_best_five(run, cases, best_of, legal, search, wild='joker', mistakes=()):
     """Judge a best-hand function: five legal cards, ranked as high as possible.
 
@@ -58,14 +63,11 @@ def judge_best_five(run, cases, best_of, legal, search, wild='joker', mistakes=(
         if not hint and wild == 'none' and mine[0] != ours[0] and mine == max(
                 hand_rank_wild(list(h)) for h in itertools.combinations(hand, 5)
                 if hand_rank_wild(list(h))[0] == mine[0]):
-            hint = _('a better five cards exist: {best}, a {category}, beats your {theirs}; is '
-                     'your order of the categories the ranking\'s? ({rank} gives it)').format(
-                         best=' '.join(best), category=_(category_name(ours[0])),
-                         theirs=_(category_name(mine[0])), rank=code('hand_rank'))
-        raise wrong(got, best, hint or _('a better five cards exist ({category}): try '
-                                         '{search}').format(
-                                             category=_(category_name(ours[0])),
-                                             search=search()), call=failing)
+            hint = _(CATEGORY_ORDER).format(
+                best=' '.join(best), category=_(category_name(ours[0])),
+                theirs=_(category_name(mine[0])), rank=code('hand_rank'))
+        raise wrong(got, best, hint or _(BETTER_FIVE).format(
+            category=_(category_name(ours[0])), search=search()), call=failing)
 
 
 def copy_hint(got, best, wild) -> str:
@@ -86,6 +88,11 @@ def copy_hint(got, best, wild) -> str:
                 rank=code('hand_rank_wild'))
 
 
+JOKER_COPIES = N_('a joker may copy a card of its own hand, and the copy counts: {best} is '
+                  '{category}, which beats {got}; let each joker be any card of its colour, '
+                  'those of the hand included')
+
+
 def no_copy_hint(hand, got, best, wild) -> str:
     """The hint for an answer that is the best five when a joker may not copy a card of the
     hand (where the best five hold a copy), else ''."""
@@ -99,10 +106,8 @@ def no_copy_hint(hand, got, best, wild) -> str:
                for five in itertools.combinations(choice, 5)), default=None)
     if top != hand_rank_wild(got):
         return ''
-    return _('a joker may copy a card of its own hand, and the copy counts: {best} is {category}, '
-             'which beats {got}; let each joker be any card of its colour, those of the hand '
-             'included').format(best=' '.join(best), got=' '.join(got),
-                                category=_(category_name(hand_rank_wild(best)[0])))
+    return _(JOKER_COPIES).format(best=' '.join(best), got=' '.join(got),
+                                  category=_(category_name(hand_rank_wild(best)[0])))
 
 
 def from_hand(hand, got):
@@ -227,11 +232,14 @@ def _best_hand(run):
                  n=len(answers))
 
 
+REPLACE_JOKERS = N_('replace each joker by a card it can stand for: ?B any black card (spades or '
+                    'clubs), ?R any red card (hearts or diamonds)')
+
+
 def with_jokers(hand, got):
     """None if got can be made from hand's cards, each joker standing for one card."""
     if any(c in ('?B', '?R') for c in got):
-        return _('replace each joker by a card it can stand for: ?B any black card '
-                 '(spades or clubs), ?R any red card (hearts or diamonds)')
+        return _(REPLACE_JOKERS)
     for chosen in itertools.permutations(hand, 5):
         if all(g in replacements(c) for g, c in zip(got, chosen)):
             return None
@@ -363,6 +371,11 @@ def _other_unseen(value, n):
                  and abs(value * math.comb(u, 2) - round(value * math.comb(u, 2))) < 1e-6), None)
 
 
+SAMPLED = N_('close, but not exact: this looks like an estimate from a sample of boards; count '
+             'every turn and river, all {n} pairs of the 45 unseen cards')
+FRACTION_OF_BOARDS = N_('the fraction of the {n} boards (turn and river) on which AS KS wins')
+
+
 @exercise('flush_draw', takes_value=True, prepare=[flush_draw_counts],
           returns=N_('a probability: a Fraction, or a float'))
 def _flush_draw(value):
@@ -379,15 +392,12 @@ def _flush_draw(value):
         u = _other_unseen(value, n)
         hint = _(FLUSH_DRAW_UNSEEN).format(u=u, m=math.comb(u, 2), k=round(value * math.comb(u, 2)))
     elif abs(value - expected) < 0.05 and abs(value * n - round(value * n)) > 1e-6:
-        hint = _('close, but not exact: this looks like an estimate from a sample of '
-                 'boards; count every turn and river, all {n} pairs of the 45 unseen '
-                 'cards').format(n=n)
+        hint = _(SAMPLED).format(n=n)
     elif 0 < value <= 1 and abs(value * n - round(value * n)) < 1e-6:
         hint = _('{k} boards out of {n}: count the boards on which AS KS ranks higher '
                  'with its best five of seven cards').format(k=round(value * n), n=n)
     else:
-        hint = _('the fraction of the {n} boards (turn and river) on which AS KS '
-                 'wins').format(n=n)
+        hint = _(FRACTION_OF_BOARDS).format(n=n)
     raise Mismatch([('returned', short(value)),
                     ('expected', _('{expected} = {wins}/{n}, about {p:.4f}').format(
                         expected=expected, wins=wins, n=n, p=float(expected))),
@@ -421,8 +431,7 @@ def my_rank(five):
     return ({4: 5, 5: 4}.get(category, category), *rest)
 def best_hand(hand):
     return list(max(itertools.combinations(hand, 5), key=my_rank))
-""", "a better five cards exist: {best}, a {category}, beats your {theirs}; is your order of "
-     "the categories the ranking's? ({rank} gives it)"))
+""", CATEGORY_ORDER))
 
 mistakes(
     'best_wild_hand',
@@ -434,17 +443,14 @@ def best_wild_hand(hand):
                if card in ('?B', '?R') else [card] for card in hand]
     return list(max((five for choice in itertools.product(*options) if len(set(choice)) == len(choice)
                      for five in itertools.combinations(choice, 5)), key=hand_rank))
-""", 'a joker may copy a card of its own hand, and the copy counts: {best} is {category}, '
-     'which beats {got}; let each joker be any card of its colour, those of the hand '
-     'included'),
+""", JOKER_COPIES),
     ("""
 import itertools
 from pokerlib import hand_rank_wild
 def best_wild_hand(hand):
     return list(max(itertools.combinations(hand, 5), key=lambda five: hand_rank_wild(
         [c for c in five if c[0] != '?'] + ['2C'] * sum(c[0] == '?' for c in five))))
-""", 'replace each joker by a card it can stand for: ?B any black card (spades or clubs), ?R '
-     'any red card (hearts or diamonds)'))
+""", REPLACE_JOKERS))
 
 mistakes(
     'count_wild_rankings',
@@ -488,7 +494,7 @@ from pokerlib import DECK, hand_rank_wild
 def best_deuces_wild(hand):
     options = [DECK if c[0] == '2' else [c] for c in hand]
     return list(hand)
-""", 'a better five cards exist ({category}): try {search}'))
+""", BETTER_FIVE))
 
 _FLUSH_DRAW = """
 import itertools
@@ -507,10 +513,9 @@ mistakes(
     'flush_draw',
     (_FLUSH_DRAW.format(sample='\n    pairs = __import__("random").Random(1).sample(pairs, 200)',
                         compare='>', answer='wins / len(pairs)'),
-     'close, but not exact: this looks like an estimate from a sample of boards; count every '
-     'turn and river, all {n} pairs of the 45 unseen cards'),
+     SAMPLED),
     (_FLUSH_DRAW.format(sample='', compare='>', answer='wins'),
-     'the fraction of the {n} boards (turn and river) on which AS KS wins'),
+     FRACTION_OF_BOARDS),
     ("""
 import itertools
 from pokerlib import DECK, best_hand, hand_rank
