@@ -1,9 +1,11 @@
 """Every common wrong answer written down beside its exercise (``registry.MISTAKES``) gets
 exactly the hint written beside it.
 
-A row is a student's mistaken version as source and the hint (a msgid, ``{...}`` standing
-for what the report fills in) its report must give; a row added to a lesson module is tested
-here without more ado. The first row of each exercise runs in every test run, the others in
+A row (``registry.Mistake``) is a student's mistaken version as source and the hint (a msgid,
+``{...}`` standing for what the report fills in) its report must give; a row added to a lesson
+module is tested here without more ado. A row made with ``diagnosed`` is also what the judge
+diagnoses by (its source, compiled in the judge's process, is the mistaken version), and no
+judge keeps a mistaken version of its own (test_every_diagnosis_...). The first row of each exercise runs in every test run, the others in
 the slow tier; so do all the rows of the exercises whose check takes a second or more
 (HEAVY: every lesson's test file keeps a wrong version of each of them in every test run).
 """

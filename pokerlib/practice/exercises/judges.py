@@ -53,7 +53,8 @@ def cases_judge(reference, inputs, hint, mistakes=(), returns=None, tol=0.0,
     the same at every check: they are read once, and their answers kept.
 
     `hint` is what a wrong answer is told when it matches no known mistake;
-    `mistakes` are (mistaken version, hint) pairs: a wrong answer that equals
+    `mistakes` are (mistaken version, hint) pairs, the diagnosed rows of the
+    exercise's table (``known(name)``): a wrong answer that equals
     the mistaken version's answer on the failing input gets that hint; a
     third item, a list of argument tuples (witnesses), asks that the answer
     also equal the mistaken version's on each of them (inputs that tell this
@@ -241,7 +242,8 @@ def judge_ranking(run, reference, describe, mistakes=(), better=BETTER):
     other pair of classes must be ranked as the reference ranks them.
 
     `describe(hand)` names a hand's category ('two pair'); `mistakes` are
-    (mistaken ranking, hint) pairs, used when the mistaken ranking orders
+    (mistaken ranking, hint[, a pair of hands]), the diagnosed rows of the
+    exercise's table (``known(name)``), used when the mistaken ranking orders
     the failing pair the way the student's does.
     """
     keyed, others = ranking_cases(reference)

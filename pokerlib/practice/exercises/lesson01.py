@@ -231,7 +231,8 @@ def _count_wheels(value):
 
 
 # ---------------------------------------------------------------------------
-# The mistakes students make, each with the hint it earns (tests/practice/test_mistakes.py)
+# The mistakes students make, each with the hint it earns: the one home of each. The judge
+# diagnoses by the rows made with diagnosed(...); tests/practice/test_mistakes.py tests them all.
 
 mistakes(
     'card_ranks',

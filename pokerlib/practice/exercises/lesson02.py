@@ -313,7 +313,8 @@ def _tie_chance_two_decks(value):
 
 
 # ---------------------------------------------------------------------------
-# The mistakes students make, each with the hint it earns (tests/practice/test_mistakes.py)
+# The mistakes students make, each with the hint it earns: the one home of each. The judge
+# diagnoses by the rows made with diagnosed(...); tests/practice/test_mistakes.py tests them all.
 
 _NOT_KEYS = N_('compare the keys, {key_x}, not the items themselves')
 

@@ -144,7 +144,8 @@ def _distinct_rankings(value):
 
 
 # ---------------------------------------------------------------------------
-# The mistakes students make, each with the hint it earns (tests/practice/test_mistakes.py)
+# The mistakes students make, each with the hint it earns: the one home of each. The judge
+# diagnoses by the rows made with diagnosed(...); tests/practice/test_mistakes.py tests them all.
 
 # A group mistake's witnesses are lists that tell it from the others (all ranks different
 # fits both the first and the third).

@@ -146,7 +146,8 @@ def _most_likely_naive(value):
 
 
 # ---------------------------------------------------------------------------
-# The mistakes students make, each with the hint it earns (tests/practice/test_mistakes.py)
+# The mistakes students make, each with the hint it earns: the one home of each. The judge
+# diagnoses by the rows made with diagnosed(...); tests/practice/test_mistakes.py tests them all.
 
 _SWAPS = """
 def {name}(deck, rng):

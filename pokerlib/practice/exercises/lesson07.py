@@ -253,7 +253,8 @@ def _score_valid(run):
 
 
 # ---------------------------------------------------------------------------
-# The mistakes students make, each with the hint it earns (tests/practice/test_mistakes.py)
+# The mistakes students make, each with the hint it earns: the one home of each. The judge
+# diagnoses by the rows made with diagnosed(...); tests/practice/test_mistakes.py tests them all.
 
 _OWN_RANK = """
 from pokerlib import parse_versus_line

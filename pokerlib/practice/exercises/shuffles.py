@@ -117,8 +117,9 @@ def judge_shuffle(run, target, want, hint_for, mistakes=(), deal=False, full='un
     `target(deck)` gives each arrangement's exact probability ('uniform' or
     Sattolo's), `want(deck)` says it in words, `hint_for(deck, perm, probs,
     expected)` explains the first wrong probability; `mistakes` are
-    (predicate(probs, deck), hint) or (mistaken shuffle, hint) pairs: the
-    hint of the first that the failing case shows. `full` is the full-deck
+    (predicate(probs, deck), hint) or (mistaken shuffle, hint) pairs, a table's
+    diagnosed rows (``known(name)``): the hint of the one that the failing case
+    shows. `full` is the full-deck
     target: 'uniform' or 'sattolo'. A deal is played as deal(k, 1, deck, rng),
     k hands of one card: the whole deck in the order it was dealt.
     """
