@@ -38,7 +38,7 @@ def shown_by_each_view(status, tmp_path, monkeypatch, capsys) -> dict:
     """{view: the symbol it shows for status}, for every view that can show it."""
     shown = {}
     if status in verdicts.REPORTED:
-        report = Report('flush', status, ': the summary')
+        report = Report('flush', status, 'the summary', sentence=False)
         shown['report'] = report.headline().split(' ')[0]
         shown['report, HTML'] = re.search(r'>(\S+) <code>', report._repr_html_()).group(1)
         posted = []

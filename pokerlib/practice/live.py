@@ -66,7 +66,7 @@ def verdict(report, exercise, student, attempt, when) -> dict:
     """The post for one check: the fields the gradebook takes, and nothing else.
 
     >>> from pokerlib.practice import Report
-    >>> verdict(Report('flush', 'fail', ' failed on flush([...])'), 'flush', 'ada', 2, 1e9)
+    >>> verdict(Report('flush', 'fail', 'failed on flush([...])'), 'flush', 'ada', 2, 1e9)
     {'student': 'ada', 'exercise': 'flush', 'status': 'fail', 'when': 1000000000.0, 'reason': '✗ flush failed on flush([...])', 'attempt': 2}
     """
     post = {'student': student, 'exercise': exercise, 'status': report.status,

@@ -5,7 +5,7 @@ details), so the judge's process can compose it and send it to the kernel,
 which only shows it. Text inside a hint may mark code with ``code(...)``:
 plain in a text report, code style in HTML.
 
->>> r = Report('straight', 'pass', ': 12 cases passed')
+>>> r = Report('straight', 'pass', '12 cases passed', sentence=False)
 >>> bool(r), r.headline()
 (True, '✓ straight: 12 cases passed')
 >>> Report.from_data(r.to_data()).headline()
@@ -84,8 +84,9 @@ class Report:
     notebook.
     """
 
-    def __init__(self, name, status, summary, details=(), seconds=None):
+    def __init__(self, name, status, summary, details=(), seconds=None, sentence=True):
         self.name, self.status, self.summary = name, status, summary
+        self.sentence = sentence         # True: 'flush failed on ...'; False: 'flush: right'
         self.details = list(details)     # (label, text) pairs
         self.seconds = seconds
         self.exercise = None             # the exercise's course name, once the judge knows it
@@ -99,9 +100,9 @@ class Report:
         return plain(f'{symbol(self.status)} {self.name}{self._name_sep()}{self.summary}')
 
     def _name_sep(self) -> str:
-        """What goes between the name and the summary: nothing before ': 12 cases passed'
-        (the judges' summaries that go on from the name), else a space."""
-        return '' if self.summary.startswith(':') else ' '
+        """What goes between the name and the summary: a space before a summary that goes on
+        from the name as a sentence ('failed on ...'), else a colon ('12 cases passed')."""
+        return ' ' if self.sentence else ': '
 
     def __str__(self):
         lines = [self.headline()]
@@ -128,7 +129,7 @@ class Report:
         """The report as plain data (to cross from the judge's process to the kernel)."""
         return {'name': self.name, 'status': self.status, 'summary': self.summary,
                 'details': [[label, text] for label, text in self.details],
-                'seconds': self.seconds, 'exercise': self.exercise}
+                'seconds': self.seconds, 'exercise': self.exercise, 'sentence': self.sentence}
 
     @classmethod
     def from_data(cls, data) -> 'Report':
@@ -136,11 +137,12 @@ class Report:
         try:
             name, status, summary = data['name'], data['status'], data['summary']
             details = [(str(label), str(text)) for label, text in data['details']]
-            seconds = data.get('seconds')
+            seconds, sentence = data.get('seconds'), data.get('sentence', True)
             if (type(name) is not str or status not in REPORTED or type(summary) is not str
-                    or not (seconds is None or type(seconds) in (int, float))):
+                    or not (seconds is None or type(seconds) in (int, float))
+                    or type(sentence) is not bool):
                 raise ValueError(status)
-            report = cls(name, status, summary, details, seconds)
+            report = cls(name, status, summary, details, seconds, sentence)
             exercise = data.get('exercise')
             report.exercise = exercise if type(exercise) is str else None
             return report

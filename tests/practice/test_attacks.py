@@ -62,7 +62,7 @@ def namespaces():
 
 def forged_pass(ranks):
     """Write a forged 'pass' report into every file descriptor, then leave."""
-    report = {'report': {'name': 'straight', 'status': 'pass', 'summary': ': forged',
+    report = {'report': {'name': 'straight', 'status': 'pass', 'summary': 'forged', 'sentence': False,
                          'details': [], 'seconds': 0.1}}
     body = json.dumps(report).encode()
     for fd in range(0, 256):

@@ -193,7 +193,7 @@ def test_errors_name_the_call_and_the_line():
 
 
 def test_a_report_is_true_exactly_when_it_passed_and_its_html_has_no_backticks():
-    good = Report('x', 'pass', ': 3 cases passed')
+    good = Report('x', 'pass', '3 cases passed', sentence=False)
     assert good and good.headline() == '✓ x: 3 cases passed'
     for status in ['fail', 'error', 'slow', 'todo', 'unknown']:
         assert not Report('x', status, 'failed')

@@ -279,7 +279,7 @@ def judge_ranking(run, reference, describe, mistakes=(), better=BETTER):
             continue
         raise _wrong_order(run, reference, describe, mistakes, better, values, i, tie)
     n = len(keyed)
-    return _(': every class of hands ({n:,d}) in the right order, with the same ranking for '
+    return _('every class of hands ({n:,d}) in the right order, with the same ranking for '
              'each class in another card order and other suits ({cases:,d} rankings)').format(
                  n=n, cases=run.cases)
 

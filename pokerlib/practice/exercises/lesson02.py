@@ -235,7 +235,7 @@ def _poker(run):
             hint = _(POKER_RANKING)
         raise noted(wrong(got, winners, hint), note) if n >= len(POKER_CASES) else \
             wrong(got, winners, hint)
-    return _(': {n} cases passed, {k} of them deals of 4 to 9 hands drawn afresh at this '
+    return _('{n} cases passed, {k} of them deals of 4 to 9 hands drawn afresh at this '
              'check').format(n=run.cases, k=run.cases - len(POKER_CASES))
 
 
@@ -281,7 +281,7 @@ def _shares(run):
         shown = [float(x) for x in expected]
         raise noted(wrong(got, shown, hint), note) if n >= len(SHARES_CASES) else \
             wrong(got, shown, hint)
-    return _(': {n} cases passed, {k} of them deals of 4 to 9 hands drawn afresh at this '
+    return _('{n} cases passed, {k} of them deals of 4 to 9 hands drawn afresh at this '
              'check').format(n=run.cases, k=run.cases - len(SHARES_CASES))
 
 

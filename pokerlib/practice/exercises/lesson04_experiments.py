@@ -257,7 +257,7 @@ def judge_experiment(run, as_counts, describe, script, mistakes, reorder=None):
                                                 for name in HAND_NAMES[:9]]))),
                             ('hint', hint)],
                            call=f'{run.name}({EXPERIMENT_N}, random.Random({seed}))')
-    return _(': right on scripted deals that hold every category ({n} hands), and close to '
+    return _('right on scripted deals that hold every category ({n} hands), and close to '
              'the exact probabilities with random ones').format(n=FORCED_N)
 
 

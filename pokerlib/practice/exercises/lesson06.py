@@ -227,7 +227,7 @@ def _best_hand(run):
                     lambda: _('every way to choose five ({combinations})').format(
                         combinations=code('itertools.combinations(hand, 5)')), wild='none',
                     mistakes=known('best_hand'))
-    return _(': the best five of {n} hands: every pair of categories that can meet in seven '
+    return _('the best five of {n} hands: every pair of categories that can meet in seven '
              'cards, and every category with more than one hand of it to choose from').format(
                  n=len(answers))
 
@@ -385,7 +385,7 @@ def _flush_draw(value):
         raise wrong(value, expected, _('the chance as a number: {fraction} or {ratio}').format(
                         fraction=code('Fraction(wins, boards)'), ratio=code('wins / boards')))
     if abs(value - expected) <= 1e-9:
-        return _(': right, exactly')
+        return _('right, exactly')
     if abs(value - Fraction(wins + ties, n)) <= 1e-9:
         hint = _('a tie is not a win: count only the boards on which AS KS ranks higher')
     elif _other_unseen(value, n):

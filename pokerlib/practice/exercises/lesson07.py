@@ -133,7 +133,7 @@ def _player1_wins(run):
                     _('the deals are new at every check; {made} makes these again').format(
                         made=made))
     _player1_cases(run)
-    return _(': right on four files of deals drawn afresh at this check (300, 120, 57 and '
+    return _('right on four files of deals drawn afresh at this check (300, 120, 57 and '
              '120 deals, a tenth of them ties) and on deals that tell the rankings\' '
              'mistakes apart')
 
@@ -230,7 +230,7 @@ def _score_valid(run):
     pair = isinstance(got, (tuple, list)) and len(got) == 2
     if pair and isinstance(got[0], dict) and dict(got[0]) == counts \
             and isinstance(got[1], (list, tuple)) and list(got[1]) == errors:
-        return _(': right on {n} lines drawn afresh at this check, {bad} of them bad, '
+        return _('right on {n} lines drawn afresh at this check, {bad} of them bad, '
                  '2 blank').format(n=len(lines), bad=len(errors))
     same_counts = pair and isinstance(got[0], dict) and dict(got[0]) == counts \
         and isinstance(got[1], (list, tuple))

@@ -195,7 +195,7 @@ def _heads_up(run):
         # hole1 was the favourite: the underdog first as well, so that an answer that puts the
         # favourite first and never swaps back fails at every check
         _judge_heads_up(run(list(hole2), list(hole1)), (losses, wins, ties), seed, hole2, hole1)
-    return _(': right for hole cards drawn afresh at this check, over every board')
+    return _('right for hole cards drawn afresh at this check, over every board')
 
 
 HEADS_UP_SWAPPED = N_("these are hole2's counts: (wins, losses, ties) are those of hole1, the "

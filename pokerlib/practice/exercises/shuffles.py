@@ -173,7 +173,7 @@ def judge_shuffle(run, target, want, hint_for, mistakes=(), deal=False, full='un
     _full_deck(run, name, deal, full)
     n = FULL_TRIALS
     if exact_upto and len(exact_upto) == len(EXACT_DECKS[-1]):
-        return _(': {fair}, exactly (every sequence of random choices on the decks of 2 to '
+        return _('{fair}, exactly (every sequence of random choices on the decks of 2 to '
                  '{k} cards), and {n:,d} shuffles of the full deck pass tests that catch the '
                  'known biases').format(fair=want(exact_upto), k=len(exact_upto), n=n)
     shown = {'float': _('it draws floats (rng.random()), which cannot all be tried'),
@@ -181,7 +181,7 @@ def judge_shuffle(run, target, want, hint_for, mistakes=(), deal=False, full='un
              'big': _('its random choices are too many to try them all'),
              'long': _('it can run for ever'),
              None: ''}[why_not]
-    return _(': {n:,d} shuffles of the full deck pass tests that catch the known biases '
+    return _('{n:,d} shuffles of the full deck pass tests that catch the known biases '
              '(each fails a fair shuffle less than once in ten million tries){exact}; {why}, '
              'so there is no exact check beyond').format(
                  n=n, why=shown, exact=(_(', and it is exact on the decks of up to {k} cards')

@@ -369,16 +369,16 @@ def _passed(run, exercise, slow) -> Report:
     else:
         value = run.value()
         run.last_call = prose(_('the answer {value}'), value=short(value))
-        summary = exercise.judge(value) or _(': right')
+        summary = exercise.judge(value) or _('right')
     n = max(run.cases, 1)
     seconds = run.seconds           # in the student's code (not the judge's own work)
-    summary = summary or (_(': {n:,d} cases passed') if n > 1 else _(': {n:,d} case passed')
+    summary = summary or (_('{n:,d} cases passed') if n > 1 else _('{n:,d} case passed')
                           ).format(n=n)
     if seconds > slow:
-        summary = (_(': right, but took {seconds:.0f} s').format(seconds=seconds)
+        summary = (_('right, but took {seconds:.0f} s').format(seconds=seconds)
                    + (f': {_(exercise.slow_hint)}' if exercise.slow_hint else '')
-                   + f' ({plain(summary).lstrip(": ")})')
-    report = Report(exercise.name, 'pass', summary, seconds=seconds)
+                   + f' ({plain(summary)})')
+    report = Report(exercise.name, 'pass', summary, seconds=seconds, sentence=False)
     lines = run.printed_lines
     if lines:
         report.details.append(('note', (_('it also printed {lines:,d} lines; a check looks '
