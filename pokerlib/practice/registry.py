@@ -10,8 +10,12 @@ their names (``known_names``).
 True
 """
 
+import dataclasses
+import re
+import textwrap
+
 __all__ = ['Exercise', 'exercise', 'exercise_names', 'EXERCISES', 'TIME_LIMIT', 'SLOW',
-           'MISTAKES', 'mistakes', 'LESSONS', 'known_names', 'checked_next', 'every_check',
+           'MISTAKES', 'Mistake', 'mistakes', 'diagnosed', 'known', 'LESSONS', 'known_names', 'checked_next', 'every_check',
            'FORBIDDEN', 'forbid']
 
 TIME_LIMIT = 5.0
@@ -24,11 +28,10 @@ EXERCISES = {}
 """Every exercise check knows, by name (an exercise may have several names)."""
 
 MISTAKES = {}
-"""The common wrong answers of each exercise, by name: a list of (source, hint) pairs, where
-source is a student's mistaken version (Python that defines one function, written as a
-student writes it) and hint is the message (an ``N_()`` msgid, ``{...}`` standing for what
-the report fills in) that check must give it. tests/practice/test_mistakes.py checks every
-row: the mistaken version fails, and its report's hint is exactly that one."""
+"""The common wrong answers of each exercise, by name: a list of ``Mistake`` rows, each the
+one home of its mistake. tests/practice/test_mistakes.py checks every row (the mistaken
+version fails, and its report's hint is exactly the row's); the judge diagnoses a wrong
+answer with the rows that say how (``known``)."""
 
 
 class Exercise:
@@ -122,10 +125,89 @@ def exercise(*names, **options):
     return register
 
 
+@dataclasses.dataclass(frozen=True, eq=False)
+class Mistake:
+    """A common wrong answer of an exercise, with everything said about it.
+
+    `source` is a student's mistaken version (Python that defines the function, written as a
+    student writes it; a value exercise's is a function of no arguments that returns the
+    value); `hint` the message check must give it (an ``N_()`` msgid, ``{...}`` standing for
+    what the report fills in); `status` its report's status. A row the judge diagnoses
+    (``diagnosed``) says how: `test` is None when the judge runs the source's function itself
+    (compiled once, in the judge's process: the course's own source) and compares its answers
+    with the student's, else the judge's own test of the failing case (a predicate, or what
+    the judge's shared code asks for); `fields(*args)` fills the hint's ``{fields}`` from the
+    failing case (a dict if they are the same for every case); `witnesses` are more cases on
+    which a wrong answer must match the mistaken version's, to tell it from other mistakes.
+    `gets` is the hint the source's own check gets where that is not `hint`: another row's,
+    which the judge tries first on the case where this source first fails (a row the judge
+    needs for answers that fail first elsewhere).
+    """
+
+    source: str
+    hint: str
+    status: str = 'fail'
+    diagnosed: bool = False
+    test: object = None
+    fields: object = None
+    witnesses: tuple = ()
+    gets: str = None
+
+    def why(self):
+        """The hint as the judges take it: the msgid, or a function of the failing case's
+        arguments that gives the hint translated, its fields filled."""
+        if self.fields is None:
+            return self.hint
+        from ..i18n import _
+        fields = self.fields
+        return lambda *args: _(self.hint).format(**(fields(*args) if callable(fields) else fields))
+
+    def mistaken(self):
+        """What the judge runs: the source's function (compiled at the first call, then kept),
+        or the row's `test`."""
+        if self.test is not None:
+            return self.test
+        if '_function' not in self.__dict__:
+            source = textwrap.dedent(self.source)
+            space = {'__name__': 'pokerlib.practice.mistakes'}
+            exec(compile(source, '<mistake>', 'exec'), space)      # the course's own source
+            object.__setattr__(self, '_function', space[re.findall(r'^def (\w+)', source, re.M)[-1]])
+        return self.__dict__['_function']
+
+
+def diagnosed(source, hint, test=None, fields=None, witnesses=(), status='fail',
+              gets=None) -> Mistake:
+    """A row of a lesson's table that the judge diagnoses (see Mistake)."""
+    return Mistake(source, hint, status, True, test, fields, tuple(witnesses), gets)
+
+
 def mistakes(name, *rows):
-    """Write down common wrong answers of exercise `name`, each (source, hint): see MISTAKES.
-    A value exercise's mistaken version is a function of no arguments that returns the value."""
-    MISTAKES.setdefault(name, []).extend(rows)
+    """Write down common wrong answers of exercise `name`: each a Mistake (``diagnosed``), or
+    a row (source, hint[, status]) that the judge's general hint answers."""
+    MISTAKES.setdefault(name, []).extend(r if isinstance(r, Mistake) else Mistake(*r)
+                                         for r in rows)
+
+
+class Known:
+    """The mistakes the judge of exercise `name` diagnoses: the diagnosed rows of its table,
+    read when the judge first needs them (the table comes at the end of the lesson's module),
+    each as the judges take it: (mistaken version or test, hint[, witnesses])."""
+
+    def __init__(self, name):
+        self.name = name
+
+    def __iter__(self):
+        for row in MISTAKES.get(self.name, ()):
+            if row.diagnosed:
+                yield (row.mistaken(), row.why()) + ((row.witnesses,) if row.witnesses else ())
+
+    def __repr__(self):
+        return f'known({self.name!r})'
+
+
+def known(name) -> Known:
+    """The mistakes of exercise `name`'s table that its judge diagnoses (see Known)."""
+    return Known(name)
 
 
 FORBIDDEN = {}

@@ -5,6 +5,7 @@ from collections import Counter
 import pytest
 
 from pokerlib.practice import check
+from pokerlib.practice.exercises import MISTAKES
 
 
 def straight_spinning(ranks):
@@ -90,7 +91,9 @@ def lesson_tests(right_rows, wrong_rows, slow_right=(), slow_wrong=(), min_right
 
     right_rows are (name, function); wrong_rows (name, function, status, *words). For
     each exercise the first row of each runs in every test run and the rest in the slow
-    tier (tiered); slow_right and slow_wrong rows run only in the slow tier."""
+    tier (tiered); slow_right and slow_wrong rows run only in the slow tier. The wrong
+    versions an exercise's table holds (``registry.MISTAKES``, tested by test_mistakes.py)
+    count among its five: a mistake that earns a hint of its own is written there alone."""
     slow = [pytest.mark.slow]
     # Every notebook's check cells already pass each exercise's right answer in every test
     # run; here a wrong one per exercise, the rest in the slow tier.
@@ -109,6 +112,7 @@ def lesson_tests(right_rows, wrong_rows, slow_right=(), slow_wrong=(), min_right
     def test_every_exercise_here_has_three_right_and_five_wrong_versions():
         right = Counter(row[0] for row in [*right_rows, *slow_right])
         wrong = Counter(row[0] for row in [*wrong_rows, *slow_wrong])
+        wrong.update({name: len(MISTAKES.get(name, ())) for name in right | wrong})
         for name in right | wrong:
             assert right[name] >= min_right and wrong[name] >= min_wrong, name
 

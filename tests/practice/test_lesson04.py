@@ -29,11 +29,6 @@ def deal_by_popping(numhands, n=5, deck=DECK, rng=random):
     return [[cards.pop(0) for _ in range(n)] for _ in range(numhands)]
 
 
-def deal_lecture(numhands, n=5, deck=DECK, rng=random):
-    rng.shuffle(deck)                        # the lecture's: shuffles the caller's deck
-    return [deck[n * i:n * (i + 1)] for i in range(numhands)]
-
-
 def deal_with_replacement(numhands, n=5, deck=DECK, rng=random):
     return [[rng.choice(deck) for _ in range(n)] for _ in range(numhands)]
 
@@ -124,16 +119,12 @@ RIGHT = [
 ]
 
 WRONG = [
-    ('deal', deal_lecture, 'fail', 'changed the list it was given', 'cards = list(deck)'),
     ('deal', deal_with_replacement, 'fail', 'dealt twice'),
     ('deal', deal_unshuffled, 'fail', 'shuffle the cards before dealing them'),
     ('deal', deal_fresh_generator, 'fail', 'a generator of your own'),
-    ('deal', deal_random_module, 'fail', 'not the random module'),
     ('deal', lambda numhands, n=5, deck=DECK, rng=random: deal_notebook(numhands, n, deck, rng)[0],
      'fail', 'a list of hands'),
     # hand_percentages
-    ('hand_percentages', percentages(order=-1), 'fail', 'reverse order', 'lecture prints them'),
-    ('hand_percentages', percentages(extra=-1), 'fail', 'one deal too few'),
     ('hand_percentages', percentages(rank=hand_rank, size=10), 'fail', 'nine percentages'),
     ('hand_percentages', percentages(rank=hand_rank), 'error', 'IndexError', 'hand_rank_elif'),
     ('hand_percentages', hand_percentages_same_hand, 'fail', 'is the same hand counted again'),
@@ -143,8 +134,6 @@ WRONG = [
     # by removing
     ('hand_frequencies_by_removing', by_removing(deal=removing_with_replacement), 'error',
      'deal without replacement'),
-    ('hand_frequencies_by_removing', by_removing(count=lambda h: hand_rank(h)[0]), 'fail',
-     'the keys are category names'),
     ('hand_frequencies_by_removing', lambda n, rng: by_removing()(n - 10, rng), 'fail',
      'one deal too few'),
     ('hand_frequencies_by_removing', lambda n, rng: by_removing()(n, random.Random(0)), 'fail',
@@ -152,19 +141,13 @@ WRONG = [
     ('hand_frequencies_by_removing', lambda n, rng: by_removing()(n, random.Random()), 'fail',
      'drew nothing from the rng'),
     # hands_needed on exact boundaries
-    ('hands_needed', lambda p, c=0.99: int(math.log(1 - c) / math.log(1 - p)) + 1, 'fail',
-     'hands_needed(0.5, 0.75)', 'already enough', 'int(x) + 1'),
-    ('hands_needed', lambda p, c=0.99: math.floor(math.log(1 - c) / math.log(1 - p)), 'fail',
-     'not enough'),
     ('hands_needed', lambda p, c=0.99: math.log(1 - c) / math.log(1 - p), 'fail', 'hands_needed('),
     ('hands_needed', lambda p, c=0.99: round(math.log(1 - c) / math.log(1 - p)), 'fail',
      'hands_needed('),
     ('hands_needed', lambda p, c=0.99: math.ceil(math.log(c) / math.log(1 - p)), 'fail',
      'not enough'),
     # most_common_seven
-    ('most_common_seven', lambda: 'high card', 'fail', 'exact % column'),
     ('most_common_seven', lambda: 1, 'fail', 'the name of a category'),
-    ('most_common_seven', lambda: 'pair', 'fail', 'the name of a category'),
     ('most_common_seven', lambda: ['one pair'], 'fail', 'the name of a category'),
     ('most_common_seven', lambda: 'two pair', 'fail', 'exact % column'),
 ]

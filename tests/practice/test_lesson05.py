@@ -122,10 +122,6 @@ def teachers_shuffle(deck, rng):
         swap(deck, i, j)
 
 
-def by_sorting_randrange(deck, rng):
-    deck.sort(key=lambda card: rng.randrange(4))
-
-
 def by_sorting_wide_keys(deck, rng):
     keys = {c: rng.randrange(10 ** 9) for c in deck}
     deck.sort(key=keys.get)
@@ -153,8 +149,6 @@ RIGHT = [
 ]
 
 WRONG = [
-    ('shuffle2', naive, 'fail', 'cannot split evenly', 'from i to N-1'),
-    ('shuffle2', sattolo_right, 'fail', 'no card can stay where it is', 'i itself included'),
     ('shuffle2', lambda deck, rng: sorted(deck, key=lambda c: rng.random()), 'fail', 'in place'),
     ('shuffle2', teachers_shuffle, 'fail', 'bounds'),
     ('shuffle2', lambda deck, rng: knuth_randrange(deck, random), 'fail',
@@ -163,28 +157,20 @@ WRONG = [
     ('shuffle2', lambda deck, rng: [deck.append(deck.pop(rng.randrange(len(deck))))
                                     for _ in range(1)], 'fail', 'shuffle2(list('),
     ('shuffle2', lambda deck, rng: deck.__setitem__(0, 'z'), 'fail', 'exactly once'),
-    ('shuffle', naive, 'fail', 'cannot split evenly'),
-    ('shuffle', sattolo_right, 'fail', 'i itself included'),
     ('shuffle', teachers_shuffle, 'fail', 'bounds'),
     ('shuffle', lambda deck, rng: deck.sort(key=lambda c: rng.randrange(4)), 'fail', 'shuffle('),
     ('shuffle', lambda deck, rng: deck.reverse(), 'fail', 'shuffle(list('),
-    ('sattolo', knuth_randrange, 'fail', 'a card can stay where it is', 'randrange(i + 1, N)'),
     ('sattolo', sattolo_stopping_early, 'fail', "sattolo(list('ab'), rng)",
      "'ab' comes out with probability 1", 'should never come out'),
     ('sattolo', naive, 'fail', 'should never come out'),
     ('sattolo', lambda deck, rng: deck.reverse(), 'fail', 'sattolo(list('),
     ('sattolo', lambda deck, rng: sattolo_right(deck[:], rng), 'fail', 'the deck unchanged'),
-    ('shuffle_by_sorting', by_sorting_randrange, 'fail', 'stable sort'),
     ('shuffle_by_sorting', lambda deck, rng: sorted(deck, key=lambda c: rng.random()), 'fail',
      'in place'),
-    ('shuffle_by_sorting', lambda deck, rng: deck.sort(key=lambda c: rng.randrange(2)), 'fail',
-     'stable sort'),
     ('shuffle_by_sorting', lambda deck, rng: deck.sort(key=lambda c: rng.random() ** 0.1 +
                                                      (c == 'a')), 'fail', 'chi-square'),
     ('shuffle_by_sorting', lambda deck, rng: deck.sort(reverse=True), 'fail', 'shuffle_by_sorting('),
-    ('most_likely_naive', lambda: ('abcd', Fraction(15, 256)), 'fail', 'not the largest'),
     ('most_likely_naive', lambda: 'badc', 'fail', 'a pair'),
-    ('most_likely_naive', lambda: ('badc', 1 / 24), 'fail', 'its probability is 15/256'),
     ('most_likely_naive', lambda: max(exact_shuffle_probabilities(shuffle_naive, 'abcd').items()),
      'fail', 'not the largest'),
     ('most_likely_naive', lambda: (Fraction(15, 256), 'badc'), 'fail', 'most_likely_naive'),

@@ -1,13 +1,18 @@
 """Every common wrong answer written down beside its exercise (``registry.MISTAKES``) gets
 exactly the hint written beside it.
 
-A row is a student's mistaken version as source and the hint (a msgid, ``{...}`` standing
-for what the report fills in) its report must give; a row added to a lesson module is tested
-here without more ado. The first row of each exercise runs in every test run, the others in
+A row (``registry.Mistake``) is a student's mistaken version as source and the hint (a msgid,
+``{...}`` standing for what the report fills in) its report must give; a row added to a lesson
+module is tested here without more ado. A row made with ``diagnosed`` is also what the judge
+diagnoses by (its source, compiled in the judge's process, is the mistaken version), and no
+judge keeps a mistaken version of its own (test_every_diagnosis_...). The first row of each exercise runs in every test run, the others in
 the slow tier; so do all the rows of the exercises whose check takes a second or more
 (HEAVY: every lesson's test file keeps a wrong version of each of them in every test run).
 """
 
+import ast
+import inspect
+import pathlib
 import re
 import textwrap
 
@@ -42,9 +47,9 @@ hands, every board, exact shuffles of the deck)."""
 def _rows():
     rows = []
     for name in sorted(MISTAKES):
-        for k, (source, hint, *status) in enumerate(MISTAKES[name]):
+        for k, row in enumerate(MISTAKES[name]):
             slow = k or name in HEAVY
-            rows.append(pytest.param(name, source, hint, status[0] if status else 'fail',
+            rows.append(pytest.param(name, row.source, row.gets or row.hint, row.status,
                                      marks=[pytest.mark.slow] if slow else [], id=f'{name}-{k}'))
     return rows
 
@@ -62,8 +67,54 @@ def test_every_exercise_has_its_common_mistakes_written_down():
     assert [n for n in exercise_names() if not MISTAKES.get(n)] == []
     for name, rows in MISTAKES.items():
         assert name in exercise_names(), name
-        hints = [row[1] for row in rows]
+        hints = [(row.hint, row.status) for row in rows]
         assert len(set(hints)) == len(hints), f'{name}: two rows for one hint'
+
+
+JUDGES = ('cases_judge', 'judge_ranking', 'judge_shuffle', 'judge_best_five', 'judge_experiment')
+"""The shared judges that take known mistakes (their argument `mistakes`)."""
+
+
+def _mistakes_given(call, judges):
+    """The expression a call of one of the judges passes as its `mistakes`, or None."""
+    name = getattr(call.func, 'id', getattr(call.func, 'attr', None))
+    if name not in judges:
+        return None
+    for keyword in call.keywords:
+        if keyword.arg == 'mistakes':
+            return keyword.value
+    where = list(inspect.signature(judges[name]).parameters).index('mistakes')
+    return call.args[where] if len(call.args) > where else None
+
+
+def test_every_diagnosis_the_judges_make_comes_from_the_tables():
+    """A judge diagnoses a mistake by the rows of a lesson's table (``known(name)``), and by
+    no mistaken version or list of mistakes of its own."""
+    import pokerlib.practice.exercises as package
+    from pokerlib.practice.exercises import judges, lesson04_experiments, lesson06, shuffles
+    found = {name: getattr(module, name) for module in (judges, shuffles, lesson06,
+                                                         lesson04_experiments)
+             for name in JUDGES if hasattr(module, name)}
+    assert set(found) == set(JUDGES)
+    calls = 0
+    for path in sorted(pathlib.Path(package.__file__).parent.glob('*.py')):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.Assign, ast.AnnAssign)):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                assert not any(getattr(t, 'id', '').endswith('MISTAKES') for t in targets), \
+                    f'{path.name}:{node.lineno}: a list of mistakes outside the table'
+            if isinstance(node, ast.Call) and (given := _mistakes_given(node, found)) is not None:
+                calls += 1
+                assert (isinstance(given, ast.Call) and getattr(given.func, 'id', '') == 'known'
+                        or isinstance(given, ast.Name) and given.id == 'mistakes'
+                        or isinstance(given, (ast.Tuple, ast.List)) and not given.elts), \
+                    f'{path.name}:{node.lineno}: mistakes not from the table: {ast.unparse(given)}'
+    assert calls >= 10
+    for name, rows in MISTAKES.items():
+        for row in rows:
+            if row.diagnosed and row.test is None:
+                assert callable(row.mistaken()), (name, row.hint)
 
 
 def test_a_hint_pattern_fills_fields_and_nothing_else():

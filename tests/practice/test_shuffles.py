@@ -101,8 +101,8 @@ def test_the_full_deck_tests_of_a_fair_shuffle_are_near_their_null_distributions
 
 
 def test_the_mistaken_shuffles_show_what_their_hints_say():
-    from pokerlib.practice.exercises.lesson05 import SHUFFLE_MISTAKES
-    for mistake, hint in SHUFFLE_MISTAKES:
+    from pokerlib.practice.registry import known
+    for mistake, hint in known('shuffle'):
         if getattr(mistake, 'predicate', False):
             continue
         probs = dict(shuffles.mistaken_distribution(mistake, 'abcde'))

@@ -27,7 +27,7 @@ from ..judge.kit import (Mismatch, Run, batch_frame, code, describe_call, kind_o
                          same_value, short, wrong)
 
 __all__ = ['cases_judge', 'judge_ranking', 'hand_words', 'warm_chi_square',
-           'fresh_seed', 'noted', 'never_meet']
+           'fresh_seed', 'noted', 'never_meet', 'NOT_INVARIANT_FLUSH']
 
 
 def fresh_seed() -> int:
@@ -53,7 +53,8 @@ def cases_judge(reference, inputs, hint, mistakes=(), returns=None, tol=0.0,
     the same at every check: they are read once, and their answers kept.
 
     `hint` is what a wrong answer is told when it matches no known mistake;
-    `mistakes` are (mistaken version, hint) pairs: a wrong answer that equals
+    `mistakes` are (mistaken version, hint) pairs, the diagnosed rows of the
+    exercise's table (``known(name)``): a wrong answer that equals
     the mistaken version's answer on the failing input gets that hint; a
     third item, a list of argument tuples (witnesses), asks that the answer
     also equal the mistaken version's on each of them (inputs that tell this
@@ -241,7 +242,8 @@ def judge_ranking(run, reference, describe, mistakes=(), better=BETTER):
     other pair of classes must be ranked as the reference ranks them.
 
     `describe(hand)` names a hand's category ('two pair'); `mistakes` are
-    (mistaken ranking, hint) pairs, used when the mistaken ranking orders
+    (mistaken ranking, hint[, a pair of hands]), the diagnosed rows of the
+    exercise's table (``known(name)``), used when the mistaken ranking orders
     the failing pair the way the student's does.
     """
     keyed, others = ranking_cases(reference)
@@ -357,6 +359,11 @@ def _reordered(a, b) -> bool:
     return x != y and sorted(map(repr, x)) == sorted(map(repr, y))
 
 
+NOT_INVARIANT_FLUSH = N_('four of these cards are of one suit, and the ranking changes with the '
+                         'order of the cards: does the flush test look at all five cards? A '
+                         'flush needs all five of one suit')
+
+
 def _not_invariant(run, hand, other, value, second) -> Mismatch:
     """A Mismatch for a ranking that changes with the order of the cards or the suits."""
     rotated = hand[1:] + hand[:1]                         # the same cards, another order
@@ -367,9 +374,7 @@ def _not_invariant(run, hand, other, value, second) -> Mismatch:
         other, hint = rotated, _('the same cards in another order must get the same ranking: '
                                  'sort the ranks (as card_ranks does)')
     elif changed != value and max(Counter(s for r, s in hand).values()) == 4:
-        other, hint = rotated, _('four of these cards are of one suit, and the ranking changes '
-                                 'with the order of the cards: does the flush test look at all '
-                                 'five cards? A flush needs all five of one suit')
+        other, hint = rotated, _(NOT_INVARIANT_FLUSH)
     elif run(list(rotated)) != value:
         other, hint = rotated, _('the same cards in another order must get the same ranking: '
                                  'sort the ranks (as card_ranks does)')

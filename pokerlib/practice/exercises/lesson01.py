@@ -12,7 +12,7 @@ import itertools
 from ...cards import DECK, RANKS, SUITS
 from ...ranking import card_ranks, flush, kind, straight, two_pair
 from ...i18n import N_, _
-from ..judge.kit import code, exercise, forbid, mistakes, need_bool, short, wrong
+from ..judge.kit import code, diagnosed, exercise, forbid, known, mistakes, need_bool, short, wrong
 from .judges import cases_judge
 
 __all__ = []
@@ -57,28 +57,6 @@ def card_ranks_cases():
     return [(hand,) for hand in all_hands()]
 
 
-def _ace_low_with_any_deuce(hand):
-    ranks = sorted((RANK_CHARS.index(r) for r, s in hand), reverse=True)
-    return [1 if r == 14 else r for r in ranks] if 2 in ranks else ranks
-
-
-def _no_ace_low(hand):
-    return sorted((RANK_CHARS.index(r) for r, s in hand), reverse=True)
-
-
-def _unsorted(hand):
-    return card_ranks(hand) if sorted(card_ranks(hand)) == [1, 2, 3, 4, 5] else \
-        [RANK_CHARS.index(r) for r, s in hand]
-
-
-def _ascending(hand):
-    return sorted(card_ranks(hand))
-
-
-def _as_text(hand):
-    return sorted((r for r, s in hand), key=RANK_CHARS.index, reverse=True)
-
-
 def _card_ranks_hint(hand, got=None):
     return _('the ranks as numbers from 2 to 14 (an ace is 14), highest first; for this hand '
              '{ranks}').format(ranks=short(card_ranks(hand)))
@@ -86,17 +64,7 @@ def _card_ranks_hint(hand, got=None):
 
 _register('card_ranks', dict(returns=N_('a list of five numbers, highest first')), cases_judge(
     card_ranks, card_ranks_cases, _card_ranks_hint,
-    mistakes=[(_ace_low_with_any_deuce, N_('the ace plays low only in A-2-3-4-5: make it 1 '
-                                           'only when the ranks are exactly [14, 5, 4, 3, 2]')),
-              (_no_ace_low, N_('an ace plays low in A-2-3-4-5: report that hand as '
-                               '[5, 4, 3, 2, 1]')),
-              (_unsorted, lambda *a: _('highest first: sort the ranks, {code}').format(
-                  code=code('sorted(ranks, reverse=True)'))),
-              (_ascending, lambda *a: _('highest first: sort with {code}').format(
-                  code=code('reverse=True'))),
-              (_as_text, lambda *a: _('ranks are numbers: 2 to 9, then T is 10, J 11, Q 12, K 13 '
-                                      'and A 14 ({code} gives them)').format(
-                  code=code(chr(39) + '--23456789TJQKA' + chr(39) + '.index(r)')))]))
+    mistakes=known('card_ranks')))
 
 
 def straight_cases():
@@ -104,13 +72,12 @@ def straight_cases():
     return [(ranks,) for ranks in lists]
 
 
-def _straight_by_spread(ranks):
-    return max(ranks) - min(ranks) == 4
+STRAIGHT = N_('{ranks} are five consecutive ranks: a straight')
 
 
 def _straight_hint(ranks, got=None):
     if straight(ranks):
-        return _('{ranks} are five consecutive ranks: a straight').format(ranks=short(ranks))
+        return _(STRAIGHT).format(ranks=short(ranks))
     if len(set(ranks)) < 5:
         return _('{ranks} has a rank more than once: not a straight').format(ranks=short(ranks))
     return _('{ranks} are not five consecutive ranks').format(ranks=short(ranks))
@@ -122,9 +89,7 @@ def _check_bool(got):
 
 _register('straight', dict(returns=N_('True or False')), cases_judge(
     straight, straight_cases, _straight_hint, check_type=_check_bool,
-    mistakes=[(_straight_by_spread, lambda ranks: _(
-        '{ranks} is not a straight: its highest and lowest ranks are 4 apart, but a rank comes '
-        'more than once (a straight needs five different ranks)').format(ranks=short(ranks)))]))
+    mistakes=known('straight')))
 
 
 @functools.cache
@@ -152,34 +117,17 @@ def flush_hands() -> list:
     return out
 
 
+FLUSH = N_('all five cards are of one suit (the second character of each card): a flush')
+
+
 def _flush_hint(hand, got=None):
     if flush(hand):
-        return _('all five cards are of one suit (the second character of each card): a flush')
+        return _(FLUSH)
     return _('a flush needs all five cards of one suit; here the suits differ')
 
 
-def _flush_first_four(hand):
-    return len({s for r, s in hand[:4]}) == 1
-
-
-def _flush_last_four(hand):
-    return len({s for r, s in hand[1:]}) == 1
-
-
-FLUSH_MISTAKES = [
-    (_flush_first_four, N_('all five cards must be of one suit: this looks at the first four '
-                           'only (the fifth card here is of another suit)'),
-     [(['2S', '5S', '8S', 'JH', 'KS'],), (['2S', '5H', '8S', 'JS', 'KS'],),
-      (['2H', '5H', '8H', 'JH', 'KS'],)]),
-    (_flush_last_four, N_('all five cards must be of one suit: this looks at the last four '
-                          'only (the first card here is of another suit)'),
-     [(['2S', '5H', '8S', 'JS', 'KS'],), (['2H', '5S', '8S', 'JS', 'KS'],),
-      (['2S', '5S', '8S', 'JS', 'KH'],)]),
-]
-
-
 _judge_flush = cases_judge(flush, lambda: [(h,) for h in flush_hands()], _flush_hint,
-                           check_type=_check_bool, mistakes=FLUSH_MISTAKES)
+                           check_type=_check_bool, mistakes=known('flush'))
 exercise('flush', returns=N_('True or False'), prepare=[_judge_flush.table])(_judge_flush)
 
 
@@ -196,14 +144,6 @@ def kind_cases():
 @functools.cache
 def straight_cases_ranks():
     return [card_ranks(h) for h in all_hands()]
-
-
-def _kind_at_least(n, ranks):
-    return next((r for r in ranks if ranks.count(r) >= n), None)
-
-
-def _kind_lowest(n, ranks):
-    return next((r for r in reversed(ranks) if ranks.count(r) == n), None)
 
 
 def _kind_hint(n, ranks, got=None):
@@ -223,10 +163,6 @@ KIND_ANY_N = N_('kind(n, ranks) is asked about any n, and returns None when no r
                 'look n up in a table of counts')
 
 
-def _kind_one_to_four(n, ranks):
-    return next((r for r in ranks if ranks.count(r) == n), None) if 1 <= n <= 4 else None
-
-
 def _kind_error(error):
     """error_hint of kind: a KeyError or IndexError on kind(5, ...) or kind(0, ...)."""
     return KIND_ANY_N if type(error).__name__ in ('KeyError', 'IndexError') else None
@@ -234,54 +170,34 @@ def _kind_error(error):
 
 _register('kind', dict(returns=N_('a rank (a number) or None'), error_hint=_kind_error), cases_judge(
     kind, kind_cases, _kind_hint,
-    mistakes=[(_kind_at_least, lambda n, ranks: (
-                  _('exactly {n}: {rank} occurs {k} times in {ranks}, and more than {n} of a '
-                    'kind is not {n} of a kind')).format(
-                      n=n, ranks=short(ranks), rank=_kind_at_least(n, ranks),
-                      k=ranks.count(_kind_at_least(n, ranks)))),
-              (_kind_lowest, N_('the first such rank in the list, which is the highest: ranks '
-                                'are sorted highest first')),
-              (_kind_one_to_four, KIND_ANY_N)]))
+    mistakes=known('kind')))
 
 
-def _two_pair_low_high(ranks):
-    found = two_pair(ranks)
-    return found and (found[1], found[0])
+NOT_TWO_PAIR = N_('{ranks} does not hold two pairs: return None')
 
 
 def _two_pair_hint(ranks, got=None):
     expected = two_pair(ranks)
     if expected is None:
-        return _('{ranks} does not hold two pairs: return None').format(ranks=short(ranks))
+        return _(NOT_TWO_PAIR).format(ranks=short(ranks))
     return _('the two ranks that occur exactly twice, as (high, low): {pair}').format(
         pair=expected)
 
 
 _register('two_pair', dict(returns=N_('a pair (high, low) or None')), cases_judge(
     two_pair, lambda: [(r,) for r in straight_cases_ranks()], _two_pair_hint,
-    mistakes=[(_two_pair_low_high, N_('the higher pair first: (high, low)'))]))
+    mistakes=known('two_pair')))
 
 
 def _kinds(n, ranks):
     return [r for r in sorted(set(ranks), reverse=True) if ranks.count(r) == n]
 
 
-def _kinds_unsorted_set(n, ranks):
-    return [r for r in set(ranks) if ranks.count(r) == n]
-
-
-def _kinds_repeated(n, ranks):
-    return [r for r in ranks if ranks.count(r) == n]
-
-
 _register('kinds', dict(returns=N_('a list of ranks, highest first')), cases_judge(
     _kinds, kind_cases,
     lambda n, ranks, got=None: _('every rank that occurs exactly {n} times, highest first, '
                                  'each once ([] if none)').format(n=n),
-    mistakes=[(_kinds_unsorted_set, lambda *a: _('highest first: a set has no order, so sort '
-                                                 'it ({code})').format(
-                  code=code('sorted(set(ranks), reverse=True)'))),
-              (_kinds_repeated, N_('each rank once: [9], not [9, 9, 9, 9]'))]))
+    mistakes=known('kinds')))
 
 
 @functools.cache
@@ -293,6 +209,10 @@ def wheels() -> tuple:
     return len(found), sum(flush(list(h)) for h in found)
 
 
+WHEELS_SECOND = N_('the first count is right; the second: how many of those are all one suit?')
+WHEELS_FLUSHES = N_('count every A-2-3-4-5 hand, the straight flushes among them too')
+
+
 @exercise('count_wheels', takes_value=True, seconds=90, prepare=[wheels],
           returns=N_('a pair of counts'),
           slow_hint=N_('only the 20 cards of A, 2, 3, 4 and 5 can be in a wheel'))
@@ -301,9 +221,9 @@ def _count_wheels(value):
     if isinstance(value, (tuple, list)) and len(value) == 2 and list(value) == list(expected):
         return
     if isinstance(value, (tuple, list)) and len(value) == 2 and value[0] == expected[0]:
-        hint = _('the first count is right; the second: how many of those are all one suit?')
+        hint = _(WHEELS_SECOND)
     elif isinstance(value, (tuple, list)) and len(value) == 2 and value[0] == expected[0] - expected[1]:
-        hint = _('count every A-2-3-4-5 hand, the straight flushes among them too')
+        hint = _(WHEELS_FLUSHES)
     else:
         hint = _('(how many hands hold exactly A, 2, 3, 4, 5; how many of those are all one '
                  'suit)')
@@ -311,72 +231,105 @@ def _count_wheels(value):
 
 
 # ---------------------------------------------------------------------------
-# The mistakes students make, each with the hint it earns (tests/practice/test_mistakes.py)
+# The mistakes students make, each with the hint it earns: the one home of each. The judge
+# diagnoses by the rows made with diagnosed(...); tests/practice/test_mistakes.py tests them all.
 
 mistakes(
     'card_ranks',
-    ("""
-def card_ranks(hand):
-    ranks = ['--23456789TJQKA'.index(r) for r, s in hand]
-    ranks.sort(reverse=True)
-    return ranks
-""", N_('an ace plays low in A-2-3-4-5: report that hand as [5, 4, 3, 2, 1]')),
-    ("""
+    diagnosed("""
 def card_ranks(hand):
     ranks = sorted(['--23456789TJQKA'.index(r) for r, s in hand], reverse=True)
     return [1 if r == 14 else r for r in ranks] if 2 in ranks else ranks
 """, N_('the ace plays low only in A-2-3-4-5: make it 1 only when the ranks are exactly '
         '[14, 5, 4, 3, 2]')),
-    ("""
+    diagnosed("""
+def card_ranks(hand):
+    ranks = ['--23456789TJQKA'.index(r) for r, s in hand]
+    ranks.sort(reverse=True)
+    return ranks
+""", N_('an ace plays low in A-2-3-4-5: report that hand as [5, 4, 3, 2, 1]')),
+    diagnosed("""
+def card_ranks(hand):
+    ranks = ['--23456789TJQKA'.index(r) for r, s in hand]
+    return [5, 4, 3, 2, 1] if sorted(ranks) == [2, 3, 4, 5, 14] else ranks
+""", N_('highest first: sort the ranks, {code}'),
+        fields=lambda *a: dict(code=code('sorted(ranks, reverse=True)'))),
+    diagnosed("""
 def card_ranks(hand):
     ranks = sorted('--23456789TJQKA'.index(r) for r, s in hand)
     return [1, 2, 3, 4, 5] if ranks == [2, 3, 4, 5, 14] else ranks
-""", 'highest first: sort with {code}'),
-    ("""
+""", N_('highest first: sort with {code}'), fields=lambda *a: dict(code=code('reverse=True'))),
+    diagnosed("""
 def card_ranks(hand):
     return sorted((r for r, s in hand), key='--23456789TJQKA'.index, reverse=True)
-""", 'ranks are numbers: 2 to 9, then T is 10, J 11, Q 12, K 13 and A 14 ({code} gives them)'))
+""", N_('ranks are numbers: 2 to 9, then T is 10, J 11, Q 12, K 13 and A 14 ({code} gives them)'),
+        fields=lambda *a: dict(code=code(chr(39) + '--23456789TJQKA' + chr(39) + '.index(r)'))))
 
 mistakes(
     'straight',
-    ("""
+    diagnosed("""
 def straight(ranks):
     return max(ranks) - min(ranks) == 4
-""", '{ranks} is not a straight: its highest and lowest ranks are 4 apart, but a rank comes '
-     'more than once (a straight needs five different ranks)'),
+""", N_('{ranks} is not a straight: its highest and lowest ranks are 4 apart, but a rank comes '
+        'more than once (a straight needs five different ranks)'),
+        fields=lambda ranks: dict(ranks=short(ranks))),
     ("""
 def straight(ranks):
     return ranks[0] - ranks[4] == 4 and len(set(ranks)) == 5 and ranks[0] != 14
-""", '{ranks} are five consecutive ranks: a straight'))
+""", STRAIGHT))
 
 mistakes(
     'flush',
-    ("""
+    diagnosed("""
 def flush(hand):
     suits = [s for r, s in hand]
     return suits[0] == suits[1] == suits[2] == suits[3]
-""", FLUSH_MISTAKES[0][1]),
+""", N_('all five cards must be of one suit: this looks at the first four only (the fifth card '
+        'here is of another suit)'),
+        witnesses=[(['2S', '5S', '8S', 'JH', 'KS'],), (['2S', '5H', '8S', 'JS', 'KS'],),
+                   (['2H', '5H', '8H', 'JH', 'KS'],)]),
+    diagnosed("""
+def flush(hand):
+    return len({s for r, s in hand[1:]}) == 1
+""", N_('all five cards must be of one suit: this looks at the last four only (the first card '
+        'here is of another suit)'),
+        witnesses=[(['2S', '5H', '8S', 'JS', 'KS'],), (['2H', '5S', '8S', 'JS', 'KS'],),
+                   (['2S', '5S', '8S', 'JS', 'KH'],)]),
     ("""
 def flush(hand):
     return len({c.strip('23456789TJKA') for c in hand}) == 1
-""", N_('all five cards are of one suit (the second character of each card): a flush')))
+""", FLUSH))
+
+
+def _at_least(n, ranks) -> dict:
+    """The fields of kind's first mistake: the rank that occurs n times or more."""
+    rank = next((r for r in ranks if ranks.count(r) >= n), None)
+    return dict(n=n, ranks=short(ranks), rank=rank, k=ranks.count(rank))
+
 
 mistakes(
     'kind',
-    ("""
+    diagnosed("""
 def kind(n, ranks):
     for r in ranks:
         if ranks.count(r) >= n:
             return r
-""", 'exactly {n}: {rank} occurs {k} times in {ranks}, and more than {n} of a kind is not '
-     '{n} of a kind'),
-    ("""
+""", N_('exactly {n}: {rank} occurs {k} times in {ranks}, and more than {n} of a kind is not '
+        '{n} of a kind'), fields=_at_least),
+    diagnosed("""
 def kind(n, ranks):
     for r in reversed(ranks):
         if ranks.count(r) == n:
             return r
 """, N_('the first such rank in the list, which is the highest: ranks are sorted highest '
         'first')),
+    diagnosed("""
+def kind(n, ranks):
+    if 1 <= n <= 4:
+        for r in ranks:
+            if ranks.count(r) == n:
+                return r
+""", KIND_ANY_N),
     ("""
 def kind(n, ranks):
     found = {}
@@ -387,7 +340,7 @@ def kind(n, ranks):
 
 mistakes(
     'two_pair',
-    ("""
+    diagnosed("""
 def two_pair(ranks):
     pairs = sorted({r for r in ranks if ranks.count(r) == 2})
     return tuple(pairs) if len(pairs) == 2 else None
@@ -396,15 +349,16 @@ def two_pair(ranks):
 def two_pair(ranks):
     pairs = sorted({r for r in ranks if ranks.count(r) >= 2}, reverse=True)
     return tuple(pairs) if len(pairs) == 2 else None
-""", '{ranks} does not hold two pairs: return None'))
+""", NOT_TWO_PAIR))
 
 mistakes(
     'kinds',
-    ("""
+    diagnosed("""
 def kinds(n, ranks):
     return [r for r in set(ranks) if ranks.count(r) == n]
-""", 'highest first: a set has no order, so sort it ({code})'),
-    ("""
+""", N_('highest first: a set has no order, so sort it ({code})'),
+        fields=lambda *a: dict(code=code('sorted(set(ranks), reverse=True)'))),
+    diagnosed("""
 def kinds(n, ranks):
     return [r for r in ranks if ranks.count(r) == n]
 """, N_('each rank once: [9], not [9, 9, 9, 9]')))
@@ -418,7 +372,7 @@ def count_wheels():
     cards = [c for c in DECK if c[0] in 'A2345']
     hands = [h for h in itertools.combinations(cards, 5) if len({r for r, s in h}) == 5]
     return len(hands) - sum(flush(list(h)) for h in hands), 0
-""", 'count every A-2-3-4-5 hand, the straight flushes among them too'),
+""", WHEELS_FLUSHES),
     ("""
 import itertools
 from pokerlib import DECK
@@ -426,7 +380,7 @@ def count_wheels():
     cards = [c for c in DECK if c[0] in 'A2345']
     hands = [h for h in itertools.combinations(cards, 5) if len({r for r, s in h}) == 5]
     return len(hands), sum(len({s for r, s in h}) == 4 for h in hands)
-""", 'the first count is right; the second: how many of those are all one suit?'))
+""", WHEELS_SECOND))
 
 
 # --- the course's functions that do these exercises' work under other names -------------

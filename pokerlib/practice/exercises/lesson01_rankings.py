@@ -1,17 +1,16 @@
 """Exercises of notebook 01, continued (``lesson01``): the rankings, ``hand_rank``,
 ``hand_rank_elif`` and ``hand_rank_counter``, judged on every class of hands
-(``judges.judge_ranking``), with the known mistakes that earn a hint of their own
-(``RANKING_MISTAKES``) and the students' mistaken versions that show them.
+(``judges.judge_ranking``), with the students' mistaken versions that earn a hint of their
+own (their table, which the judge diagnoses by).
 ``exercises/__init__`` registers it after ``lesson01``.
 """
 
 import functools
 
-from ...ranking import category_name, hand_rank, kind
+from ...ranking import category_name, hand_rank
 from ...i18n import N_
-from ..judge.kit import exercise, mistakes
-from .judges import judge_ranking, mistake_signature, ranking_cases
-from .lesson01 import RANK_CHARS
+from ..judge.kit import diagnosed, exercise, known, mistakes
+from .judges import NOT_INVARIANT_FLUSH, judge_ranking, mistake_signature, ranking_cases
 
 __all__ = []
 
@@ -25,82 +24,9 @@ def describe(hand) -> str:
     return category_name(hand_rank(list(hand))[0])
 
 
-def _elif(hand, wheel=True, low_pair_first=False, kickers_up=False, straight_any=False,
-          trips_first=False, straight_over_flush=False, flush_over_full=False):
-    """hand_rank_elif with a known mistake switched on (for the hints)."""
-    ranks = sorted((RANK_CHARS.index(r) for r, s in hand), reverse=True)
-    if wheel and ranks == [14, 5, 4, 3, 2]:
-        ranks = [5, 4, 3, 2, 1]
-    shown = sorted(ranks) if kickers_up else ranks
-    st = (max(ranks) - min(ranks) == 4) and (straight_any or len(set(ranks)) == 5)
-    fl = len({s for r, s in hand}) == 1
-    k = kind
-    if st and fl:
-        return (8, max(ranks))
-    if k(4, ranks):
-        return (7, k(4, ranks), k(1, ranks))
-    if trips_first and k(3, ranks):
-        return (3, k(3, ranks), shown)
-    if k(3, ranks) and k(2, ranks):
-        return (4.5 if flush_over_full else 6, k(3, ranks), k(2, ranks))
-    if straight_over_flush and st:
-        return (5, max(ranks))
-    if fl:
-        return (5 - straight_over_flush, shown)
-    if st:
-        return (4, max(ranks))
-    if k(3, ranks):
-        return (3, k(3, ranks), shown)
-    pair, low = k(2, ranks), k(2, ranks[::-1])
-    if pair and low != pair:
-        return (2, (low, pair) if low_pair_first else (pair, low), shown)
-    if pair:
-        return (1, pair, shown)
-    return (0, shown)
-
-
-RANKING_MISTAKES = [
-    (functools.partial(_elif, wheel=False),
-     N_('A-2-3-4-5 is a straight, the lowest one: the ace plays low there (card_ranks turns '
-        'those ranks into [5, 4, 3, 2, 1])')),
-    (functools.partial(_elif, straight_any=True),
-     N_('a straight needs five different ranks: ranks that span 4 with a pair among them '
-        '(such as 9 9 8 7 5) are not a straight')),
-    (functools.partial(_elif, low_pair_first=True),
-     N_('in two pair the higher pair is compared first: (high, low), as two_pair returns '
-        'them')),
-    (functools.partial(_elif, kickers_up=True),
-     N_('compare the other cards highest first: the ranks sorted with reverse=True')),
-    (functools.partial(_elif, trips_first=True),
-     N_('a full house is three of a kind and a pair: test for it before three of a kind'),
-     ('5S 4H 3D 2C AS', '2S 2H 2D 3S 3H')),     # its full house is below a straight too
-    (functools.partial(_elif, straight_over_flush=True),
-     N_('a flush beats a straight')),
-    (lambda hand: hand_rank(hand)[0],
-     N_('hands of one category are told apart by their ranks: the ranking needs more '
-        'than the category')),
-    (functools.partial(_elif, flush_over_full=True),
-     N_('a full house beats a flush (it is the rarer hand): rank every full house above every '
-        'flush')),
-]
-
-
-def _judge_hand_rank(run):
-    return judge_ranking(run, ranking_reference, describe, RANKING_MISTAKES)
-
-
-for _name in ('hand_rank', 'hand_rank_elif', 'hand_rank_counter'):
-    exercise(_name, returns=N_('a ranking: a tuple that compares with other rankings'),
-             error_hint='every hand given is five different cards, as a list of two-character '
-                        'strings; run your function on the hand named above',
-             prepare=[functools.partial(ranking_cases, ranking_reference)],
-             later=[functools.partial(mistake_signature, ranking_reference, mistaken)
-                    for mistaken, why, *pair in RANKING_MISTAKES])(_judge_hand_rank)
-del _name
-
-
 # ---------------------------------------------------------------------------
-# The mistakes students make, each with the hint it earns (tests/practice/test_mistakes.py)
+# The mistakes students make, each with the hint it earns: the one home of each. The judge
+# diagnoses by the rows made with diagnosed(...); tests/practice/test_mistakes.py tests them all.
 
 _RANKING = """
 def kind(n, ranks):
@@ -167,56 +93,63 @@ def _ranking(flush='len({s for r, s in hand}) == 1', flush_first='flush',
                            pairs=pairs)
 
 
+def _lecture(**lines):
+    """The lecture's hand_rank over the student's helpers, some of its lines written wrong:
+    each keyword names a line (``kickers``, ``straight_flush``, ``flush``, ``full_house``,
+    ``straight``, ``trips`` and the rest of the chain in ``tail``)."""
+    parts = dict(helpers=_HELPERS, kickers='', straight_flush="""
+    if straight(ranks) and flush(hand):
+        return (8, max(ranks))
+    elif kind(4, ranks):
+        return (7, kind(4, ranks), kind(1, ranks))""", full_house="""
+    elif kind(3, ranks) and kind(2, ranks):
+        return (6, kind(3, ranks), kind(2, ranks))""", flush="""
+    elif flush(hand):
+        return (5, ranks)""", straight="""
+    elif straight(ranks):
+        return (4, max(ranks))""", tail="""
+    elif kind(3, ranks):
+        return (3, kind(3, ranks), ranks)
+    elif two_pair(ranks):
+        return (2, two_pair(ranks), ranks)
+    elif kind(2, ranks):
+        return (1, kind(2, ranks), ranks)
+    return (0, ranks)""")
+    parts.update(lines)
+    return ('{helpers}\ndef hand_rank(hand):\n    ranks = card_ranks(hand){kickers}{straight_flush}'
+            '{full_house}{flush}{straight}{tail}\n').format(**parts)
+
+
+_STRAIGHT_OVER_FLUSH = diagnosed(_lecture(flush="""
+    elif straight(ranks):
+        return (5, max(ranks))""", straight="""
+    elif flush(hand):
+        return (4, ranks)"""), N_('a flush beats a straight'))
+_CATEGORY_ONLY = diagnosed(_lecture(straight_flush="""
+    if straight(ranks) and flush(hand):
+        return 8
+    elif kind(4, ranks):
+        return 7""", full_house="""
+    elif kind(3, ranks) and kind(2, ranks):
+        return 6""", flush="""
+    elif flush(hand):
+        return 5""", straight="""
+    elif straight(ranks):
+        return 4""", tail="""
+    elif kind(3, ranks):
+        return 3
+    elif two_pair(ranks):
+        return 2
+    elif kind(2, ranks):
+        return 1
+    return 0"""), N_('hands of one category are told apart by their ranks: the ranking needs more '
+                    'than the category'))
+
 mistakes(
     'hand_rank',
     (_ranking(flush='len({s for r, s in hand[:4]}) == 1'),
-     'four of these cards are of one suit, and the ranking changes with the order of the '
-     'cards: does the flush test look at all five cards? A flush needs all five of one suit'),
-    (_ranking(flush_first='straight(ranks)', straight_first='flush'), RANKING_MISTAKES[5][1]),
-    (_ranking(pairs='(kind(2, list(reversed(ranks))), kind(2, ranks))'), RANKING_MISTAKES[2][1]),
-    (_HELPERS + """
-def hand_rank(hand):
-    ranks = card_ranks(hand)
-    if straight(ranks) and flush(hand):
-        return (8, max(ranks))
-    elif kind(4, ranks):
-        return (7, kind(4, ranks), kind(1, ranks))
-    elif flush(hand):
-        return (6, ranks)
-    elif kind(3, ranks) and kind(2, ranks):
-        return (5, kind(3, ranks), kind(2, ranks))
-    elif straight(ranks):
-        return (4, max(ranks))
-    elif kind(3, ranks):
-        return (3, kind(3, ranks), ranks)
-    elif two_pair(ranks):
-        return (2, two_pair(ranks), ranks)
-    elif kind(2, ranks):
-        return (1, kind(2, ranks), ranks)
-    return (0, ranks)
-""", RANKING_MISTAKES[7][1]),
-    (_HELPERS + """
-def hand_rank(hand):
-    ranks = card_ranks(hand)
-    if straight(ranks) and flush(hand):
-        return (8, max(ranks))
-    elif kind(4, ranks):
-        return (7, kind(4, ranks), kind(1, ranks))
-    elif flush(hand):
-        return (5, ranks)
-    elif straight(ranks):
-        return (4, max(ranks))
-    elif kind(3, ranks):
-        return (3, kind(3, ranks), ranks)
-    elif kind(3, ranks) and kind(2, ranks):
-        return (6, kind(3, ranks), kind(2, ranks))
-    elif two_pair(ranks):
-        return (2, two_pair(ranks), ranks)
-    elif kind(2, ranks):
-        return (1, kind(2, ranks), ranks)
-    return (0, ranks)
-""", RANKING_MISTAKES[4][1]),
-    ("""
+     NOT_INVARIANT_FLUSH),
+    diagnosed("""
 def kind(n, ranks):
     for r in ranks:
         if ranks.count(r) == n:
@@ -246,11 +179,75 @@ def hand_rank(hand):
     if kind(2, ranks):
         return (1, kind(2, ranks), ranks)
     return (0, ranks)
-""", RANKING_MISTAKES[0][1]))
+""", N_('A-2-3-4-5 is a straight, the lowest one: the ace plays low there (card_ranks turns '
+        'those ranks into [5, 4, 3, 2, 1])')),
+    diagnosed(_lecture(helpers=_HELPERS.replace('len(set(ranks)) == 5 and ', '')),
+              N_('a straight needs five different ranks: ranks that span 4 with a pair among '
+                 'them (such as 9 9 8 7 5) are not a straight')),
+    diagnosed(_ranking(pairs='(kind(2, list(reversed(ranks))), kind(2, ranks))'),
+              N_('in two pair the higher pair is compared first: (high, low), as two_pair '
+                 'returns them')),
+    diagnosed(_lecture(kickers='\n    kickers = sorted(ranks)', flush="""
+    elif flush(hand):
+        return (5, kickers)""", tail="""
+    elif kind(3, ranks):
+        return (3, kind(3, ranks), kickers)
+    elif two_pair(ranks):
+        return (2, two_pair(ranks), kickers)
+    elif kind(2, ranks):
+        return (1, kind(2, ranks), kickers)
+    return (0, kickers)"""),
+              N_('compare the other cards highest first: the ranks sorted with reverse=True')),
+    diagnosed(_HELPERS + """
+def hand_rank(hand):
+    ranks = card_ranks(hand)
+    if straight(ranks) and flush(hand):
+        return (8, max(ranks))
+    elif kind(4, ranks):
+        return (7, kind(4, ranks), kind(1, ranks))
+    elif flush(hand):
+        return (5, ranks)
+    elif straight(ranks):
+        return (4, max(ranks))
+    elif kind(3, ranks):
+        return (3, kind(3, ranks), ranks)
+    elif kind(3, ranks) and kind(2, ranks):
+        return (6, kind(3, ranks), kind(2, ranks))
+    elif two_pair(ranks):
+        return (2, two_pair(ranks), ranks)
+    elif kind(2, ranks):
+        return (1, kind(2, ranks), ranks)
+    return (0, ranks)
+""", N_('a full house is three of a kind and a pair: test for it before three of a kind'),
+        witnesses=('5S 4H 3D 2C AS', '2S 2H 2D 3S 3H')),     # its full house is below a straight too
+    _STRAIGHT_OVER_FLUSH,
+    _CATEGORY_ONLY,
+    diagnosed(_HELPERS + """
+def hand_rank(hand):
+    ranks = card_ranks(hand)
+    if straight(ranks) and flush(hand):
+        return (8, max(ranks))
+    elif kind(4, ranks):
+        return (7, kind(4, ranks), kind(1, ranks))
+    elif flush(hand):
+        return (6, ranks)
+    elif kind(3, ranks) and kind(2, ranks):
+        return (5, kind(3, ranks), kind(2, ranks))
+    elif straight(ranks):
+        return (4, max(ranks))
+    elif kind(3, ranks):
+        return (3, kind(3, ranks), ranks)
+    elif two_pair(ranks):
+        return (2, two_pair(ranks), ranks)
+    elif kind(2, ranks):
+        return (1, kind(2, ranks), ranks)
+    return (0, ranks)
+""", N_('a full house beats a flush (it is the rarer hand): rank every full house above every '
+        'flush')))
 
 mistakes('hand_rank_elif', (_ranking(flush_first='straight(ranks)', straight_first='flush')
                             .replace('def hand_rank(', 'def hand_rank_elif('),
-                            RANKING_MISTAKES[5][1]))
+                            _STRAIGHT_OVER_FLUSH.hint))
 mistakes('hand_rank_counter', ("""
 from collections import Counter
 def hand_rank_counter(hand):
@@ -267,4 +264,20 @@ def hand_rank_counter(hand):
                 3 if counts == (3, 1, 1) else 2 if counts == (2, 2, 1) else
                 1 if counts == (2, 1, 1, 1) else 0)
     return category
-""", RANKING_MISTAKES[6][1]))
+""", _CATEGORY_ONLY.hint))
+
+
+# --- the judge, which diagnoses by hand_rank's table (its mistakes are every ranking's) -----
+
+def _judge_hand_rank(run):
+    return judge_ranking(run, ranking_reference, describe, known('hand_rank'))
+
+
+for _name in ('hand_rank', 'hand_rank_elif', 'hand_rank_counter'):
+    exercise(_name, returns=N_('a ranking: a tuple that compares with other rankings'),
+             error_hint='every hand given is five different cards, as a list of two-character '
+                        'strings; run your function on the hand named above',
+             prepare=[functools.partial(ranking_cases, ranking_reference)],
+             later=[functools.partial(mistake_signature, ranking_reference, mistaken)
+                    for mistaken, why, *pair in known('hand_rank')])(_judge_hand_rank)
+del _name

@@ -20,7 +20,7 @@ from ...classes import hand_classes
 from ...ranking import hand_rank
 from ...i18n import N_, _
 from ..given import ShownIterator, negative, second
-from ..judge.kit import code, exercise, forbid, mistakes, same_value, wrong
+from ..judge.kit import code, diagnosed, exercise, forbid, known, mistakes, same_value, wrong
 from .judges import fresh_seed, noted
 
 __all__ = []
@@ -63,37 +63,34 @@ def _same_items(got, expected) -> bool:
             and Counter(map(repr, got)) == Counter(map(repr, expected)))
 
 
-def _from_zero(items, key, pick):
-    """The mistake: start from 0 (or -inf) instead of the first key."""
-    key = key or (lambda x: x)
-    best, result = 0, []
-    for x in items:
-        v = key(x)
-        if (v > best) if pick is max else (v < best):
-            best, result = v, [x]
-        elif v == best:
-            result.append(x)
-    return result
-
-
-def _items_not_keys(items, key, pick):
-    best = pick(items, key=key) if items else None
-    return [x for x in items if x == best]
-
-
-def _first_only(items, key, pick):
-    return [pick(items, key=key)] if items else []
-
-
-def _safely(mistaken, items, key, pick):
+def _safely(mistaken, items, key):
     """What a mistaken version returns, or None where it raises (0 compared with a tuple)."""
     try:
-        return mistaken(items, key, pick)
+        return mistaken(list(items), key=key)
     except Exception:
         return None
 
 
+def _said(why) -> str:
+    """A hint as known() gives it, translated and filled."""
+    return why() if callable(why) else _(why)
+
+
+REVERSED = N_('the right items in reverse order: keep them in the order they come, {append} each '
+              'tie at the end (not {insert})')
+ANOTHER_ORDER = N_('the right items in another order: keep them in the order they come')
+ONE_PASS = N_('the iterable may be an iterator, which can be read only once: go through it in '
+              'one pass')
+NO_KEY = N_('the function is also called without a key: give key the default {default}, and '
+            'where it is None compare the items themselves')
+
+
 def _judge_extremes(run, pick):
+    """Judge allmax or allmin (pick); the diagnosed rows of its table are, in this order, the
+    mistakes of starting from 0, of returning the first best item only, and of comparing
+    the items rather than their keys."""
+    from_zero, first_only, not_keys = known(run.name if run.name in ('allmax', 'allmin') else
+                                            'allmax' if pick is max else 'allmin')
     for items, key in extremes_cases():
         once = items == 'iter'
         if once:
@@ -110,30 +107,19 @@ def _judge_extremes(run, pick):
         elif not isinstance(got, (list, tuple)):
             hint = _('return a list of the items, even when there is only one')
         elif once and got == []:
-            hint = _('the iterable may be an iterator, which can be read only once: go '
-                     'through it in one pass')
-        elif items and _same_items(got, _safely(_from_zero, items, key, pick)) and \
+            hint = _(ONE_PASS)
+        elif items and _same_items(got, _safely(from_zero[0], items, key)) and \
                 not _same_items(got, expected):
-            hint = (_("start from the first item's key, not from a number such as 0 "
-                      '(or -inf): here every key is below it, and keys may also be tuples '
-                      'or strings') if pick is max else
-                    _("start from the first item's key, not from a number such as 0 "
-                      '(or -inf): here every key is above it, and keys may also be tuples '
-                      'or strings'))
+            hint = _said(from_zero[1])
         elif _same_items(got, expected) and list(got) == expected[::-1] and len(expected) > 2:
-            hint = _('the right items in reverse order: keep them in the order they come, '
-                     '{append} each tie at the end (not {insert})').format(
-                         append=code('result.append(x)'), insert=code('result.insert(0, x)'))
+            hint = _(REVERSED).format(append=code('result.append(x)'),
+                                      insert=code('result.insert(0, x)'))
         elif _same_items(got, expected):
-            hint = _('the right items in another order: keep them in the order they come')
-        elif items and len(expected) > 1 and _same_items(got, _safely(_first_only, items, key,
-                                                                       pick)):
-            hint = (_('every item whose key equals the largest key, not just the first')
-                    if pick is max else
-                    _('every item whose key equals the smallest key, not just the first'))
-        elif items and _same_items(got, _safely(_items_not_keys, items, key, pick)):
-            hint = _('compare the keys, {key_x}, not the items themselves').format(
-                key_x=code('key(x)'))
+            hint = _(ANOTHER_ORDER)
+        elif items and len(expected) > 1 and _same_items(got, _safely(first_only[0], items, key)):
+            hint = _said(first_only[1])
+        elif items and _same_items(got, _safely(not_keys[0], items, key)):
+            hint = _said(not_keys[1])
         else:
             hint = (_('the items whose key is the largest key, in a list') if pick is max
                     else _('the items whose key is the smallest key, in a list'))
@@ -151,9 +137,7 @@ def _extremes_error(error):
     text = str(error)
     if isinstance(error, TypeError) and ("argument: 'key'" in text
                                          or "'NoneType' object is not callable" in text):
-        return _('the function is also called without a key: give key the default '
-                 '{default}, and where it is None compare the items themselves').format(
-                     default=code('key=None'))
+        return _(NO_KEY).format(default=code('key=None'))
     return EXTREMES_ERROR
 
 
@@ -220,6 +204,13 @@ def _hands_call(name, hands) -> str:
     return f'{name}([' + ', '.join(repr(' '.join(h)).replace("'", '') for h in hands) + '])'
 
 
+POKER_EVERY_HAND = N_('the winner here is the {place}th hand: look at every hand, however many '
+                      'there are')
+POKER_TIES = N_('on a tie every winning hand is returned (allmax finds them all)')
+POKER_LIST = N_('poker returns a list of the winning hands, even when there is only one: [hand]')
+POKER_RANKING = N_('the winners are the hands with the highest ranking')
+
+
 @exercise('poker', returns=N_('a list of hands'))
 def _poker(run):
     seed = fresh_seed()
@@ -231,19 +222,17 @@ def _poker(run):
         if _same_items(got, winners):
             continue
         if isinstance(got, list) and got and isinstance(got[0], str):
-            hint = _('poker returns a list of the winning hands, even when there is '
-                     'only one: [hand]')
+            hint = _(POKER_LIST)
         elif isinstance(got, (list, tuple)) and len(got) == 1 and len(winners) > 1 \
                 and any(got[0] == w for w in winners):
-            hint = _('on a tie every winning hand is returned (allmax finds them all)')
+            hint = _(POKER_TIES)
         elif isinstance(got, (list, tuple)) and all(
                 any(g == h for h in case[:3]) for g in got) and \
                 any(w == h for w in winners for h in case[3:]):
-            hint = _('the winner here is the {place}th hand: look at every hand, however '
-                     'many there are').format(place=next(i for i, h in enumerate(case, 1)
-                                                         if h in winners))
+            hint = _(POKER_EVERY_HAND).format(
+                place=next(i for i, h in enumerate(case, 1) if h in winners))
         else:
-            hint = _('the winners are the hands with the highest ranking')
+            hint = _(POKER_RANKING)
         raise noted(wrong(got, winners, hint), note) if n >= len(POKER_CASES) else \
             wrong(got, winners, hint)
     return _('{n} cases passed, {k} of them deals of 4 to 9 hands drawn afresh at this '
@@ -256,6 +245,12 @@ SHARES_CASES = [
     ([F1, F2, F3], [1/2, 1/2, 0]), ([SF], [1]), ([P1, P2, HC], [1/2, 1/2, 0]),
     ([W1, HC, W2, P2], [1/2, 0, 1/2, 0]),
     (hands('2S 3S 4S 5S 7D', '2H 3H 4H 5H 7C', '2D 3D 4D 5D 7S'), [1/3, 1/3, 1/3])]
+
+
+SHARES_ADD_UP = N_('the shares add up to 1: each of k winners gets 1/k of the pot, here {k} '
+                   'winners')
+SHARES_ORDER = N_('one share per hand, in the order the hands are given')
+SHARES_NUMBERS = N_('a number for each hand (its share of the pot), not the winning hands')
 
 
 @exercise('shares', returns=N_('a list of numbers, one per hand'))
@@ -273,14 +268,13 @@ def _shares(run):
         numbers = isinstance(got, (list, tuple)) and len(got) == len(expected) and all(
             isinstance(g, (int, float, Fraction)) and not isinstance(g, bool) for g in got)
         if numbers and sorted(got) == sorted(expected):
-            hint = _('one share per hand, in the order the hands are given')
+            hint = _(SHARES_ORDER)
         elif numbers and [bool(g) for g in got] == [bool(x) for x in expected] \
                 and sum(got) != 1:
-            hint = _('the shares add up to 1: each of k winners gets 1/k of the pot, '
-                     'here {k} winners').format(k=sum(bool(x) for x in expected))
+            hint = _(SHARES_ADD_UP).format(k=sum(bool(x) for x in expected))
         elif isinstance(got, (list, tuple)) and got and all(
                 isinstance(g, (list, tuple)) for g in got):
-            hint = _('a number for each hand (its share of the pot), not the winning hands')
+            hint = _(SHARES_NUMBERS)
         else:
             hint = _('one share per hand, in the order of the hands: 1/k for each of k '
                      'winners, 0 for the others')
@@ -298,6 +292,11 @@ def tie_chance() -> Fraction:
     return sum(Fraction(n, total) ** 2 for hand, n in hand_classes())
 
 
+TIE_CHANCE_COUNT = N_('that is a count; the chance is a probability, between 0 and 1')
+TIE_CHANCE_RANKINGS = N_('each distinct ranking v, held by n[v] of the hands, ties with '
+                         'probability (n[v] / 2598960) ** 2; add these up')
+
+
 @exercise('tie_chance_two_decks', takes_value=True, prepare=[tie_chance], returns=N_('a probability'))
 def _tie_chance_two_decks(value):
     expected = tie_chance()
@@ -306,20 +305,29 @@ def _tie_chance_two_decks(value):
         return
     if isinstance(value, (int, float, Fraction)) and not isinstance(value, bool) \
             and abs(value - float(expected) * 2598960) < 1e-3:
-        hint = _('that is a count; the chance is a probability, between 0 and 1')
+        hint = _(TIE_CHANCE_COUNT)
     else:
-        hint = _('each distinct ranking v, held by n[v] of the hands, ties with '
-                 'probability (n[v] / 2598960) ** 2; add these up')
+        hint = _(TIE_CHANCE_RANKINGS)
     raise wrong(value, float(expected), hint)
 
 
 
 # ---------------------------------------------------------------------------
-# The mistakes students make, each with the hint it earns (tests/practice/test_mistakes.py)
+# The mistakes students make, each with the hint it earns: the one home of each. The judge
+# diagnoses by the rows made with diagnosed(...); tests/practice/test_mistakes.py tests them all.
 
+_NOT_KEYS = N_('compare the keys, {key_x}, not the items themselves')
+
+
+def _key_x():
+    return dict(key_x=code('key(x)'))
+
+
+# allmax's and allmin's judge diagnoses by three rows of each table, in this order: starting
+# from 0, the first best item only, comparing the items rather than their keys.
 mistakes(
     'allmax',
-    ("""
+    diagnosed("""
 def allmax(iterable, key=None):
     key = key or (lambda x: x)
     best, result = 0, []
@@ -329,8 +337,8 @@ def allmax(iterable, key=None):
         elif key(x) == best:
             result.append(x)
     return result
-""", "start from the first item's key, not from a number such as 0 (or -inf): here every key "
-     "is below it, and keys may also be tuples or strings"),
+""", N_("start from the first item's key, not from a number such as 0 (or -inf): here every "
+        "key is below it, and keys may also be tuples or strings")),
     ("""
 def allmax(iterable, key=None):
     key = key or (lambda x: x)
@@ -341,26 +349,24 @@ def allmax(iterable, key=None):
         elif key(x) == best:
             result.insert(0, x)
     return result
-""", 'the right items in reverse order: keep them in the order they come, {append} each tie '
-     'at the end (not {insert})'),
-    ("""
+""", REVERSED),
+    diagnosed("""
 def allmax(iterable, key=None):
     items = list(iterable)
     return [max(items, key=key)] if items else []
-""", 'every item whose key equals the largest key, not just the first'),
+""", N_('every item whose key equals the largest key, not just the first')),
     ("""
 def allmax(iterable, key=None):
     key = key or (lambda x: x)
     best = max(iterable, key=key, default=None)
     return [x for x in iterable if key(x) == key(best)]
-""", 'the iterable may be an iterator, which can be read only once: go through it in one '
-     'pass'),
-    ("""
+""", ONE_PASS),
+    diagnosed("""
 def allmax(iterable, key=None):
     items = list(iterable)
     best = max(items, key=key) if items else None
     return [x for x in items if x == best]
-""", 'compare the keys, {key_x}, not the items themselves'),
+""", _NOT_KEYS, fields=_key_x),
     ("""
 def allmax(iterable, key=None):
     key = key or (lambda x: x)
@@ -377,12 +383,19 @@ def allmax(iterable, key):
     items = list(iterable)
     best = max(key(x) for x in items) if items else None
     return [x for x in items if key(x) == best]
-""", 'the function is also called without a key: give key the default {default}, and where '
-     'it is None compare the items themselves', 'error'))
+""", NO_KEY, 'error'))
+
+_ALLMIN_FIRST = diagnosed("""
+def allmin(iterable, key=None):
+    items = list(iterable)
+    return [min(items, key=key)] if items else []
+""", N_('every item whose key equals the smallest key, not just the first'))
+"""allmin's answer that compares the items themselves fails first on allmin([-2, 5, -5, 2],
+key=abs), where the best item comes once: it is told this row's hint, tried first."""
 
 mistakes(
     'allmin',
-    ("""
+    diagnosed("""
 def allmin(iterable, key=None):
     key = key or (lambda x: x)
     best, result = 0, []
@@ -392,19 +405,21 @@ def allmin(iterable, key=None):
         elif key(x) == best:
             result.append(x)
     return result
-""", "start from the first item's key, not from a number such as 0 (or -inf): here every key "
-     "is above it, and keys may also be tuples or strings"),
-    ("""
+""", N_("start from the first item's key, not from a number such as 0 (or -inf): here every "
+        "key is above it, and keys may also be tuples or strings")),
+    _ALLMIN_FIRST,
+    diagnosed("""
 def allmin(iterable, key=None):
     items = list(iterable)
-    return [min(items, key=key)] if items else []
-""", 'every item whose key equals the smallest key, not just the first'),
+    best = min(items, key=key) if items else None
+    return [x for x in items if x == best]
+""", _NOT_KEYS, fields=_key_x, gets=_ALLMIN_FIRST.hint),
     ("""
 def allmin(iterable, key=None):
     key = key or (lambda x: x)
     items = list(iterable)
     return sorted(x for x in items if key(x) == min(map(key, items)))
-""", 'the right items in another order: keep them in the order they come'))
+""", ANOTHER_ORDER))
 
 mistakes(
     'poker',
@@ -413,23 +428,23 @@ from pokerlib import hand_rank
 def poker(hands):
     best = max(hand_rank(h) for h in hands[:3])
     return [h for h in hands[:3] if hand_rank(h) == best]
-""", 'the winner here is the {place}th hand: look at every hand, however many there are'),
+""", POKER_EVERY_HAND),
     ("""
 from pokerlib import hand_rank
 def poker(hands):
     return [max(hands, key=hand_rank)]
-""", 'on a tie every winning hand is returned (allmax finds them all)'),
+""", POKER_TIES),
     ("""
 from pokerlib import hand_rank
 def poker(hands):
     return max(hands, key=hand_rank)
-""", 'poker returns a list of the winning hands, even when there is only one: [hand]'),
+""", POKER_LIST),
     ("""
 from pokerlib import hand_rank
 def poker(hands):
     best = max(hand_rank(h)[0] for h in hands)
     return [h for h in hands if hand_rank(h)[0] == best]
-""", 'the winners are the hands with the highest ranking'))
+""", POKER_RANKING))
 
 mistakes(
     'shares',
@@ -438,20 +453,20 @@ from pokerlib import hand_rank
 def shares(hands):
     best = max(map(hand_rank, hands))
     return [1 if hand_rank(h) == best else 0 for h in hands]
-""", 'the shares add up to 1: each of k winners gets 1/k of the pot, here {k} winners'),
+""", SHARES_ADD_UP),
     ("""
 from pokerlib import hand_rank
 def shares(hands):
     best = max(map(hand_rank, hands))
     winners = [h for h in hands if hand_rank(h) == best]
     return [1 / len(winners)] * len(winners) + [0] * (len(hands) - len(winners))
-""", 'one share per hand, in the order the hands are given'),
+""", SHARES_ORDER),
     ("""
 from pokerlib import hand_rank
 def shares(hands):
     best = max(map(hand_rank, hands))
     return [h for h in hands if hand_rank(h) == best]
-""", 'a number for each hand (its share of the pot), not the winning hands'))
+""", SHARES_NUMBERS))
 
 mistakes(
     'tie_chance_two_decks',
@@ -459,7 +474,7 @@ mistakes(
 from pokerlib import hand_classes
 def tie_chance_two_decks():
     return sum(n * n for hand, n in hand_classes()) / 2598960
-""", 'that is a count; the chance is a probability, between 0 and 1'),
+""", TIE_CHANCE_COUNT),
     ("""
 from collections import Counter
 from pokerlib import hand_classes, hand_rank
@@ -468,8 +483,7 @@ def tie_chance_two_decks():
     for hand, n in hand_classes():
         by_category[hand_rank(hand)[0]] += n
     return sum((n / 2598960) ** 2 for n in by_category.values())
-""", 'each distinct ranking v, held by n[v] of the hands, ties with probability '
-     '(n[v] / 2598960) ** 2; add these up'))
+""", TIE_CHANCE_RANKINGS))
 
 
 # --- the course's functions that do these exercises' work under other names -------------

@@ -12,7 +12,7 @@ from collections import Counter
 from ...classes import hand_classes
 from ...ranking import COUNT_RANKINGS, HAND_NAMES, category_name, group, hand_rank
 from ...i18n import N_, _, english_category
-from ..judge.kit import exercise, mistakes, unreadable, wrong
+from ..judge.kit import diagnosed, exercise, known, mistakes, unreadable, wrong
 from .judges import judge_ranking, mistake_signature, ranking_cases
 from .lesson01 import all_hands
 
@@ -25,33 +25,6 @@ def group_cases():
     lists = [[RANK_CHARS.index(r) for r, s in hand] for hand in all_hands()]
     return lists + [['a', 'b', 'a'], [], [7], ['x', 'y', 'z', 'y'], [-1, -1, 0, 2, 2]]
 
-
-def _group_not_reversed(items):
-    return sorted((items.count(x), x) for x in set(items))
-
-
-def _group_item_count(items):
-    return sorted(((x, items.count(x)) for x in set(items)), reverse=True)
-
-
-def _group_ties_low_first(items):
-    return sorted(((items.count(x), x) for x in set(items)), key=lambda p: (-p[0], p[1]))
-
-
-def _group_repeats(items):
-    return sorted(((items.count(x), x) for x in items), reverse=True)
-
-
-GROUP_MISTAKES = [
-    (_group_not_reversed, N_('the most frequent first, and among equal counts the higher '
-                             'item first: sort the (count, item) pairs in reverse'), [[9, 9, 5]]),
-    (_group_item_count, N_('each pair is (count, item): the count first'), [[9, 9, 5]]),
-    (_group_ties_low_first, N_('among equal counts the higher item comes first'), [[3, 7]]),
-    (_group_repeats, N_('one pair for each different item: go through set(items)'), [[4, 4]]),
-]
-"""Mistakes (mistaken version, hint, witnesses): a wrong answer earns the hint when it is the
-mistaken version's on the failing case and on every witness (lists that tell the mistakes
-apart: all ranks different fits both of the first and the third)."""
 
 GROUP_ORDER_HINT = N_('the right pairs in the wrong order: the most frequent first, and among '
                       'equal counts the higher item first (sort the (count, item) pairs with '
@@ -75,10 +48,10 @@ def _group(run):
         if pairs == expected:
             continue
         failing = run.last_call
-        hint = next((why for mistaken, why, witnesses in GROUP_MISTAKES
+        hint = next((why for mistaken, why, *witnesses in known('group')
                      if pairs is not None and pairs == [tuple(p) for p in mistaken(items)]
                      and all(_pairs(run(list(w))) == [tuple(p) for p in mistaken(w)]
-                             for w in witnesses)),
+                             for w in (witnesses[0] if witnesses else ()))),
                     None)
         if hint is None:
             hint = (GROUP_ORDER_HINT if pairs is not None and sorted(pairs) == sorted(expected)
@@ -89,6 +62,10 @@ def _group(run):
 
 UNZIP_CASES = [[(3, 7), (2, 10)], [(1, 'a')], [(2, 9), (2, 8), (1, 2)], [(4, 14), (1, 5)],
                [(1, 14), (1, 13), (1, 12), (1, 11), (1, 9)]]
+
+
+UNZIP = N_('two sequences: all the first items, then all the second items (zip(*pairs) does '
+           'it)')
 
 
 @exercise('unzip', returns=N_('two sequences (a zip object, or a pair of tuples or lists)'))
@@ -102,9 +79,7 @@ def _unzip(run):
             raise unreadable(got, _('two sequences: all the first items, then all the '
                                     'second items')) from None
         if shown != expected:
-            raise wrong(shown, expected,
-                        _('two sequences: all the first items, then all the second items '
-                          '(zip(*pairs) does it)'))
+            raise wrong(shown, expected, _(UNZIP))
 
 
 # ---------------------------------------------------------------------------
@@ -123,42 +98,9 @@ def lowball_describe(hand) -> str:
     return category_name(-lowball_reference(tuple(hand))[0])
 
 
-def _lowball_ace_low(hand):
-    ranks = [1 if r == 'A' else RANK_CHARS.index(r) for r, s in hand]
-    counts, ranks = zip(*sorted(((ranks.count(x), x) for x in set(ranks)), reverse=True))
-    straight = len(ranks) == 5 and max(ranks) - min(ranks) == 4
-    flush = len({s for r, s in hand}) == 1
-    return -max(COUNT_RANKINGS[counts], 4 * straight + 5 * flush), tuple(-r for r in ranks)
-
-
-def _lowball_ranks_not_negated(hand):
-    category, ranks = lowball_reference(hand)
-    return category, tuple(-r for r in ranks)
-
-
-def _lowball_ignores_straights(hand):
-    counts, ranks = zip(*group([RANK_CHARS.index(r) for r, s in hand]))
-    return -COUNT_RANKINGS[counts], tuple(-r for r in ranks)
-
-
-LOWBALL_MISTAKES = [
-    (_lowball_ace_low, N_('in deuce-to-seven an ace is always high: A 5 4 3 2 is no '
-                          'straight, just ace high, better than any pair'),
-     ('2S 2H 5D 4C 3S', 'AS 5H 4D 3C 2S')),
-    (_lowball_ignores_straights, N_('straights and flushes count against you in '
-                                    'deuce-to-seven: 6 5 4 3 2 is a straight, not a good '
-                                    'low hand')),
-    (_lowball_ranks_not_negated, N_('within a category the lowest ranks win: negate every '
-                                    'rank, not only the category')),
-]
-
-
-@exercise('lowball_rank', returns=N_('a ranking: a tuple that compares with other rankings'),
-          prepare=[functools.partial(ranking_cases, lowball_reference)],
-          later=[functools.partial(mistake_signature, lowball_reference, mistaken)
-                 for mistaken, why, *pair in LOWBALL_MISTAKES])
 def _lowball_rank(run):
-    return judge_ranking(run, lowball_reference, lowball_describe, LOWBALL_MISTAKES,
+    """lowball_rank's judge (registered at the end of the module, after its table)."""
+    return judge_ranking(run, lowball_reference, lowball_describe, known('lowball_rank'),
                          better=N_('the better lowball hand'))
 
 
@@ -172,6 +114,12 @@ def distinct_rankings() -> dict:
     return {name: counts[name] for name in reversed(HAND_NAMES[:9])}
 
 
+RANKINGS_KEYS = N_('one count for each of the nine categories, keyed by its name as hand_name or '
+                   'category_name gives it')
+RANKINGS_HANDS = N_('those are numbers of hands: count the distinct rankings, one for each class '
+                    'that hand_classes lists')
+
+
 @exercise('distinct_rankings', takes_value=True, prepare=[distinct_rankings],
           returns=N_('a dict: {category name: number of distinct rankings}'))
 def _distinct_rankings(value):
@@ -182,12 +130,10 @@ def _distinct_rankings(value):
     if isinstance(value, dict) and dict(value) == expected:
         return
     if isinstance(value, dict) and set(value) != set(expected):
-        hint = _('one count for each of the nine categories, keyed by its name as '
-                 'hand_name or category_name gives it')
+        hint = _(RANKINGS_KEYS)
     elif isinstance(value, dict) and all(isinstance(v, int) for v in value.values()) \
             and sum(value.values()) == math.comb(52, 5):
-        hint = _('those are numbers of hands: count the distinct rankings, one for each '
-                 'class that hand_classes lists')
+        hint = _(RANKINGS_HANDS)
     elif isinstance(value, dict):
         bad = next(k for k in expected if value[k] != expected[k])
         hint = _('the count for {bad} is off').format(bad=repr(_(bad)))
@@ -198,26 +144,30 @@ def _distinct_rankings(value):
 
 
 # ---------------------------------------------------------------------------
-# The mistakes students make, each with the hint it earns (tests/practice/test_mistakes.py)
+# The mistakes students make, each with the hint it earns: the one home of each. The judge
+# diagnoses by the rows made with diagnosed(...); tests/practice/test_mistakes.py tests them all.
 
+# A group mistake's witnesses are lists that tell it from the others (all ranks different
+# fits both the first and the third).
 mistakes(
     'group',
-    ("""
+    diagnosed("""
 def group(items):
     return sorted((items.count(x), x) for x in set(items))
-""", GROUP_MISTAKES[0][1]),
-    ("""
+""", N_('the most frequent first, and among equal counts the higher item first: sort the '
+        '(count, item) pairs in reverse'), witnesses=[[9, 9, 5]]),
+    diagnosed("""
 def group(items):
     return sorted(((x, items.count(x)) for x in set(items)), reverse=True)
-""", GROUP_MISTAKES[1][1]),
-    ("""
-def group(items):
-    return sorted(((items.count(x), x) for x in items), reverse=True)
-""", GROUP_MISTAKES[3][1]),
-    ("""
+""", N_('each pair is (count, item): the count first'), witnesses=[[9, 9, 5]]),
+    diagnosed("""
 def group(items):
     return sorted(((items.count(x), x) for x in set(items)), key=lambda p: (-p[0], p[1]))
-""", GROUP_MISTAKES[2][1]),
+""", N_('among equal counts the higher item comes first'), witnesses=[[3, 7]]),
+    diagnosed("""
+def group(items):
+    return sorted(((items.count(x), x) for x in items), reverse=True)
+""", N_('one pair for each different item: go through set(items)'), witnesses=[[4, 4]]),
     ("""
 def group(items):
     return sorted(((items.count(x), x) for x in set(items)), key=lambda p: p[1], reverse=True)
@@ -228,7 +178,7 @@ mistakes(
     ("""
 def unzip(pairs):
     return zip(pairs)
-""", 'two sequences: all the first items, then all the second items (zip(*pairs) does it)'))
+""", UNZIP))
 
 _LOWBALL = """
 from collections import Counter
@@ -249,11 +199,16 @@ _LOWBALL_OK = dict(ace='', straight_flush='8 if straight and flush else ',
 
 mistakes(
     'lowball_rank',
-    (_LOWBALL.format(**dict(_LOWBALL_OK, ace="1 if r == 'A' else ")),
-     LOWBALL_MISTAKES[0][1]),
-    (_LOWBALL.format(**dict(_LOWBALL_OK, straight_flush='', flush_straight='')),
-     LOWBALL_MISTAKES[1][1]),
-    (_LOWBALL.format(**dict(_LOWBALL_OK, sign='')), LOWBALL_MISTAKES[2][1]))
+    diagnosed(_LOWBALL.format(**dict(_LOWBALL_OK, ace="1 if r == 'A' else ")),
+              N_('in deuce-to-seven an ace is always high: A 5 4 3 2 is no straight, just ace '
+                 'high, better than any pair'),
+              witnesses=('2S 2H 5D 4C 3S', 'AS 5H 4D 3C 2S')),
+    diagnosed(_LOWBALL.format(**dict(_LOWBALL_OK, straight_flush='', flush_straight='')),
+              N_('straights and flushes count against you in deuce-to-seven: 6 5 4 3 2 is a '
+                 'straight, not a good low hand')),
+    diagnosed(_LOWBALL.format(**dict(_LOWBALL_OK, sign='')),
+              N_('within a category the lowest ranks win: negate every rank, not only the '
+                 'category')))
 
 mistakes(
     'distinct_rankings',
@@ -265,11 +220,16 @@ def distinct_rankings():
     for hand, n in hand_classes():
         counts[category_name(hand_rank(hand)[0])] += n
     return dict(counts)
-""", 'those are numbers of hands: count the distinct rankings, one for each class that '
-     'hand_classes lists'),
+""", RANKINGS_HANDS),
     ("""
 from collections import Counter
 from pokerlib import hand_classes, hand_rank
 def distinct_rankings():
     return dict(Counter(hand_rank(hand)[0] for hand, n in hand_classes()))
-""", 'one count for each of the nine categories, keyed by its name as hand_name or category_name gives it'))
+""", RANKINGS_KEYS))
+
+
+exercise('lowball_rank', returns=N_('a ranking: a tuple that compares with other rankings'),
+         prepare=[functools.partial(ranking_cases, lowball_reference)],
+         later=[functools.partial(mistake_signature, lowball_reference, mistaken)
+                for mistaken, why, *pair in known('lowball_rank')])(_lowball_rank)

@@ -19,11 +19,12 @@ from ...frequencies import EXACT_COUNTS
 from ...ranking import HAND_NAMES
 from ...scripted import ScriptedRandom
 from ...i18n import N_, _, english_category, english_keys
-from ..judge.kit import (Mismatch, StudentError, code, exercise, forbid, mistakes, same_value,
-                         short, wrong)
+from ..judge.kit import (Mismatch, StudentError, code, diagnosed, exercise, forbid, known,
+                         mistakes, same_value, short, wrong)
 from .judges import warm_chi_square
-from .lesson04_experiments import forced_deals, judge_experiment, removing_script, shuffle_script
-from .shuffles import call_and_read, judge_shuffle, predicate, uniform, warm
+from .lesson04_experiments import (COUNTED_NONE, REVERSED_COUNTS, forced_deals, judge_experiment,
+                                   removing_script, shuffle_script)
+from .shuffles import DECK_CHANGED, call_and_read, judge_shuffle, predicate, uniform, warm
 
 __all__ = []
 
@@ -49,19 +50,6 @@ def _every_run_n_to_the_n(probs, deck):
 for _f in (_rotations, _spades_last, _every_run_n_to_the_n):
     predicate(_f)
 
-DEAL_MISTAKES = [
-    (_spades_last, N_('the spades always come out last: shuffle the whole deck, every card '
-                      'with every other')),
-    (_rotations, N_('only a cut: the cards keep their order and only the place where the deck '
-                    'starts is random; shuffle the whole copy (rng.shuffle(cards)) before '
-                    'slicing')),
-    (_every_run_n_to_the_n, N_('swapping each position with any position gives N**N equally '
-                               'likely runs, which cannot split evenly over N! orders: shuffle '
-                               'with rng.shuffle (or swap position i only with a position from '
-                               'i to N-1)')),
-]
-
-
 def _deal_want(deck) -> str:
     return _('every order of the {n} cards equally likely, 1/{ways} each').format(
         n=len(deck), ways=math.factorial(len(deck)))
@@ -72,6 +60,10 @@ def _deal_hint(deck, perm, probs, expected) -> str:
              'gives 1/{ways}: shuffle a copy of the whole deck with the rng ({shuffle}), then '
              'slice it').format(perm=' '.join(perm), p=probs.get(perm, 0),
                                 ways=math.factorial(len(deck)), shuffle=code('rng.shuffle(cards)'))
+
+
+DEAL_OWN_RNG = N_('shuffle with the rng you are given ({shuffle}), not the random module, so '
+                  'that a seed repeats a deal')
 
 
 @exercise('deal', returns=N_('a list of hands, each a list of cards'), prepare=[warm],
@@ -85,15 +77,11 @@ def _deal(run):
     if deck != DECK:
         raise Mismatch([('changed', _('the deck it was given: it now starts {cards}').format(
                             cards=short(deck[:6]))),
-                        ('hint', _("your function changed the list it was given: deal must "
-                                   "leave the caller's deck as it was, so shuffle a copy "
-                                   "({copy})").format(copy=code('cards = list(deck)')))])
+                        ('hint', _(DECK_CHANGED).format(copy=code('cards = list(deck)')))])
     _check_deal(got, 4, 5, DECK)
     if run(4, 5, list(DECK), ScriptedRandom(seed=1), shown=DEAL_CALL) != got:
         raise Mismatch([('returned', _('different hands for the same seed')),
-                        ('hint', _('shuffle with the rng you are given ({shuffle}), not the '
-                                   'random module, so that a seed repeats a deal').format(
-                                       shuffle=code('rng.shuffle')))])
+                        ('hint', _(DEAL_OWN_RNG).format(shuffle=code('rng.shuffle')))])
     if run(4, 5, list(DECK), ScriptedRandom(seed=2), shown=DEAL_CALL.replace('(1)', '(2)')) == got:
         in_order = [DECK[5 * i:5 * (i + 1)] for i in range(4)]
         hint = (_('shuffle the cards before dealing them') if got == in_order else
@@ -114,7 +102,7 @@ def _deal(run):
                 continue
             raise
         _check_deal(got, numhands, n, cards)
-    return judge_shuffle(run, uniform, _deal_want, _deal_hint, DEAL_MISTAKES, deal=True)
+    return judge_shuffle(run, uniform, _deal_want, _deal_hint, known('deal'), deal=True)
 
 
 def _check_deal(got, numhands, n, deck):
@@ -141,20 +129,6 @@ def dealt_twice(error):
         return _('a hand holds the same card twice: deal without replacement (shuffle a '
                  'copy of the deck, then take its cards in order)')
     return None
-
-
-PERCENT_MISTAKES = [
-    (lambda counts, n: [100 * c // n for c in counts],
-     N_('100 * count // n rounds each percentage down to a whole number: divide with /')),
-    (lambda counts, n: list(counts),
-     N_('these are counts: return percentages, 100 * count / n')),
-    (lambda counts, n: [c / n for c in counts],
-     N_('these are fractions: percentages are 100 times as large, 100 * count / n')),
-    (lambda counts, n: [100 * c / n for c in counts][::-1],
-     N_('these are the right percentages in reverse order (the order the lecture prints '
-        'them, best first): return them in the order of the categories, 0 (high card) to 8 '
-        '(straight flush)')),
-]
 
 
 def _percent_counts(got, n, expected, mistakes, describe) -> list:
@@ -199,7 +173,11 @@ def _hand_percentages(run):
         run, _percent_counts,
         lambda c: ', '.join(f'{_(name)} {100 * k / sum(c):.1f}%' for name, k in zip(HAND_NAMES, c)
                             if k),
-        script, PERCENT_MISTAKES)
+        script, known('hand_percentages'))
+
+
+NAMED_KEYS = N_('the keys are category names, as category_name gives them ({example}), not '
+                'numbers')
 
 
 def _named_counts(got, n, expected, mistakes, describe) -> list:
@@ -211,8 +189,7 @@ def _named_counts(got, n, expected, mistakes, describe) -> list:
                                    'card dealt twice?'))])
     if not (isinstance(got, dict) and set(got) <= set(HAND_NAMES[:9])
             and all(isinstance(v, int) and not isinstance(v, bool) for v in got.values())):
-        hint = (_('the keys are category names, as category_name gives them ({example}), '
-                  'not numbers').format(example=repr(HAND_NAMES[1]))
+        hint = (_(NAMED_KEYS).format(example=repr(HAND_NAMES[1]))
                 if isinstance(got, dict) and all(isinstance(k, int) for k in got) else
                 _('a Counter of category names, as hand_frequencies returns'))
         raise Mismatch([('returned', short(got)), ('hint', hint)])
@@ -253,6 +230,12 @@ def hands_needed_reference(p, confidence) -> int:
     return n
 
 
+ALREADY_ENOUGH = N_('{n} hands are already enough here: 1 - (1 - p)**{n} = {chance:g}, which is '
+                    'at least the confidence (round up, {ceil}, rather than {int_plus_one})')
+NOT_ENOUGH = N_('{n} hands are not enough: 1 - (1 - p)**{n} = {chance:g}, below the confidence')
+SMALLEST_N = N_('the smallest n with 1 - (1 - p)**n >= confidence')
+
+
 @exercise('hands_needed', returns=N_('a whole number of hands'))
 def _hands_needed(run):
     for p, confidence in HANDS_NEEDED_CASES:
@@ -261,20 +244,21 @@ def _hands_needed(run):
         if isinstance(got, (int, float)) and not isinstance(got, bool) and got == expected:
             continue
         if isinstance(got, (int, float)) and not isinstance(got, bool) and got == expected + 1:
-            hint = _('{n} hands are already enough here: 1 - (1 - p)**{n} = {chance:g}, '
-                     'which is at least the confidence (round up, {ceil}, rather than '
-                     '{int_plus_one})').format(n=expected, chance=1 - (1 - p) ** expected,
-                                               ceil=code('math.ceil'),
-                                               int_plus_one=code('int(x) + 1'))
+            hint = _(ALREADY_ENOUGH).format(n=expected, chance=1 - (1 - p) ** expected,
+                                            ceil=code('math.ceil'),
+                                            int_plus_one=code('int(x) + 1'))
         elif isinstance(got, (int, float)) and not isinstance(got, bool) and got == expected - 1:
-            hint = (_('{n} hands are not enough: 1 - (1 - p)**{n} = {chance:g}, below the '
-                      'confidence') if expected > 2 else
+            hint = (_(NOT_ENOUGH) if expected > 2 else
                     _('{n} hand is not enough: 1 - (1 - p)**{n} = {chance:g}, below the '
                       'confidence')).format(n=expected - 1,
                                             chance=1 - (1 - p) ** (expected - 1))
         else:
-            hint = _('the smallest n with 1 - (1 - p)**n >= confidence')
+            hint = _(SMALLEST_N)
         raise wrong(got, expected, hint)
+
+
+EXACT_COLUMN = N_('look at the exact % column of frequency_table(counts, cards=7)')
+CATEGORY_NAME = N_('the name of a category, as in HAND_NAMES')
 
 
 @exercise('most_common_seven', takes_value=True, returns=N_('a category name'), seconds=30)
@@ -282,13 +266,13 @@ def _most_common_seven(value):
     counts = EXACT_COUNTS[7]
     expected = max(counts, key=counts.get)
     if english_category(value) != expected:      # 一对 in a Chinese notebook, or 'one pair'
-        raise wrong(value, _(expected), _('look at the exact % column of frequency_table(counts, '
-                                          'cards=7)') if english_category(value) in HAND_NAMES else
-                    _('the name of a category, as in HAND_NAMES'))
+        raise wrong(value, _(expected), _(EXACT_COLUMN) if english_category(value) in HAND_NAMES
+                    else _(CATEGORY_NAME))
 
 
 # ---------------------------------------------------------------------------
-# The mistakes students make, each with the hint it earns (tests/practice/test_mistakes.py)
+# The mistakes students make, each with the hint it earns: the one home of each. The judge
+# diagnoses by the rows made with diagnosed(...); tests/practice/test_mistakes.py tests them all.
 
 mistakes(
     'deal',
@@ -298,8 +282,7 @@ from pokerlib import DECK
 def deal(numhands, n=5, deck=DECK, rng=random):
     rng.shuffle(deck)
     return [deck[n * i:n * (i + 1)] for i in range(numhands)]
-""", "your function changed the list it was given: deal must leave the caller's deck as it "
-     "was, so shuffle a copy ({copy})"),
+""", DECK_CHANGED),
     ("""
 import random
 from pokerlib import DECK
@@ -307,17 +290,17 @@ def deal(numhands, n=5, deck=DECK, rng=random):
     cards = list(deck)
     random.shuffle(cards)
     return [cards[n * i:n * (i + 1)] for i in range(numhands)]
-""", 'shuffle with the rng you are given ({shuffle}), not the random module, so that a seed '
-     'repeats a deal'),
-    ("""
+""", DEAL_OWN_RNG),
+    diagnosed("""
 import random
 from pokerlib import DECK
 def deal(numhands, n=5, deck=DECK, rng=random):
     k = rng.randrange(len(deck))
     cards = list(deck[k:]) + list(deck[:k])
     return [cards[n * i:n * (i + 1)] for i in range(numhands)]
-""", DEAL_MISTAKES[1][1]),
-    ("""
+""", N_('only a cut: the cards keep their order and only the place where the deck starts is '
+        'random; shuffle the whole copy (rng.shuffle(cards)) before slicing'), test=_rotations),
+    diagnosed("""
 import random
 from pokerlib import DECK
 def deal(numhands, n=5, deck=DECK, rng=random):
@@ -326,8 +309,10 @@ def deal(numhands, n=5, deck=DECK, rng=random):
         j = rng.randrange(len(cards))
         cards[i], cards[j] = cards[j], cards[i]
     return [cards[n * i:n * (i + 1)] for i in range(numhands)]
-""", DEAL_MISTAKES[2][1]),
-    ("""
+""", N_('swapping each position with any position gives N**N equally likely runs, which '
+        'cannot split evenly over N! orders: shuffle with rng.shuffle (or swap position i only '
+        'with a position from i to N-1)'), test=_every_run_n_to_the_n),
+    diagnosed("""
 import random
 from pokerlib import DECK
 def deal(numhands, n=5, deck=DECK, rng=random):
@@ -335,7 +320,8 @@ def deal(numhands, n=5, deck=DECK, rng=random):
     rng.shuffle(cards)
     cards += [c for c in deck if c[1] == 'S']
     return [cards[n * i:n * (i + 1)] for i in range(numhands)]
-""", DEAL_MISTAKES[0][1]))
+""", N_('the spades always come out last: shuffle the whole deck, every card with every '
+        'other'), test=_spades_last))
 
 _PERCENTAGES = """
 from pokerlib import deal, hand_rank_elif
@@ -349,13 +335,20 @@ def hand_percentages(n, rng):
 
 mistakes(
     'hand_percentages',
-    (_PERCENTAGES.format(deals='n // 10', answer='[100 * c // n for c in counts]'),
-     PERCENT_MISTAKES[0][1]),
-    (_PERCENTAGES.format(deals='n // 10', answer='[100 * c / n for c in counts][::-1]'),
-     PERCENT_MISTAKES[3][1]),
-    (_PERCENTAGES.format(deals='n // 10', answer='[c / n for c in counts]'),
-     PERCENT_MISTAKES[2][1]),
-    (_PERCENTAGES.format(deals='n // 10', answer='counts'), PERCENT_MISTAKES[1][1]),
+    diagnosed(_PERCENTAGES.format(deals='n // 10', answer='[100 * c // n for c in counts]'),
+              N_('100 * count // n rounds each percentage down to a whole number: divide with /'),
+              test=lambda counts, n: [100 * c // n for c in counts]),
+    diagnosed(_PERCENTAGES.format(deals='n // 10', answer='counts'),
+              N_('these are counts: return percentages, 100 * count / n'),
+              test=lambda counts, n: list(counts)),
+    diagnosed(_PERCENTAGES.format(deals='n // 10', answer='[c / n for c in counts]'),
+              N_('these are fractions: percentages are 100 times as large, 100 * count / n'),
+              test=lambda counts, n: [c / n for c in counts]),
+    diagnosed(_PERCENTAGES.format(deals='n // 10', answer='[100 * c / n for c in counts][::-1]'),
+              N_('these are the right percentages in reverse order (the order the lecture prints '
+                 'them, best first): return them in the order of the categories, 0 (high card) '
+                 'to 8 (straight flush)'),
+              test=lambda counts, n: [100 * c / n for c in counts][::-1]),
     (_PERCENTAGES.format(deals='n // 10 - 1', answer='[100 * c / n for c in counts]'),
      'these percentages count {dealt:,d} hands, not {n:,d}: deal n // 10 times, ten hands '
      'each' ' (one deal too few)'),
@@ -369,8 +362,7 @@ def hand_percentages(n, rng):
             if category != 4:
                 counts[category] += 1
     return [100 * c / n for c in counts]
-""", 'the deals held {e} hands of {name}, and your function counted none: is the test for it '
-     'missing, or never reached?'),
+""", COUNTED_NONE),
     ("""
 from pokerlib import DECK, hand_rank_elif
 def hand_percentages(n, rng):
@@ -380,9 +372,7 @@ def hand_percentages(n, rng):
         for k in range(10):
             counts[8 - hand_rank_elif(cards[5 * k:5 * k + 5])[0]] += 1
     return [100 * c / n for c in counts]
-""", 'these look like the right numbers in reverse order (the order the lecture prints them, '
-     'best first): return them in the order of the categories, 0 (high card) to 8 (straight '
-     'flush)'))
+""", REVERSED_COUNTS))
 
 _BY_REMOVING = """
 from collections import Counter
@@ -398,7 +388,7 @@ def hand_frequencies_by_removing(n, rng):
 mistakes(
     'hand_frequencies_by_removing',
     (_BY_REMOVING.format(deals='n // 10', key='hand_rank_elif(hand)[0]'),
-     'the keys are category names, as category_name gives them ({example}), not numbers'),
+     NAMED_KEYS),
     (_BY_REMOVING.format(deals='n // 10 + 1', key='HAND_NAMES[hand_rank_elif(hand)[0]]'),
      'these counts add up to {dealt:,d} hands: count all {n:,d}, {deals:,d} deals of ten '
      'hands each' ' (one deal too many?)'),
@@ -412,8 +402,7 @@ def hand_frequencies_by_removing(n, rng):
             category = hand_rank_elif(hand)[0]
             counts[HAND_NAMES[min(category, 4)]] += 1
     return counts
-""", 'the deals held {e} hands of {name}, and your function counted none: is the test for it '
-     'missing, or never reached?'))
+""", COUNTED_NONE))
 
 mistakes(
     'hands_needed',
@@ -421,29 +410,28 @@ mistakes(
 import math
 def hands_needed(p, confidence):
     return int(math.log(1 - confidence) / math.log(1 - p)) + 1
-""", '{n} hands are already enough here: 1 - (1 - p)**{n} = {chance:g}, which is at least the '
-     'confidence (round up, {ceil}, rather than {int_plus_one})'),
+""", ALREADY_ENOUGH),
     ("""
 import math
 def hands_needed(p, confidence):
     return int(math.log(1 - confidence) / math.log(1 - p))
-""", '{n} hands are not enough: 1 - (1 - p)**{n} = {chance:g}, below the confidence'),
+""", NOT_ENOUGH),
     ("""
 import math
 def hands_needed(p, confidence):
     return math.ceil(confidence / p)
-""", 'the smallest n with 1 - (1 - p)**n >= confidence'))
+""", SMALLEST_N))
 
 mistakes(
     'most_common_seven',
     ("""
 def most_common_seven():
     return 'high card'
-""", 'look at the exact % column of frequency_table(counts, cards=7)'),
+""", EXACT_COLUMN),
     ("""
 def most_common_seven():
     return 'pair'
-""", 'the name of a category, as in HAND_NAMES'))
+""", CATEGORY_NAME))
 
 
 # --- the course's functions that do these exercises' work under other names -------------

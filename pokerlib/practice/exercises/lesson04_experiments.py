@@ -19,12 +19,13 @@ from ...fairness import chi_square
 from ...frequencies import EXACT_COUNTS
 from ...ranking import HAND_NAMES, hand_rank_elif
 from ...scripted import ScriptedRandom
-from ...i18n import _
+from ...i18n import N_, _
 from ..judge.kit import Mismatch, short
 from .shuffles import call_and_read
 
 __all__ = ['FORCED_QUOTA', 'FORCED_N', 'FORCED_SEED', 'EXPERIMENT_N', 'SEEDS', 'chi_square_p',
-           'forced_deals', 'shuffle_script', 'removing_script', 'judge_experiment']
+           'forced_deals', 'shuffle_script', 'removing_script', 'judge_experiment',
+           'COUNTED_NONE', 'REVERSED_COUNTS']
 
 
 def chi_square_p(counts, n) -> float:
@@ -184,6 +185,11 @@ SEEDS = (1, 2)
 FORCED_SEED = 404
 
 
+REVERSED_COUNTS = N_('these look like the right numbers in reverse order (the order the lecture '
+                     'prints them, best first): return them in the order of the categories, 0 '
+                     '(high card) to 8 (straight flush)')
+
+
 def judge_experiment(run, as_counts, describe, script, mistakes, reorder=None):
     """Run an experiment on scripted deals (every category), then with random seeds."""
     rng = ScriptedRandom(script, seed=FORCED_SEED)
@@ -237,9 +243,7 @@ def judge_experiment(run, as_counts, describe, script, mistakes, reorder=None):
             exact = EXACT_COUNTS[5]
             total = sum(exact.values())
             if chi_square_p(dict(zip(HAND_NAMES, counts[::-1])), EXPERIMENT_N) >= 1e-6:
-                hint = _('these look like the right numbers in reverse order (the order the '
-                         'lecture prints them, best first): return them in the order of the '
-                         'categories, 0 (high card) to 8 (straight flush)')
+                hint = _(REVERSED_COUNTS)
             else:
                 hint = _('far from the exact probabilities (chance of counts this far off: '
                          '{p}): are the hands dealt from a shuffled deck, without '
@@ -258,13 +262,15 @@ def judge_experiment(run, as_counts, describe, script, mistakes, reorder=None):
 
 
 
+COUNTED_NONE = N_('the deals held {e} hands of {name}, and your function counted none: is the '
+                  'test for it missing, or never reached?')
+
+
 def _experiment_wrong(got, counts, expected, describe, mistakes, n) -> Mismatch:
     """What a wrong count on the scripted deals shows."""
     for c, (k, e) in enumerate(zip(counts, expected)):
         if k == 0 and e > 0:
-            hint = _('the deals held {e} hands of {name}, and your function counted none: '
-                     'is the test for it missing, or never reached?').format(
-                         e=e, name=_(HAND_NAMES[c]))
+            hint = _(COUNTED_NONE).format(e=e, name=_(HAND_NAMES[c]))
             break
     else:
         if sum(counts) != n and sum(counts) % 10 == 0:

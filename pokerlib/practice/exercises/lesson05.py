@@ -17,10 +17,9 @@ from fractions import Fraction
 
 from ...fairness import exact_shuffle_probabilities
 from ...i18n import N_, _
-from ...shuffling import swap
-from ..judge.kit import code, exercise, forbid, mistakes, wrong
-from .shuffles import (first_card_never_moves, judge_shuffle, last_card_never_moves,
-                       uniform, warm)
+from ..judge.kit import code, diagnosed, exercise, forbid, known, mistakes, wrong
+from .shuffles import (DECK_REBOUND, DECK_RETURNED, OWN_RNG, first_card_never_moves,
+                       judge_shuffle, last_card_never_moves, uniform, warm)
 
 __all__ = []
 
@@ -51,60 +50,10 @@ def shuffle_error(error) -> str:
         randrange=code('rng.randrange'))
 
 
-# The mistakes students make, as the course's own code (their exact distributions are
-# compared with the student's on the failing deck) or as predicates on that distribution.
-
-def _naive(deck, rng):
-    for i in range(len(deck)):
-        swap(deck, i, rng.randrange(len(deck)))
-
-
-def _stops_early(deck, rng):
-    N = len(deck)
-    for i in range(N - 2):
-        swap(deck, i, rng.randrange(i, N))
-
-
-def _window(deck, rng):
-    N = len(deck)
-    for i in range(N - 1):
-        swap(deck, i, rng.randrange(i, min(i + 4, N)))
-
-
-def _knuth(deck, rng):
-    N = len(deck)
-    for i in range(N - 1):
-        swap(deck, i, rng.randrange(i, N))
-
-
-def _sattolo(deck, rng):
-    N = len(deck)
-    for i in range(N - 1):
-        swap(deck, i, rng.randrange(i + 1, N))
-
-
-SHUFFLE_MISTAKES = [
-    (first_card_never_moves, N_('the first card never moves: does the loop start at 1? '
-                                'Positions are numbered from 0, so start at i = 0 '
-                                '(range(N - 1))')),
-    (last_card_never_moves, N_('the last card never moves: rng.randrange(i, N) already stops '
-                               'before N, so N - 1 can be drawn; randrange(i, N - 1) never '
-                               'draws it')),
-    (_naive, N_('swapping each position with any position gives N**N equally likely runs, '
-                'which cannot split evenly over N! arrangements: swap position i only with a '
-                'position from i to N-1')),
-    (_sattolo, N_('no card can stay where it is: swap position i with a position from i to '
-                  'N-1, i itself included (randrange(i, N), not randrange(i + 1, N))')),
-    (_stops_early, N_('the loop stops one step early: i goes from 0 to N-2, which is '
-                      'range(N - 1)')),
-    (_window, N_('swap position i with any position from i to N-1, not only the next few')),
-]
-
-
 @exercise('shuffle2', error_hint=shuffle_error, seconds=10, prepare=[warm])
 @exercise('shuffle', error_hint=shuffle_error, seconds=10, prepare=[warm])
 def _shuffle2(run):
-    return judge_shuffle(run, uniform, fair, knuth_hint, SHUFFLE_MISTAKES)
+    return judge_shuffle(run, uniform, fair, knuth_hint, known('shuffle'))
 
 
 def cyclic(deck) -> dict:
@@ -136,13 +85,6 @@ def sattolo_hint(deck, perm, probs, expected):
         perm=repr(perm), p=probs.get(perm, 0), q=expected[perm])
 
 
-SATTOLO_MISTAKES = [
-    (_knuth, N_('a card can stay where it is here: swap position i with a position strictly '
-                'after it, randrange(i + 1, N)')),
-    (first_card_never_moves, N_('the first card never moves: start the loop at i = 0')),
-]
-
-
 @exercise('sattolo', seconds=10, prepare=[warm],
           error_hint=N_('sattolo(deck, rng) swaps each position i from 0 to N-2 with '
                         'rng.randrange(i + 1, N): the last position has none after it'))
@@ -152,21 +94,29 @@ def _sattolo(run):
         lambda deck: _('1/{ways} for each arrangement of {deck} that forms one cycle, 0 for '
                        'the others').format(ways=math.factorial(len(deck) - 1),
                                             deck=repr(deck)),
-        sattolo_hint, SATTOLO_MISTAKES, full='sattolo')
+        sattolo_hint, known('sattolo'), full='sattolo')
+
+
+SORTING_TIES = N_('{perm} comes out with probability {p}, not 1/{ways}: with few possible keys, '
+                  'cards tie, and a stable sort keeps tied cards in their old order')
 
 
 @exercise('shuffle_by_sorting', seconds=10, prepare=[warm])
 def _shuffle_by_sorting(run):
     return judge_shuffle(run, uniform, fair, lambda deck, perm, probs, expected: (
-        _('{perm} comes out with probability {p}, not 1/{ways}: with few possible keys, '
-          'cards tie, and a stable sort keeps tied cards in their old order').format(
-              perm=repr(perm), p=probs.get(perm, 0), ways=math.factorial(len(deck)))),
-        [(first_card_never_moves, N_('the first card never moves'))])
+        _(SORTING_TIES).format(perm=repr(perm), p=probs.get(perm, 0),
+                               ways=math.factorial(len(deck)))),
+        known('shuffle_by_sorting'))
 
 
 @functools.cache
 def naive_probabilities() -> dict:
     return exact_shuffle_probabilities('shuffle_naive', 'abcd')
+
+
+NOT_LARGEST = N_('{perm} comes out with probability {p}, not the largest: compare the '
+                 'probabilities (max with a key)')
+RIGHT_ARRANGEMENT = N_('the arrangement is right; its probability is {p}')
 
 
 @exercise('most_likely_naive', takes_value=True, prepare=[naive_probabilities],
@@ -186,11 +136,9 @@ def _most_likely_naive(value):
     if not pair:
         hint = _('a pair: (the most likely arrangement, its probability)')
     elif isinstance(value[0], str) and value[0] in probs and value[0] not in winners:
-        hint = _('{perm} comes out with probability {p}, not the largest: compare the '
-                 'probabilities (max with a key)').format(perm=repr(value[0]),
-                                                          p=probs[value[0]])
+        hint = _(NOT_LARGEST).format(perm=repr(value[0]), p=probs[value[0]])
     elif value[0] == expected[0]:
-        hint = _('the arrangement is right; its probability is {p}').format(p=best)
+        hint = _(RIGHT_ARRANGEMENT).format(p=best)
     else:
         hint = _('exact_shuffle_probabilities(shuffle_naive, "abcd") has them all; find the '
                  'largest')
@@ -198,7 +146,8 @@ def _most_likely_naive(value):
 
 
 # ---------------------------------------------------------------------------
-# The mistakes students make, each with the hint it earns (tests/practice/test_mistakes.py)
+# The mistakes students make, each with the hint it earns: the one home of each. The judge
+# diagnoses by the rows made with diagnosed(...); tests/practice/test_mistakes.py tests them all.
 
 _SWAPS = """
 def {name}(deck, rng):
@@ -214,67 +163,85 @@ def _swaps(name='shuffle', start='0', stop='N - 1', low='i', high='N'):
     return _SWAPS.format(name=name, start=start, stop=stop, low=low, high=high)
 
 
+# A shuffle's mistake is diagnosed by its exact distribution on the failing deck (and the
+# decks up to four cards), compared with the mistaken shuffle's, or by a test of it.
+_FIRST_NEVER_MOVES = diagnosed(
+    _swaps(start='1'), N_('the first card never moves: does the loop start at 1? Positions are '
+                          'numbered from 0, so start at i = 0 (range(N - 1))'),
+    test=first_card_never_moves)
+
 mistakes(
     'shuffle',
-    (_swaps(start='1'), SHUFFLE_MISTAKES[0][1]),
-    (_swaps(high='N - 1'), SHUFFLE_MISTAKES[1][1]),
-    (_swaps(stop='N', low='0'), SHUFFLE_MISTAKES[2][1]),
-    (_swaps(low='i + 1'), SHUFFLE_MISTAKES[3][1]),
-    (_swaps(stop='N - 2'), SHUFFLE_MISTAKES[4][1]),
-    (_swaps(high='min(i + 4, N)'), SHUFFLE_MISTAKES[5][1]),
+    _FIRST_NEVER_MOVES,
+    diagnosed(_swaps(high='N - 1'),
+              N_('the last card never moves: rng.randrange(i, N) already stops before N, so '
+                 'N - 1 can be drawn; randrange(i, N - 1) never draws it'),
+              test=last_card_never_moves),
+    diagnosed(_swaps(stop='N', low='0'),
+              N_('swapping each position with any position gives N**N equally likely runs, '
+                 'which cannot split evenly over N! arrangements: swap position i only with a '
+                 'position from i to N-1')),
+    diagnosed(_swaps(low='i + 1'),
+              N_('no card can stay where it is: swap position i with a position from i to '
+                 'N-1, i itself included (randrange(i, N), not randrange(i + 1, N))')),
+    diagnosed(_swaps(stop='N - 2'),
+              N_('the loop stops one step early: i goes from 0 to N-2, which is '
+                 'range(N - 1)')),
+    diagnosed(_swaps(high='min(i + 4, N)'),
+              N_('swap position i with any position from i to N-1, not only the next few')),
     ("""
 def shuffle(deck, rng):
     deck = sorted(deck, key=lambda card: rng.random())
-""", 'the list your function was given is unchanged: {rebind} inside a function only makes '
-     'the local name deck point to a new list, and the caller never sees it; rearrange the '
-     'given list in place ({in_place}, or {slice})'),
+""", DECK_REBOUND),
     ("""
 def shuffle(deck, rng):
     return sorted(deck, key=lambda card: rng.random())
-""", 'your function returned a shuffled list, but the list it was given is unchanged: the '
-     'caller keeps its own list, so rearrange that one in place ({in_place}, or {slice})'),
+""", DECK_RETURNED),
     ("""
 import random
 def shuffle(deck, rng):
     random.shuffle(deck)
-""", 'shuffle with the rng you are given ({randrange}), not the random module or a generator '
-     'of your own, so that a seed repeats a shuffle'))
+""", OWN_RNG))
 
-mistakes('shuffle2', (_swaps(name='shuffle2', start='1'), SHUFFLE_MISTAKES[0][1]))
+mistakes('shuffle2', (_swaps(name='shuffle2', start='1'), _FIRST_NEVER_MOVES.hint))
 
 mistakes(
     'sattolo',
-    (_swaps(name='sattolo'), SATTOLO_MISTAKES[0][1]),
-    (_swaps(name='sattolo', start='1', low='i + 1'), SATTOLO_MISTAKES[1][1]))
+    diagnosed(_swaps(name='sattolo'),
+              N_('a card can stay where it is here: swap position i with a position strictly '
+                 'after it, randrange(i + 1, N)')),
+    diagnosed(_swaps(name='sattolo', start='1', low='i + 1'),
+              N_('the first card never moves: start the loop at i = 0'),
+              test=first_card_never_moves))
 
 mistakes(
     'shuffle_by_sorting',
     ("""
 def shuffle_by_sorting(deck, rng):
     deck = sorted(deck, key=lambda card: rng.random())
-""", 'the list your function was given is unchanged: {rebind} inside a function only makes '
-     'the local name deck point to a new list, and the caller never sees it; rearrange the '
-     'given list in place ({in_place}, or {slice})'),
+""", DECK_REBOUND),
     ("""
 def shuffle_by_sorting(deck, rng):
     deck.sort(key=lambda card: rng.randrange(3))
-""", '{perm} comes out with probability {p}, not 1/{ways}: with few possible keys, cards tie, '
-     'and a stable sort keeps tied cards in their old order'))
+""", SORTING_TIES),
+    diagnosed("""
+def shuffle_by_sorting(deck, rng):
+    deck[1:] = sorted(deck[1:], key=lambda card: rng.randrange(len(deck)))
+""", N_('the first card never moves'), test=first_card_never_moves))
 
 mistakes(
     'most_likely_naive',
     ("""
 def most_likely_naive():
     return ('abcd', 1 / 24)
-""", '{perm} comes out with probability {p}, not the largest: compare the probabilities (max '
-     'with a key)'),
+""", NOT_LARGEST),
     ("""
 from pokerlib import exact_shuffle_probabilities
 def most_likely_naive():
     probs = exact_shuffle_probabilities('shuffle_naive', 'abcd')
     best = max(probs, key=probs.get)
     return (best, 1 / 24)
-""", 'the arrangement is right; its probability is {p}'))
+""", RIGHT_ARRANGEMENT))
 
 
 # --- the course's functions that do these exercises' work under other names -------------

@@ -19,9 +19,14 @@ from ...holdem import best_hand, best_wild_hand, hand_rank_wild, replacements
 from ...ranking import category_name, hand_rank
 from ...i18n import N_, _
 from ...lazy import np
-from ..judge.kit import Mismatch, code, exercise, forbid, mistakes, short, wrong
+from ..judge.kit import Mismatch, code, diagnosed, exercise, forbid, known, mistakes, short, wrong
 
 __all__ = []
+
+CATEGORY_ORDER = N_("a better five cards exist: {best}, a {category}, beats your {theirs}; is "
+                    "your order of the categories the ranking's? ({rank} gives it)")
+BETTER_FIVE = N_('a better five cards exist ({category}): try {search}')
+
 
 def judge_best_five(run, cases, best_of, legal, search, wild='joker', mistakes=()):
     """Judge a best-hand function: five legal cards, ranked as high as possible.
@@ -29,9 +34,9 @@ def judge_best_five(run, cases, best_of, legal, search, wild='joker', mistakes=(
     `search()` says, for the hint, what a function must try to find the best;
     `wild` names the wild card in the hint about copies ('joker', 'deuce', or
     'none' for seven cards); `mistakes` are (mistaken best-hand function,
-    hint, witnesses): an answer ranked as the mistaken function's answer is
-    earns its hint if on every witness hand too the function answers as the
-    mistaken one does.
+    hint[, witnesses]), a table's rows (``known``): an answer ranked as the mistaken
+    function's answer is earns its hint if on every witness hand too the function answers
+    as the mistaken one does.
     """
     for text in cases:
         hand = parse_hand(text)
@@ -50,22 +55,19 @@ def judge_best_five(run, cases, best_of, legal, search, wild='joker', mistakes=(
         hint = copy_hint(list(got), list(best), wild) or no_copy_hint(hand, list(got),
                                                                        list(best), wild)
         failing = run.last_call
-        for mistaken, why, witnesses in mistakes:
+        for mistaken, why, *witnesses in mistakes:
             if not hint and hand_rank_wild(list(mistaken(hand))) == mine and all(
                     _ranked(run(parse_hand(w))) == hand_rank_wild(list(mistaken(parse_hand(w))))
-                    for w in witnesses):
+                    for w in (witnesses[0] if witnesses else ())):
                 hint = _(why)
         if not hint and wild == 'none' and mine[0] != ours[0] and mine == max(
                 hand_rank_wild(list(h)) for h in itertools.combinations(hand, 5)
                 if hand_rank_wild(list(h))[0] == mine[0]):
-            hint = _('a better five cards exist: {best}, a {category}, beats your {theirs}; is '
-                     'your order of the categories the ranking\'s? ({rank} gives it)').format(
-                         best=' '.join(best), category=_(category_name(ours[0])),
-                         theirs=_(category_name(mine[0])), rank=code('hand_rank'))
-        raise wrong(got, best, hint or _('a better five cards exist ({category}): try '
-                                         '{search}').format(
-                                             category=_(category_name(ours[0])),
-                                             search=search()), call=failing)
+            hint = _(CATEGORY_ORDER).format(
+                best=' '.join(best), category=_(category_name(ours[0])),
+                theirs=_(category_name(mine[0])), rank=code('hand_rank'))
+        raise wrong(got, best, hint or _(BETTER_FIVE).format(
+            category=_(category_name(ours[0])), search=search()), call=failing)
 
 
 def copy_hint(got, best, wild) -> str:
@@ -86,6 +88,11 @@ def copy_hint(got, best, wild) -> str:
                 rank=code('hand_rank_wild'))
 
 
+JOKER_COPIES = N_('a joker may copy a card of its own hand, and the copy counts: {best} is '
+                  '{category}, which beats {got}; let each joker be any card of its colour, '
+                  'those of the hand included')
+
+
 def no_copy_hint(hand, got, best, wild) -> str:
     """The hint for an answer that is the best five when a joker may not copy a card of the
     hand (where the best five hold a copy), else ''."""
@@ -99,10 +106,8 @@ def no_copy_hint(hand, got, best, wild) -> str:
                for five in itertools.combinations(choice, 5)), default=None)
     if top != hand_rank_wild(got):
         return ''
-    return _('a joker may copy a card of its own hand, and the copy counts: {best} is {category}, '
-             'which beats {got}; let each joker be any card of its colour, those of the hand '
-             'included').format(best=' '.join(best), got=' '.join(got),
-                                category=_(category_name(hand_rank_wild(best)[0])))
+    return _(JOKER_COPIES).format(best=' '.join(best), got=' '.join(got),
+                                  category=_(category_name(hand_rank_wild(best)[0])))
 
 
 def from_hand(hand, got):
@@ -201,17 +206,6 @@ def seven_card_cases() -> tuple:
     return tuple(FIXED_SEVEN) + SEVEN_FOUND
 
 
-BEST_HAND_MISTAKES = [
-    (lambda hand: min(itertools.combinations(hand, 5), key=hand_rank),
-     N_('that is the worst five cards of the hand: take the max, not the min'),
-     ['2S 3D 5H 7C 9S JD KH', 'AS KS QS JS TS 9H 8H']),
-    (lambda hand: max(itertools.combinations(hand, 5), key=lambda h: hand_rank(h)[0]),
-     N_('the category alone does not choose among hands of one category: compare the whole '
-        'rankings, key=hand_rank'),
-     ['2S 2H 3D 4C 5S AH AD', '3S 4D 6H 8C TS QD AH']),
-]
-
-
 def _ranked(five):
     """hand_rank_wild of an answer, or None if it is not five cards."""
     try:
@@ -232,17 +226,20 @@ def _best_hand(run):
     judge_best_five(run, list(answers), lambda hand: list(answers[' '.join(hand)]), from_hand,
                     lambda: _('every way to choose five ({combinations})').format(
                         combinations=code('itertools.combinations(hand, 5)')), wild='none',
-                    mistakes=BEST_HAND_MISTAKES)
+                    mistakes=known('best_hand'))
     return _('the best five of {n} hands: every pair of categories that can meet in seven '
              'cards, and every category with more than one hand of it to choose from').format(
                  n=len(answers))
 
 
+REPLACE_JOKERS = N_('replace each joker by a card it can stand for: ?B any black card (spades or '
+                    'clubs), ?R any red card (hearts or diamonds)')
+
+
 def with_jokers(hand, got):
     """None if got can be made from hand's cards, each joker standing for one card."""
     if any(c in ('?B', '?R') for c in got):
-        return _('replace each joker by a card it can stand for: ?B any black card '
-                 '(spades or clubs), ?R any red card (hearts or diamonds)')
+        return _(REPLACE_JOKERS)
     for chosen in itertools.permutations(hand, 5):
         if all(g in replacements(c) for g, c in zip(got, chosen)):
             return None
@@ -291,12 +288,8 @@ def count_wild_rankings_reference(hand) -> int:
     return math.prod(len(replacements(c)) for c in hand) * math.comb(len(hand), 5)
 
 
-def _count_without_choices(hand):
-    return math.prod(len(replacements(c)) for c in hand)
-
-
-def _count_one_choice_only(hand):
-    return math.comb(len(hand), 5)
+WILD_COUNT = N_('every replacement of the jokers (26 cards each) times every choice of five '
+                'cards')
 
 
 def _judge_count(run):
@@ -308,15 +301,9 @@ def _judge_count(run):
         got = run(hand)
         if isinstance(got, int) and not isinstance(got, bool) and got == expected:
             continue
-        if got == _count_without_choices(hand):
-            hint = _('for each replacement, every choice of five cards is ranked too: '
-                     'C(n, 5) of them')
-        elif got == _count_one_choice_only(hand):
-            hint = _('each joker can be any of 26 cards: every replacement counts')
-        else:
-            hint = _('every replacement of the jokers (26 cards each) times every choice of '
-                     'five cards')
-        raise wrong(got, expected, hint)
+        hint = next((why for mistaken, why in known('count_wild_rankings')
+                     if got == mistaken(hand)), WILD_COUNT)
+        raise wrong(got, expected, _(hint))
 
 
 exercise('count_wild_rankings', returns=N_('a count'))(_judge_count)
@@ -349,27 +336,6 @@ different cards (a royal flush, straight flushes), so a function that replaces b
 by the same card fails."""
 
 
-def _deuces_same_card(hand):
-    return max(([c if x[0] == '2' else x for x in hand] for c in DECK), key=hand_rank_wild)
-
-
-def _deuces_no_copies(hand):
-    options = [[d for d in DECK if d not in hand] if c[0] == '2' else [c] for c in hand]
-    return max((list(h) for h in itertools.product(*options) if len(set(h)) == 5),
-               key=hand_rank_wild)
-
-
-DEUCES_MISTAKES = [
-    (_deuces_same_card, N_('here the two deuces must stand for two different cards: try every '
-                           'card for each deuce on its own (itertools.product)'),
-     ['2C 2D 7H 8H 9H']),
-    (_deuces_no_copies, N_('a deuce may copy a card of its own hand, and the copy counts: '
-                           'with 9C 9D 9H and two deuces, 9S 9S 9C 9D 9H is five of a kind; '
-                           'let each deuce be any of the 52 cards'),
-     ['2C 2D 9C 9D 9H']),
-]
-
-
 @exercise('best_deuces_wild', returns=N_('five cards'), seconds=20,
           error_hint=copied_card_error('deuce'), prepare=[deuces_answers])
 def _deuces_wild(run):
@@ -377,7 +343,7 @@ def _deuces_wild(run):
     judge_best_five(run, DEUCES_CASES, lambda hand: answers[' '.join(hand)], _deuces_legal,
                     lambda: _('every card of the deck for each deuce ({product})').format(
                         product=code('itertools.product')),
-                    wild='deuce', mistakes=DEUCES_MISTAKES)
+                    wild='deuce', mistakes=known('best_deuces_wild'))
 
 
 @functools.cache
@@ -405,6 +371,11 @@ def _other_unseen(value, n):
                  and abs(value * math.comb(u, 2) - round(value * math.comb(u, 2))) < 1e-6), None)
 
 
+SAMPLED = N_('close, but not exact: this looks like an estimate from a sample of boards; count '
+             'every turn and river, all {n} pairs of the 45 unseen cards')
+FRACTION_OF_BOARDS = N_('the fraction of the {n} boards (turn and river) on which AS KS wins')
+
+
 @exercise('flush_draw', takes_value=True, prepare=[flush_draw_counts],
           returns=N_('a probability: a Fraction, or a float'))
 def _flush_draw(value):
@@ -421,15 +392,12 @@ def _flush_draw(value):
         u = _other_unseen(value, n)
         hint = _(FLUSH_DRAW_UNSEEN).format(u=u, m=math.comb(u, 2), k=round(value * math.comb(u, 2)))
     elif abs(value - expected) < 0.05 and abs(value * n - round(value * n)) > 1e-6:
-        hint = _('close, but not exact: this looks like an estimate from a sample of '
-                 'boards; count every turn and river, all {n} pairs of the 45 unseen '
-                 'cards').format(n=n)
+        hint = _(SAMPLED).format(n=n)
     elif 0 < value <= 1 and abs(value * n - round(value * n)) < 1e-6:
         hint = _('{k} boards out of {n}: count the boards on which AS KS ranks higher '
                  'with its best five of seven cards').format(k=round(value * n), n=n)
     else:
-        hint = _('the fraction of the {n} boards (turn and river) on which AS KS '
-                 'wins').format(n=n)
+        hint = _(FRACTION_OF_BOARDS).format(n=n)
     raise Mismatch([('returned', short(value)),
                     ('expected', _('{expected} = {wins}/{n}, about {p:.4f}').format(
                         expected=expected, wins=wins, n=n, p=float(expected))),
@@ -437,22 +405,25 @@ def _flush_draw(value):
 
 
 # ---------------------------------------------------------------------------
-# The mistakes students make, each with the hint it earns (tests/practice/test_mistakes.py)
+# The mistakes students make, each with the hint it earns: the one home of each. The judge
+# diagnoses by the rows made with diagnosed(...); tests/practice/test_mistakes.py tests them all.
 
 mistakes(
     'best_hand',
-    ("""
+    diagnosed("""
 import itertools
 from pokerlib import hand_rank
 def best_hand(hand):
     return list(min(itertools.combinations(hand, 5), key=hand_rank))
-""", BEST_HAND_MISTAKES[0][1]),
-    ("""
+""", N_('that is the worst five cards of the hand: take the max, not the min'),
+        witnesses=['2S 3D 5H 7C 9S JD KH', 'AS KS QS JS TS 9H 8H']),
+    diagnosed("""
 import itertools
 from pokerlib import hand_rank
 def best_hand(hand):
     return list(max(itertools.combinations(hand, 5), key=lambda h: hand_rank(h)[0]))
-""", BEST_HAND_MISTAKES[1][1]),
+""", N_('the category alone does not choose among hands of one category: compare the whole '
+        'rankings, key=hand_rank'), witnesses=['2S 2H 3D 4C 5S AH AD', '3S 4D 6H 8C TS QD AH']),
     ("""
 import itertools
 from pokerlib import hand_rank
@@ -461,8 +432,7 @@ def my_rank(five):
     return ({4: 5, 5: 4}.get(category, category), *rest)
 def best_hand(hand):
     return list(max(itertools.combinations(hand, 5), key=my_rank))
-""", "a better five cards exist: {best}, a {category}, beats your {theirs}; is your order of "
-     "the categories the ranking's? ({rank} gives it)"))
+""", CATEGORY_ORDER))
 
 mistakes(
     'best_wild_hand',
@@ -474,58 +444,58 @@ def best_wild_hand(hand):
                if card in ('?B', '?R') else [card] for card in hand]
     return list(max((five for choice in itertools.product(*options) if len(set(choice)) == len(choice)
                      for five in itertools.combinations(choice, 5)), key=hand_rank))
-""", 'a joker may copy a card of its own hand, and the copy counts: {best} is {category}, '
-     'which beats {got}; let each joker be any card of its colour, those of the hand '
-     'included'),
+""", JOKER_COPIES),
     ("""
 import itertools
 from pokerlib import hand_rank_wild
 def best_wild_hand(hand):
     return list(max(itertools.combinations(hand, 5), key=lambda five: hand_rank_wild(
         [c for c in five if c[0] != '?'] + ['2C'] * sum(c[0] == '?' for c in five))))
-""", 'replace each joker by a card it can stand for: ?B any black card (spades or clubs), ?R '
-     'any red card (hearts or diamonds)'))
+""", REPLACE_JOKERS))
 
 mistakes(
     'count_wild_rankings',
-    ("""
+    diagnosed("""
 import math
 def count_wild_rankings(hand):
     return 26 ** sum(c in ('?B', '?R') for c in hand)
-""", 'for each replacement, every choice of five cards is ranked too: C(n, 5) of them'),
-    ("""
+""", N_('for each replacement, every choice of five cards is ranked too: C(n, 5) of them')),
+    diagnosed("""
 import math
 def count_wild_rankings(hand):
     return math.comb(len(hand), 5)
-""", 'each joker can be any of 26 cards: every replacement counts'),
+""", N_('each joker can be any of 26 cards: every replacement counts')),
     ("""
 import math
 def count_wild_rankings(hand):
     return 52 ** sum(c in ('?B', '?R') for c in hand) * math.comb(len(hand), 5)
-""", 'every replacement of the jokers (26 cards each) times every choice of five cards'))
+""", WILD_COUNT))
 
 mistakes(
     'best_deuces_wild',
-    ("""
+    diagnosed("""
 from pokerlib import DECK, hand_rank_wild
 def best_deuces_wild(hand):
     return max(([c if x[0] == '2' else x for x in hand] for c in DECK), key=hand_rank_wild)
-""", DEUCES_MISTAKES[0][1]),
-    ("""
+""", N_('here the two deuces must stand for two different cards: try every card for each deuce '
+        'on its own (itertools.product)'), witnesses=['2C 2D 7H 8H 9H']),
+    diagnosed("""
 import itertools
 from pokerlib import DECK, hand_rank_wild
 def best_deuces_wild(hand):
     options = [[d for d in DECK if d not in hand] if c[0] == '2' else [c] for c in hand]
     return max((list(h) for h in itertools.product(*options) if len(set(h)) == 5),
                key=hand_rank_wild)
-""", DEUCES_MISTAKES[1][1]),
+""", N_('a deuce may copy a card of its own hand, and the copy counts: with 9C 9D 9H and two '
+        'deuces, 9S 9S 9C 9D 9H is five of a kind; let each deuce be any of the 52 cards'),
+        witnesses=['2C 2D 9C 9D 9H']),
     ("""
 import itertools
 from pokerlib import DECK, hand_rank_wild
 def best_deuces_wild(hand):
     options = [DECK if c[0] == '2' else [c] for c in hand]
     return list(hand)
-""", 'a better five cards exist ({category}): try {search}'))
+""", BETTER_FIVE))
 
 _FLUSH_DRAW = """
 import itertools
@@ -544,10 +514,9 @@ mistakes(
     'flush_draw',
     (_FLUSH_DRAW.format(sample='\n    pairs = __import__("random").Random(1).sample(pairs, 200)',
                         compare='>', answer='wins / len(pairs)'),
-     'close, but not exact: this looks like an estimate from a sample of boards; count every '
-     'turn and river, all {n} pairs of the 45 unseen cards'),
+     SAMPLED),
     (_FLUSH_DRAW.format(sample='', compare='>', answer='wins'),
-     'the fraction of the {n} boards (turn and river) on which AS KS wins'),
+     FRACTION_OF_BOARDS),
     ("""
 import itertools
 from pokerlib import DECK, best_hand, hand_rank

@@ -33,15 +33,16 @@ def versus_wins() -> Counter:
 TIE_LINE = '2H 3D 5S 9C KD 2C 3H 5D 9S KH'
 """A deal that is a tie (the same ranks, other suits)."""
 
+FULL_HOUSE_RANKS = N_('a full house ranks by its three of a kind first, then by its pair: tens '
+                      'over twos beat threes over kings')
+WHEEL_BEATS_PAIR = N_('A-2-3-4-5 is a straight, the lowest one (the wheel): it beats a pair')
+WHEEL_ACE_LOW = N_('in the wheel, A-2-3-4-5, the ace counts as 1: a six-high straight beats it')
+
 PLAYER1_CASES = (
     ('KS KH 7D 8C 9D QS QH 2D 3C 4D', None),       # one category: the ranks decide
-    ('TH TD TS 2C 2D 3H 3D 3S KC KD',
-     N_('a full house ranks by its three of a kind first, then by its pair: tens over twos '
-        'beat threes over kings')),
-    ('AH 2D 3C 4S 5H KS KH 7D 8C 9D',
-     N_('A-2-3-4-5 is a straight, the lowest one (the wheel): it beats a pair')),
-    ('2H 3D 4C 5S 6H AD 2S 3H 4D 5C',
-     N_('in the wheel, A-2-3-4-5, the ace counts as 1: a six-high straight beats it')),
+    ('TH TD TS 2C 2D 3H 3D 3S KC KD', FULL_HOUSE_RANKS),
+    ('AH 2D 3C 4S 5H KS KH 7D 8C 9D', WHEEL_BEATS_PAIR),
+    ('2H 3D 4C 5S 6H AD 2S 3H 4D 5C', WHEEL_ACE_LOW),
     ('AH 2D 3C 4S 5D AS 2H 3D 4C 5C',
      N_('two wheels are a tie, which is not a win for player 1')),
     ('AH 9H 7H 5H 3H KD QD JD TD 8D',
@@ -50,6 +51,9 @@ PLAYER1_CASES = (
 )
 """Deals that tell the rankings' mistakes apart, each with the hint a wrong answer on it
 earns; the file of them ends with a deal player 1 wins (a loop that skips the last line)."""
+
+
+LAST_LINE = N_('each line is one deal: count every line of the file, the last one too')
 
 
 def _player1_cases(run):
@@ -69,16 +73,25 @@ def _player1_cases(run):
         right = int(versus_winner(*parse_versus_line(line)) == 'player1')
         if alone != right:
             raise wrong(alone, right, _(hint) if hint else _GENERAL_HINT())
-    raise wrong(got, expected, _('each line is one deal: count every line of the file, the '
-                                 'last one too'), call=failing, args=(list(lines),))
+    raise wrong(got, expected, _(LAST_LINE), call=failing, args=(list(lines),))
     # (The first deal, one category, fails a comparison of categories alone, so the full
     # houses' hint is left to a ranking that orders them pair first.)
 
 
+COMPARE_WHOLE_RANKINGS = N_('compare the whole rankings, {compare}: the category first, and when '
+                            'both hands are in one category, the ranks decide')
+
+
 def _GENERAL_HINT():
-    return _('compare the whole rankings, {compare}: the category first, and when both hands '
-             'are in one category, the ranks decide').format(
-                 compare=code('hand_rank(hand1) > hand_rank(hand2)'))
+    return _(COMPARE_WHOLE_RANKINGS).format(compare=code('hand_rank(hand1) > hand_rank(hand2)'))
+
+
+TIE_NOT_WIN = N_('a tie is not a win for player 1: count only the deals where hand 1 ranks higher')
+PLAYER2_COUNT = N_("that is player 2's count: hand 1 is the first five cards of each line")
+SAME_FOR_SIZES = N_('the same answer for a file of {n} deals and one of {m}: count the wins in '
+                    'the lines your function is given, not a number worked out before')
+SAME_AS_BEFORE = N_('the same answer as for the other file of {n} deals: count the wins in the '
+                    'lines your function is given, not a number kept from before')
 
 
 @exercise('player1_wins', returns=N_('a count'))
@@ -99,23 +112,18 @@ def _player1_wins(run):
             continue
         failing = run.last_call
         if answers.get(size) == got:
-            raise wrong(got, expected, _('the same answer as for the other file of {n} deals: '
-                                         'count the wins in the lines your function is given, '
-                                         'not a number kept from before').format(n=size))
+            raise wrong(got, expected, _(SAME_AS_BEFORE).format(n=size))
         other = make_versus_lines(57 if size != 57 else 120, random.Random(seed + 1))
         again = run(list(other), shown=f'{run.name}(lines)  # lines = {made}')
         if got == again and type(got) is int and got != 0:
-            hint = _('the same answer for a file of {n} deals and one of {m}: count the wins in '
-                     'the lines your function is given, not a number worked out '
-                     'before').format(n=size, m=len(other))
+            hint = _(SAME_FOR_SIZES).format(n=size, m=len(other))
         elif got == expected + ties and (got != wins['player2'] or again == sum(
                 versus_winner(*parse_versus_line(line)) != 'player2' for line in other)):
             # (where player 2's wins happen to number player 1's and the ties together,
             # the other file tells which count it is)
-            hint = _('a tie is not a win for player 1: count only the deals where hand 1 ranks '
-                     'higher')
+            hint = _(TIE_NOT_WIN)
         elif got == wins['player2']:
-            hint = _("that is player 2's count: hand 1 is the first five cards of each line")
+            hint = _(PLAYER2_COUNT)
         elif isinstance(got, float):
             hint = _('how many deals player 1 wins: a count, not a fraction')
         else:
@@ -142,6 +150,13 @@ def how_won_reference(hand1, hand2) -> str:
     return 'tie' if r1 == r2 else 'category' if r1[0] != r2[0] else 'ranks'
 
 
+HOW_TIE = N_("'tie' only when the whole rankings are equal: the same category, or the same ranks "
+             "in other suits, is not enough")
+HOW_CATEGORY = N_("'category' when the categories differ, 'ranks' when the category is the same "
+                  "and the ranks decide, whoever wins")
+HOW_WORDS = N_("one of three words: 'tie', 'category' or 'ranks'")
+
+
 @exercise('how_won', returns=N_("'category', 'ranks' or 'tie'"))
 def _how_won(run):
     for line in HOW_WON_LINES:
@@ -151,13 +166,11 @@ def _how_won(run):
         if got == expected:
             continue
         if got == 'tie':
-            hint = _("'tie' only when the whole rankings are equal: the same category, or "
-                     "the same ranks in other suits, is not enough")
+            hint = _(HOW_TIE)
         elif got in ('category', 'ranks'):
-            hint = _("'category' when the categories differ, 'ranks' when the category is "
-                     "the same and the ranks decide, whoever wins")
+            hint = _(HOW_CATEGORY)
         else:
-            hint = _("one of three words: 'tie', 'category' or 'ranks'")
+            hint = _(HOW_WORDS)
         raise wrong(got, expected, hint)
 
 
@@ -193,6 +206,14 @@ def score_valid_case(seed=None) -> tuple:
     return tuple(lines), (score_versus(good), errors)
 
 
+MESSAGE_WORDS = N_('each message as versus_errors words it: the lines numbered from 1, blank '
+                   'lines counted too')
+MESSAGE_NUMBER = N_('each message starts with its line number, as versus_errors gives it: '
+                    '{call}, or {fstring}')
+BLANK_LINE = N_('a blank line is neither a deal nor an error: skip it (but count it in the line '
+                'numbers)')
+
+
 @exercise('score_valid', returns=N_('a pair: (counts, list of messages)'),
           error_hint=lambda e: _('a bad line must not stop the count: catch the error that '
                                  'parse_versus_line raises for it ({catch}) and keep its '
@@ -217,18 +238,14 @@ def _score_valid(run):
         hint = _('the error messages as text, {message}, not the errors themselves').format(
             message=code('str(e)'))
     elif same_counts and len(got[1]) == len(errors) + sum(not line.strip() for line in lines):
-        hint = _('a blank line is neither a deal nor an error: skip it (but count it in the line '
-                 'numbers)')
+        hint = _(BLANK_LINE)
     elif same_counts and len(got[1]) == len(errors):
         shifted = [e.split(': ', 1)[-1] for e in errors]
         if [str(e) for e in got[1]] == shifted:
-            hint = _('each message starts with its line number, as versus_errors gives it: '
-                     '{call}, or {fstring}').format(
-                         call=code('parse_versus_line(line, lineno)'),
-                         fstring=code(chr(102) + repr('line {lineno}: {e}')))
+            hint = _(MESSAGE_NUMBER).format(call=code('parse_versus_line(line, lineno)'),
+                                            fstring=code(chr(102) + repr('line {lineno}: {e}')))
         else:
-            hint = _('each message as versus_errors words it: the lines numbered from 1, '
-                     'blank lines counted too')
+            hint = _(MESSAGE_WORDS)
     else:
         hint = _('(the counts of the good lines, as score_versus gives them; the error '
                  'messages of the bad ones, as versus_errors gives them)')
@@ -236,7 +253,8 @@ def _score_valid(run):
 
 
 # ---------------------------------------------------------------------------
-# The mistakes students make, each with the hint it earns (tests/practice/test_mistakes.py)
+# The mistakes students make, each with the hint it earns: the one home of each. The judge
+# diagnoses by the rows made with diagnosed(...); tests/practice/test_mistakes.py tests them all.
 
 _OWN_RANK = """
 from pokerlib import parse_versus_line
@@ -279,29 +297,26 @@ def player1_wins(lines):
 mistakes(
     'player1_wins',
     (_WINS.format(test='hand_rank(hand1) >= hand_rank(hand2)'),
-     'a tie is not a win for player 1: count only the deals where hand 1 ranks higher'),
+     TIE_NOT_WIN),
     (_WINS.format(test='hand_rank(hand1)[0] > hand_rank(hand2)[0]'),
-     'compare the whole rankings, {compare}: the category first, and when both hands are in '
-     'one category, the ranks decide'),
+     COMPARE_WHOLE_RANKINGS),
     (_WINS.format(test='hand_rank(hand1) < hand_rank(hand2)'),
-     "that is player 2's count: hand 1 is the first five cards of each line"),
+     PLAYER2_COUNT),
     ("""
 def player1_wins(lines):
     return 376
-""", 'the same answer for a file of {n} deals and one of {m}: count the wins in the lines your '
-     'function is given, not a number worked out before'),
+""", SAME_FOR_SIZES),
     (_OWN_RANK,
-     'a full house ranks by its three of a kind first, then by its pair: tens over twos '
-       'beat threes over kings'),
+     FULL_HOUSE_RANKS),
     (_OWN_RANK.replace('[counts[1][1], counts[0][1]]', '[counts[0][1], counts[1][1]]').replace(
         ' or ranks == [14, 5, 4, 3, 2]', ''),
-     'A-2-3-4-5 is a straight, the lowest one (the wheel): it beats a pair'),
+     WHEEL_BEATS_PAIR),
     (_OWN_RANK.replace('[counts[1][1], counts[0][1]]', '[counts[0][1], counts[1][1]]').replace(
         '[5, 4, 3, 2, 1] if', '[14, 5, 4, 3, 2] if'),
-     'in the wheel, A-2-3-4-5, the ace counts as 1: a six-high straight beats it'),
+     WHEEL_ACE_LOW),
     (_WINS.format(test='hand_rank(hand1) > hand_rank(hand2)').replace(
         'for line in lines:', 'for line in lines[:-1]:'),
-     'each line is one deal: count every line of the file, the last one too'),
+     LAST_LINE),
     ("""
 from pokerlib import hand_rank, parse_versus_line
 _seen = {}
@@ -310,8 +325,7 @@ def player1_wins(lines):
         _seen[len(lines)] = sum(hand_rank(h1) > hand_rank(h2)
                                 for h1, h2 in map(parse_versus_line, lines))
     return _seen[len(lines)]
-""", 'the same answer as for the other file of {n} deals: count the wins in the lines your '
-     'function is given, not a number kept from before'))
+""", SAME_AS_BEFORE))
 
 _HOW_WON = """
 from pokerlib import hand_rank
@@ -323,14 +337,12 @@ def how_won(hand1, hand2):
 mistakes(
     'how_won',
     (_HOW_WON.format(body="return 'tie' if r1[0] == r2[0] else 'category'"),
-     "'tie' only when the whole rankings are equal: the same category, or the same ranks in "
-     "other suits, is not enough"),
+     HOW_TIE),
     (_HOW_WON.format(body="return 'tie' if r1 == r2 else 'ranks' if r1[0] != r2[0] else "
                           "'category'"),
-     "'category' when the categories differ, 'ranks' when the category is the same and the "
-     "ranks decide, whoever wins"),
+     HOW_CATEGORY),
     (_HOW_WON.format(body="return 'player1' if r1 > r2 else 'player2' if r2 > r1 else 'tie'"),
-     "one of three words: 'tie', 'category' or 'ranks'"))
+     HOW_WORDS))
 
 _SCORE = """
 from pokerlib import parse_versus_line, score_versus
@@ -350,13 +362,11 @@ _SCORE_OK = dict(lines='lines', skip='if not line.strip(): continue', number=', 
 mistakes(
     'score_valid',
     (_SCORE.format(**dict(_SCORE_OK, lines='[x for x in lines if x.strip()]')),
-     'each message as versus_errors words it: the lines numbered from 1, blank lines counted '
-     'too'),
+     MESSAGE_WORDS),
     (_SCORE.format(**dict(_SCORE_OK, number='')),
-     'each message starts with its line number, as versus_errors gives it: {call}, or '
-     '{fstring}'),
+     MESSAGE_NUMBER),
     (_SCORE.format(**dict(_SCORE_OK, skip='pass')),
-     'a blank line is neither a deal nor an error: skip it (but count it in the line numbers)'),
+     BLANK_LINE),
     (_SCORE.format(**dict(_SCORE_OK, message='e')),
      'return plain values (True or False, numbers, strings, and lists, tuples, dicts or sets '
      'of them), not {what}'))

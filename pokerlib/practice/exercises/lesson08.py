@@ -23,15 +23,18 @@ def pair_overtakes_size() -> int:
             return k
 
 
+OVERTAKES_COMPARE = N_('compare exact_counts(5), exact_counts(6) and exact_counts(7)')
+OVERTAKES_SIZE = N_('the hand size, a whole number: 5, 6 or 7')
+
+
 @exercise('pair_overtakes', takes_value=True, prepare=[pair_overtakes_size],
           returns=N_('a hand size: 5, 6 or 7'), seconds=60)
 def _pair_overtakes(value):
     expected = pair_overtakes_size()
     if value == expected and not isinstance(value, bool):
         return
-    raise wrong(value, expected, _('compare exact_counts(5), exact_counts(6) and '
-                                   'exact_counts(7)') if isinstance(value, int) else
-                _('the hand size, a whole number: 5, 6 or 7'))
+    raise wrong(value, expected, _(OVERTAKES_COMPARE) if isinstance(value, int) else
+                _(OVERTAKES_SIZE))
 
 
 STRAIGHT_MASKS = [0b11111 << k for k in range(9)] + [0b1000000001111]
@@ -43,25 +46,30 @@ def rank_masks(arr):
     return np.bitwise_or.reduce(np.left_shift(1, arr.astype(np.int64) >> 2), axis=1)
 
 
+RANK_BY_MOD = N_("a card's rank is its id >> 2 (and its suit id & 3), not id % 13: read that "
+                 "way, these cards have other ranks")
+PAIR_NOT_STRAIGHT = N_('a pair is not a straight: compare the set of ranks (a 13-bit mask) with '
+                       'the straight masks, not just the highest and lowest rank')
+WHEEL_TOO = N_('A-2-3-4-5, the wheel, is a straight too')
+
+
 def _straight_v1_hint(arr, got, expected, bad) -> str:
     """What the first wrong row shows."""
     masks = rank_masks(arr)
     row = arr[bad]
     ranks = sorted(int(c) >> 2 for c in row)
     if expected[bad]:
-        what = (_('A-2-3-4-5, the wheel, is a straight too')
+        what = (_(WHEEL_TOO)
                 if masks[bad] == STRAIGHT_MASKS[-1]
                 else _('these five ranks are consecutive: a straight'))
     elif len(set(ranks)) < 5:
-        what = _('a pair is not a straight: compare the set of ranks (a 13-bit mask) with '
-                 'the straight masks, not just the highest and lowest rank')
+        what = _(PAIR_NOT_STRAIGHT)
     else:
         what = _('these five ranks are not consecutive')
     by_mod = np.isin(np.bitwise_or.reduce(np.left_shift(1, arr.astype(np.int64) % 13), axis=1),
                      STRAIGHT_MASKS)
     if np.array_equal(got, by_mod):
-        return _("a card's rank is its id >> 2 (and its suit id & 3), not id % 13: read that "
-                 "way, these cards have other ranks")
+        return _(RANK_BY_MOD)
     if np.array_equal(got, np.isin(masks & 0xFF, STRAIGHT_MASKS)):
         what += _("; 1 << 12 doesn't fit in a uint8: convert the ranks to a wider integer "
                   "type before shifting")
@@ -194,6 +202,13 @@ HEADS_UP_SWAPPED = N_("these are hole2's counts: (wins, losses, ties) are those 
                       "first hand given, whichever hand is the favourite")
 
 
+TIES = N_('a tie is neither a win nor a loss: count the boards on which the two hands rank the '
+          'same as ties')
+WRONG_ORDER = N_('the right counts in the wrong order: (wins, losses, ties), a win being a board '
+                 'on which hole1 ranks higher')
+ALL_BOARDS = N_('(wins, losses, ties) over all C(48, 5) = {n:,d} boards')
+
+
 def _judge_heads_up(got, expected, seed, hole1, hole2):
     plain = to_python(got)
     if not (isinstance(plain, (tuple, list)) and len(plain) == 3
@@ -205,32 +220,30 @@ def _judge_heads_up(got, expected, seed, hole1, hole2):
     if tuple(plain) == (losses, wins, ties):
         hint = _(HEADS_UP_SWAPPED)
     elif sorted(plain) == sorted(expected):
-        hint = _('the right counts in the wrong order: (wins, losses, ties), a win being '
-                 'a board on which hole1 ranks higher')
+        hint = _(WRONG_ORDER)
     elif tuple(plain) in ((wins + ties, losses, 0), (wins, losses + ties, 0)):
-        hint = _('a tie is neither a win nor a loss: count the boards on which the two '
-                 'hands rank the same as ties')
+        hint = _(TIES)
     else:
-        hint = _('(wins, losses, ties) over all C(48, 5) = {n:,d} boards').format(
-            n=sum(expected))
+        hint = _(ALL_BOARDS).format(n=sum(expected))
     raise noted(wrong(got, expected, hint, call=f'heads_up({list(hole1)!r}, {list(hole2)!r})'),
                 _('the hole cards are drawn afresh at every check (random.Random({seed})'
                   '.sample(DECK, 4) draws these again)').format(seed=seed))
 
 
 # ---------------------------------------------------------------------------
-# The mistakes students make, each with the hint it earns (tests/practice/test_mistakes.py)
+# The mistakes students make, each with the hint it earns: the one home of each. The judge
+# diagnoses by the rows made with diagnosed(...); tests/practice/test_mistakes.py tests them all.
 
 mistakes(
     'pair_overtakes',
     ("""
 def pair_overtakes():
     return 7
-""", 'compare exact_counts(5), exact_counts(6) and exact_counts(7)'),
+""", OVERTAKES_COMPARE),
     ("""
 def pair_overtakes():
     return 'six'
-""", 'the hand size, a whole number: 5, 6 or 7'))
+""", OVERTAKES_SIZE))
 
 _STRAIGHT_V1 = """
 import numpy as np
@@ -246,14 +259,12 @@ import numpy as np
 STRAIGHTS = [0b11111 << k for k in range(9)] + [0b1000000001111]
 def straight_v1(arr):
     return np.isin(np.bitwise_or.reduce(1 << (arr.astype(np.int64) % 13), axis=1), STRAIGHTS)
-''', "a card's rank is its id >> 2 (and its suit id & 3), not id % 13: read that way, these "
-     "cards have other ranks"),
+''', RANK_BY_MOD),
     (_STRAIGHT_V1.format(ranks='arr >> 2', test='ranks[:, 4] - ranks[:, 0] == 4'),
-     'a pair is not a straight: compare the set of ranks (a 13-bit mask) with the straight '
-     'masks, not just the highest and lowest rank'),
+     PAIR_NOT_STRAIGHT),
     (_STRAIGHT_V1.format(ranks='arr >> 2', test='(ranks[:, 4] - ranks[:, 0] == 4) & '
                          '(np.diff(ranks, axis=1) != 0).all(axis=1)'),
-     'A-2-3-4-5, the wheel, is a straight too'))
+     WHEEL_TOO))
 
 _HEADS_UP = """
 import itertools
@@ -272,13 +283,11 @@ def heads_up(hole1, hole2):
 mistakes(
     'heads_up',
     (_HEADS_UP.format(answer='(wins + ties, losses, 0)'),
-     'a tie is neither a win nor a loss: count the boards on which the two hands rank the '
-     'same as ties'),
+     TIES),
     (_HEADS_UP.format(answer='(wins, ties, losses)'),
-     'the right counts in the wrong order: (wins, losses, ties), a win being a board on which '
-     'hole1 ranks higher'),
+     WRONG_ORDER),
     (_HEADS_UP.format(answer='(wins, losses, ties + 1)'),
-     '(wins, losses, ties) over all C(48, 5) = {n:,d} boards'),
+     ALL_BOARDS),
     (_HEADS_UP.format(answer='(wins, losses, ties) if wins >= losses else (losses, wins, ties)'),
      HEADS_UP_SWAPPED))
 

@@ -53,7 +53,7 @@ from .deck_statistics import (ALPHA, FULL_TRIALS, LONG_DECK, LONG_TRIALS, Z_LIMI
 from .judges import fresh_seed
 
 __all__ = ['judge_shuffle', 'exact_distribution', 'full_deck_tests', 'power', 'warm',
-           'FULL_TRIALS', 'ALPHA']
+           'FULL_TRIALS', 'ALPHA', 'DECK_CHANGED', 'DECK_REBOUND', 'DECK_RETURNED', 'OWN_RNG']
 # (full_deck_tests, power and the full deck's other statistics live in deck_statistics.)
 
 EXACT_DECKS = ('ab', 'abc', 'abcd', 'abcde', 'abcdef')
@@ -117,8 +117,9 @@ def judge_shuffle(run, target, want, hint_for, mistakes=(), deal=False, full='un
     `target(deck)` gives each arrangement's exact probability ('uniform' or
     Sattolo's), `want(deck)` says it in words, `hint_for(deck, perm, probs,
     expected)` explains the first wrong probability; `mistakes` are
-    (predicate(probs, deck), hint) or (mistaken shuffle, hint) pairs: the
-    hint of the first that the failing case shows. `full` is the full-deck
+    (predicate(probs, deck), hint) or (mistaken shuffle, hint) pairs, a table's
+    diagnosed rows (``known(name)``): the hint of the one that the failing case
+    shows. `full` is the full-deck
     target: 'uniform' or 'sattolo'. A deal is played as deal(k, 1, deck, rng),
     k hands of one card: the whole deck in the order it was dealt.
     """
@@ -223,15 +224,17 @@ def _many(run, shown, deal):
     return many
 
 
+DECK_CHANGED = N_("your function changed the list it was given: deal must leave the caller's "
+                  "deck as it was, so shuffle a copy ({copy})")
+
+
 def _dealt(cards, given, got):
     """The cards a deal(n, 1, cards, rng) dealt, in order, or a Mismatch: it changed the deck,
     or did not deal every card once, one to each hand."""
     if cards != given:
         raise Mismatch([('changed', _('the deck it was given: it is now {cards}').format(
                             cards=short(cards))),
-                        ('hint', _("your function changed the list it was given: deal must "
-                                   "leave the caller's deck as it was, so shuffle a copy "
-                                   "({copy})").format(copy=code('cards = list(deck)')))])
+                        ('hint', _(DECK_CHANGED).format(copy=code('cards = list(deck)')))])
     if not (isinstance(got, (list, tuple)) and len(got) == len(given)
             and all(isinstance(h, (list, tuple)) and len(h) == 1 for h in got)
             and _rearranged(given, [h[0] for h in got])):
@@ -254,6 +257,16 @@ def _play_many(run, deck, rngs, deal, shown):
     return outs
 
 
+DECK_REBOUND = N_('the list your function was given is unchanged: {rebind} inside a function '
+                  'only makes the local name deck point to a new list, and the caller never sees '
+                  'it; rearrange the given list in place ({in_place}, or {slice})')
+DECK_RETURNED = N_('your function returned a shuffled list, but the list it was given is '
+                   'unchanged: the caller keeps its own list, so rearrange that one in place '
+                   '({in_place}, or {slice})')
+OWN_RNG = N_('shuffle with the rng you are given ({randrange}), not the random module or a '
+             'generator of your own, so that a seed repeats a shuffle')
+
+
 def _first_looks(run, name, deal):
     """Is the deck rearranged, and is the rng the one used?"""
     if deal:
@@ -273,27 +286,19 @@ def _first_looks(run, name, deal):
                                    'stays in the deck exactly once'))])
     if all(c == deck for c in outcomes):
         if isinstance(returned, (list, tuple)) and _rearranged(deck, returned):
-            hint = _('your function returned a shuffled list, but the list it was given is '
-                     'unchanged: the caller keeps its own list, so rearrange that one in '
-                     'place ({in_place}, or {slice})').format(
-                         in_place=code('deck.sort(key=...)'), slice=code('deck[:] = cards'))
+            hint = _(DECK_RETURNED).format(in_place=code('deck.sort(key=...)'),
+                                           slice=code('deck[:] = cards'))
         else:
-            hint = _('the list your function was given is unchanged: {rebind} inside a function '
-                     'only makes the local name deck point to a new list, and the caller never '
-                     'sees it; rearrange the given list in place ({in_place}, or '
-                     '{slice})').format(rebind=code('deck = sorted(...)'),
-                                        in_place=code('deck.sort(key=...)'),
-                                        slice=code('deck[:] = cards'))
+            hint = _(DECK_REBOUND).format(rebind=code('deck = sorted(...)'),
+                                          in_place=code('deck.sort(key=...)'),
+                                          slice=code('deck[:] = cards'))
         raise Mismatch([('returned', _('the deck unchanged, four times')), ('hint', hint)])
     if outcomes[0] != outcomes[1] or not drew:
         raise Mismatch([('returned', _('{first}, then {second}').format(
                             first=short(outcomes[0]), second=short(outcomes[1])))
                         if outcomes[0] != outcomes[1] else
                         ('returned', _('a shuffle that drew nothing from the rng it was given')),
-                        ('hint', _('shuffle with the rng you are given ({randrange}), not '
-                                   'the random module or a generator of your own, so that a '
-                                   'seed repeats a shuffle').format(
-                                       randrange=code('rng.randrange')))])
+                        ('hint', _(OWN_RNG).format(randrange=code('rng.randrange')))])
 
 
 def _not_a_function(name) -> Mismatch:
