@@ -217,3 +217,28 @@ def test_player_2s_count_gets_its_own_hint_when_it_equals_player_1s_wins_and_tie
             lesson07._player1_wins(Run(function))
         hints[mistake] = dict(raised.value.details)['hint']
     assert "player 2's count" in hints['player 2'] and 'a tie is not a win' in hints['ties']
+
+
+def test_a_loop_that_skips_the_last_line_is_not_taken_for_player_2s_count(monkeypatch):
+    # With seed 4 the first file's last deal is a win of player 1 and player 2 wins one deal
+    # fewer than player 1: skipping that line gives player 2's count. Each count is told by a
+    # file of one deal it counts, so the hint is the last line's.
+    import random
+    from collections import Counter
+    from pokerlib import make_versus_lines, parse_versus_line, versus_winner
+    from pokerlib.practice.exercises import lesson07
+    from pokerlib.practice.judge.kit import Mismatch
+    winners = [versus_winner(*parse_versus_line(line))
+               for line in make_versus_lines(300, random.Random(4 + 300), tie_fraction=0.1)]
+    assert Counter(winners[:-1])['player1'] == Counter(winners)['player2'] != Counter(winners)['player1']
+    monkeypatch.setattr(lesson07, 'fresh_seed', lambda: 4)
+
+    class Run:                      # the judge's side of a check, in this process
+        name, last_call = 'player1_wins', None
+
+        def __call__(self, lines, shown=None):
+            self.last_call = shown
+            return sum(versus_winner(*parse_versus_line(line)) == 'player1' for line in lines[:-1])
+    with pytest.raises(Mismatch) as raised:
+        lesson07._player1_wins(Run())
+    assert 'the last one too' in dict(raised.value.details)['hint']

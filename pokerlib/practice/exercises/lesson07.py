@@ -32,6 +32,8 @@ def versus_wins() -> Counter:
 
 TIE_LINE = '2H 3D 5S 9C KD 2C 3H 5D 9S KH'
 """A deal that is a tie (the same ranks, other suits)."""
+PLAYER2_LINE = '2H 3D 5C 7S 9H AS AH KD QC JD'
+"""A deal player 2 wins (a pair of aces against ace high)."""
 
 FULL_HOUSE_RANKS = N_('a full house ranks by its three of a kind first, then by its pair: tens '
                       'over twos beat threes over kings')
@@ -78,6 +80,11 @@ def _player1_cases(run):
     # houses' hint is left to a ranking that orders them pair first.)
 
 
+def _counts(run, line) -> bool:
+    """Whether the student's function counts this one deal (a file of it alone) as a win."""
+    return run([line], shown=f'{run.name}({[line]!r})') == 1
+
+
 COMPARE_WHOLE_RANKINGS = N_('compare the whole rankings, {compare}: the category first, and when '
                             'both hands are in one category, the ranks decide')
 
@@ -117,12 +124,12 @@ def _player1_wins(run):
         again = run(list(other), shown=f'{run.name}(lines)  # lines = {made}')
         if got == again and type(got) is int and got != 0:
             hint = _(SAME_FOR_SIZES).format(n=size, m=len(other))
-        elif got == expected + ties and (got != wins['player2'] or again == sum(
-                versus_winner(*parse_versus_line(line)) != 'player2' for line in other)):
-            # (where player 2's wins happen to number player 1's and the ties together,
-            # the other file tells which count it is)
+        elif got == expected + ties and _counts(run, TIE_LINE):
+            # (each count is told by a file of one deal it counts: a count that merely
+            # happens to equal another on this file, as one that skips the last line may,
+            # is not mistaken for it)
             hint = _(TIE_NOT_WIN)
-        elif got == wins['player2']:
+        elif got == wins['player2'] and _counts(run, PLAYER2_LINE):
             hint = _(PLAYER2_COUNT)
         elif isinstance(got, float):
             hint = _('how many deals player 1 wins: a count, not a fraction')
