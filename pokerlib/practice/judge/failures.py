@@ -33,7 +33,7 @@ def error_hint(error, exercise) -> str:
 def what_printed(run, calls=None):
     """What the failing call printed: the last call, or the calls named (a Mismatch's)."""
     printed = ([run.printed] if calls is None else
-               [run.printed_for(args) for args in calls])
+               [run.reprint(args) for args in calls])
     printed = [p for p in printed if p]
     if not printed:
         return None
