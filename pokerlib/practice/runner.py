@@ -285,7 +285,7 @@ class Server:
 
 
 def _simple_args(sent):
-    """A call's arguments as values, if each was sent as a simple value or a list of them
+    """A call's arguments as values, if each was sent as a simple value or a list or tuple of them
     (most calls: a hand, ranks, a count), else None (decode_arg then reads them)."""
     args = []
     for a in sent:
@@ -294,6 +294,9 @@ def _simple_args(sent):
         elif type(a) is dict and len(a) == 1 and type(a.get('L')) is list \
                 and set(map(type, a['L'])) <= _SIMPLE:
             args.append(list(a['L']))
+        elif type(a) is dict and len(a) == 1 and type(a.get('T')) is list \
+                and set(map(type, a['T'])) <= _SIMPLE:
+            args.append(tuple(a['T']))         # (a hand as best_hand passes it)
         else:
             return None
     return args
@@ -312,8 +315,8 @@ def _simple_answer(got, args, sent):
         if type(a) is list and not (set(map(type, a)) <= _SIMPLE and type(s) is dict
                                     and a == s.get('L')):
             return _GENERAL
-        if type(a) not in _SIMPLE and type(a) is not list:
-            return _GENERAL
+        if type(a) not in _SIMPLE and type(a) not in (list, tuple):
+            return _GENERAL             # (a tuple of simple values cannot change)
     if type(got) in _SIMPLE:
         return got
     if type(got) in (list, tuple) and (

@@ -13,7 +13,7 @@ from ...cards import DECK, RANKS, SUITS
 from ...ranking import card_ranks, flush, kind, straight, two_pair
 from ...i18n import N_, _
 from ..judge.kit import code, exercise, forbid, mistakes, need_bool, short, wrong
-from .judges import cases_judge
+from .judges import cases_judge, tuple_error_hint
 
 __all__ = []
 
@@ -54,7 +54,9 @@ def all_hands() -> list:
 
 
 def card_ranks_cases():
-    return [(hand,) for hand in all_hands()]
+    """Every hand of all_hands, one in four as a tuple (as best_hand passes them; the lists
+    before the first tuple tell a card_ranks that sorts the hand in place that it did)."""
+    return [(tuple(hand) if i % 4 == 3 else hand,) for i, hand in enumerate(all_hands())]
 
 
 def _ace_low_with_any_deuce(hand):
@@ -84,7 +86,8 @@ def _card_ranks_hint(hand, got=None):
              '{ranks}').format(ranks=short(card_ranks(hand)))
 
 
-_register('card_ranks', dict(returns=N_('a list of five numbers, highest first')), cases_judge(
+_register('card_ranks', dict(returns=N_('a list of five numbers, highest first'),
+                           error_hint=tuple_error_hint()), cases_judge(
     card_ranks, card_ranks_cases, _card_ranks_hint,
     mistakes=[(_ace_low_with_any_deuce, N_('the ace plays low only in A-2-3-4-5: make it 1 '
                                            'only when the ranks are exactly [14, 5, 4, 3, 2]')),

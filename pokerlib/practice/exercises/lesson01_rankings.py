@@ -10,7 +10,7 @@ import functools
 from ...ranking import category_name, hand_rank, kind
 from ...i18n import N_
 from ..judge.kit import exercise, mistakes
-from .judges import judge_ranking, mistake_signature, ranking_cases
+from .judges import judge_ranking, mistake_signature, ranking_cases, tuple_error_hint
 from .lesson01 import RANK_CHARS
 
 __all__ = []
@@ -91,8 +91,9 @@ def _judge_hand_rank(run):
 
 for _name in ('hand_rank', 'hand_rank_elif', 'hand_rank_counter'):
     exercise(_name, returns=N_('a ranking: a tuple that compares with other rankings'),
-             error_hint='every hand given is five different cards, as a list of two-character '
-                        'strings; run your function on the hand named above',
+             error_hint=tuple_error_hint(N_('every hand given is five different cards, as a '
+                                            'list or tuple of two-character strings; run your '
+                                            'function on the hand named above')),
              prepare=[functools.partial(ranking_cases, ranking_reference)],
              later=[functools.partial(mistake_signature, ranking_reference, mistaken)
                     for mistaken, why, *pair in RANKING_MISTAKES])(_judge_hand_rank)
