@@ -129,10 +129,14 @@ def _wrong_case(run, args, got, expected, hint, mistakes, returns, tol, sequence
                         for w in (witnesses[0] if witnesses else ())):
             return wrong(got, expected, why(*args) if callable(why) else _(why),
                          call=failing, args=args)
-    if got is None:
-        return wrong(got, expected, _('your function returned None here: is a '
-                                      '{return_} missing on this path?').format(
-                                          return_=code('return')), call=failing, args=args)
+    if got is None:         # what the right answer is, and where a None comes from
+        return wrong(got, expected, '; '.join(
+            ([hint(*args, got=got) if callable(hint) else _(hint)] if expected is not None
+             else []) + [_('your function returned None here: is a {return_} missing on this '
+                           'path, or does a loop return before it reaches the answer (a '
+                           '{return_} in an {else_} inside the loop)?').format(
+                               return_=code('return'), else_=code('else'))]),
+            call=failing, args=args)
     if returns and not _looks_like(got, expected):
         return Mismatch([('returned', f'{short(got)} ({kind_of(got)})'),
                          ('expected', short(expected)),
@@ -314,6 +318,10 @@ def _wrong_order(run, reference, describe, mistakes, better, values, i, tie) -> 
     why = _mistake_shown(run, reference, mistakes, values, lo, hi, tie)
     hint = (_(why) if why is not None else
             _('{a} is {better}: ').format(a=a, better=_(better)) + _why_better(hi, lo, describe))
+    if why is None and any(isinstance(x, str) for x in _flat(values[i]) + _flat(values[i - 1])):
+        hint = _('your rankings hold ranks as letters, which compare as text (so {t} is above '
+                 '{j}): turn each rank into its number, 2 to 14, as card_ranks does').format(
+                     t="'T'", j="'J'")
     return Mismatch([('problem', _('{name} {said}, but {a} is {better}').format(
                          name=run.name, said=said, a=a, better=_(better))),
                      ('rankings', f'{" ".join(lo)} -> {short(values[i - 1], 70)}\n'

@@ -81,7 +81,21 @@ def _as_text(hand):
     return sorted((r for r, s in hand), key=RANK_CHARS.index, reverse=True)
 
 
+def _wheel_tested_unsorted(hand):
+    ranks = [RANK_CHARS.index(r) for r, s in hand]
+    return [5, 4, 3, 2, 1] if ranks == [14, 5, 4, 3, 2] else sorted(ranks, reverse=True)
+
+
 def _card_ranks_hint(hand, got=None):
+    expected = card_ranks(hand)
+    if isinstance(got, (list, tuple)) and 0 < len(got) < 5 and len(set(expected)) < 5:
+        return _('one number for each card, five in all: a rank held twice comes twice (a set '
+                 'keeps it once)')
+    if isinstance(got, (list, tuple)) and len(got) == 5 and all(
+            type(g) is int and g == e - 1 for g, e in zip(got, expected)):
+        return _('each rank is one too low: the string to look ranks up in needs two filler '
+                 'characters, {chars}, so that {two} is at index 2').format(
+                     chars=code(chr(39) + '--23456789TJQKA' + chr(39)), two=code("'2'"))
     return _('the ranks as numbers from 2 to 14 (an ace is 14), highest first; for this hand '
              '{ranks}').format(ranks=short(card_ranks(hand)))
 
@@ -91,6 +105,9 @@ _register('card_ranks', dict(returns=N_('a list of five numbers, highest first')
     card_ranks, card_ranks_cases, _card_ranks_hint,
     mistakes=[(_ace_low_with_any_deuce, N_('the ace plays low only in A-2-3-4-5: make it 1 '
                                            'only when the ranks are exactly [14, 5, 4, 3, 2]')),
+              (_wheel_tested_unsorted, N_('an ace plays low in A-2-3-4-5 in any order of the '
+                                          'cards: sort the ranks first, then compare them with '
+                                          '[14, 5, 4, 3, 2]'), [(['AS', '5H', '4D', '3C', '2S'],)]),
               (_no_ace_low, N_('an ace plays low in A-2-3-4-5: report that hand as '
                                '[5, 4, 3, 2, 1]')),
               (_unsorted, lambda *a: _('highest first: sort the ranks, {code}').format(
@@ -211,6 +228,9 @@ def _kind_lowest(n, ranks):
 
 def _kind_hint(n, ranks, got=None):
     expected = kind(n, ranks)
+    if isinstance(got, (list, tuple, set)):
+        return _('return one rank (a number) or None, not a collection: the highest rank that '
+                 'occurs exactly {n} times, here {rank}').format(n=n, rank=expected)
     if expected is None:
         return (_('no rank occurs exactly {n} times in {ranks}: return None') if n > 1 else
                 _('no rank occurs exactly {n} time in {ranks}: return None')).format(
@@ -279,8 +299,9 @@ def _kinds_repeated(n, ranks):
 
 _register('kinds', dict(returns=N_('a list of ranks, highest first')), cases_judge(
     _kinds, kind_cases,
-    lambda n, ranks, got=None: _('every rank that occurs exactly {n} times, highest first, '
-                                 'each once ([] if none)').format(n=n),
+    lambda n, ranks, got=None: _('return a list, highest first: a set has no order') if isinstance(
+        got, (set, frozenset)) else _('every rank that occurs exactly {n} times, highest first, '
+                                      'each once ([] if none)').format(n=n),
     mistakes=[(_kinds_unsorted_set, lambda *a: _('highest first: a set has no order, so sort '
                                                  'it ({code})').format(
                   code=code('sorted(set(ranks), reverse=True)'))),
@@ -307,6 +328,9 @@ def _count_wheels(value):
         hint = _('the first count is right; the second: how many of those are all one suit?')
     elif isinstance(value, (tuple, list)) and len(value) == 2 and value[0] == expected[0] - expected[1]:
         hint = _('count every A-2-3-4-5 hand, the straight flushes among them too')
+    elif isinstance(value, (tuple, list)) and len(value) == 2 and value[0] == 15_504:
+        hint = _('15,504 is every choice of five of those 20 cards; a wheel holds exactly one '
+                 'card of each of A, 2, 3, 4 and 5')
     else:
         hint = _('(how many hands hold exactly A, 2, 3, 4, 5; how many of those are all one '
                  'suit)')
