@@ -29,7 +29,8 @@ The protocol (``wire`` messages; the judge asks, the runner answers):
   'value'}`` (the answer of an exercise whose answer is a value): each
   answer is ``{'ok': plain data}``, ``{'notplain': type name}`` or
   ``{'raised': {...}}``, with ``'after'`` (the arguments as the call left
-  them), ``'printed'`` (how many lines, the last of them) and ``'course'``.
+  them), ``'printed'`` (how many lines, the last of them, how many characters and
+  finished lines) and ``'course'``.
 
 Nothing the runner sends is a verdict: the judge decides.
 """
@@ -39,7 +40,6 @@ import ctypes
 import dis
 import functools
 import inspect
-import io
 import os
 import random
 import signal
@@ -49,10 +49,10 @@ import textwrap
 import time
 import traceback
 import types
-from collections import deque
 
 from . import wire
 from .guard import COURSE_CALLS, Refused, guard, reaches_course
+from .printed import Printed
 from .values import _SIMPLE, NotPlain, decode_arg, rng_state, to_plain
 
 __all__ = ['start', 'serve', 'serve_socket', 'Printed', 'is_stub', 'is_course_function',
@@ -66,91 +66,6 @@ EXTRA_PROCESSES = 64
 
 STATE = {'in_runner': False}
 """Whether this process is a runner (a check inside a check is refused)."""
-
-
-# --- output ---------------------------------------------------------------------
-
-class Printed(io.TextIOBase):
-    """A stream that keeps the last few lines written to it and counts them, in linear time.
-
-    A write only stores its text; every ``CHUNKS`` writes (or at a text longer than a line
-    it keeps) they are joined and read at once, so that a student's print costs a few times
-    what a print to a file does, not ten (issue 40: a flush printing 200,000 lines must not
-    be timed out where it would pass without its prints).
-
-    >>> p = Printed()
-    >>> for i in range(1000): _ = p.write(f'{i} | ')
-    >>> _ = p.write('end\\nlast')
-    >>> p.total(), p.last()[0][:12], p.last()[-1]
-    (2, '0 | 1 | 2 | ', 'last')
-    """
-
-    KEEP = 6
-    WIDTH = 200
-    CHUNKS = 4096
-
-    def __init__(self):
-        super().__init__()
-        self.reset()
-
-    def reset(self):
-        """Forget what was printed (before each call)."""
-        self.lines, self.count = deque(maxlen=self.KEEP), 0
-        self.partial, self.partial_size = [], 0
-        self.chunks = []
-
-    def write(self, text):
-        if type(text) is not str:
-            text = str(text)
-        if not text:
-            return 0                # (print(x, end=''): no line of its own)
-        chunks = self.chunks
-        chunks.append(text)
-        n = len(text)
-        if n > 200 or len(chunks) >= 4096:      # WIDTH, CHUNKS (literals: a write is quick)
-            self._read()            # (a long text is read at once: memory stays small)
-        return n
-
-    def writable(self):
-        return True
-
-    def _read(self):
-        """Read the stored writes: count their lines, keep the last ones and the start of an
-        unfinished one."""
-        chunks = self.chunks
-        text = ''.join(chunks)
-        chunks.clear()
-        n = text.count('\n')
-        if not n:
-            if self.partial_size < self.WIDTH and text:
-                self.partial.append(text[:self.WIDTH])
-                self.partial_size += len(self.partial[-1])
-            return
-        first, rest = text[:text.find('\n')], text[text.rfind('\n') + 1:]
-        self.lines.append((''.join(self.partial) + first[:self.WIDTH])[:self.WIDTH])
-        if n > 1:
-            middle = text[len(first) + 1:len(text) - len(rest) - 1].rsplit('\n', self.KEEP)
-            for line in middle[-self.KEEP:]:
-                self.lines.append(line[:self.WIDTH])
-        self.count += n
-        self.partial = [rest[:self.WIDTH]] if rest else []
-        self.partial_size = len(self.partial[0]) if rest else 0
-
-    def printed(self) -> bool:
-        """Was anything written since the last reset?"""
-        return bool(self.count or self.partial or self.chunks)
-
-    def last(self) -> list:
-        """The last lines (with an unfinished one)."""
-        self._read()
-        lines = list(self.lines)
-        if self.partial:
-            lines = (lines + [''.join(self.partial)])[-self.KEEP:]
-        return lines
-
-    def total(self) -> int:
-        self._read()
-        return self.count + bool(self.partial)
 
 
 # --- what the object is ----------------------------------------------------------
@@ -363,14 +278,14 @@ class Server:
         if after:
             answer['after'] = after
         if self.printed.total():
-            answer['printed'] = [self.printed.total(), self.printed.last()]
+            answer['printed'] = self.printed.report()
         if COURSE_CALLS:
             answer['course'] = COURSE_CALLS[0]
         return answer
 
 
 def _simple_args(sent):
-    """A call's arguments as values, if each was sent as a simple value or a list of them
+    """A call's arguments as values, if each was sent as a simple value or a list or tuple of them
     (most calls: a hand, ranks, a count), else None (decode_arg then reads them)."""
     args = []
     for a in sent:
@@ -379,6 +294,9 @@ def _simple_args(sent):
         elif type(a) is dict and len(a) == 1 and type(a.get('L')) is list \
                 and set(map(type, a['L'])) <= _SIMPLE:
             args.append(list(a['L']))
+        elif type(a) is dict and len(a) == 1 and type(a.get('T')) is list \
+                and set(map(type, a['T'])) <= _SIMPLE:
+            args.append(tuple(a['T']))         # (a hand as best_hand passes it)
         else:
             return None
     return args
@@ -397,8 +315,8 @@ def _simple_answer(got, args, sent):
         if type(a) is list and not (set(map(type, a)) <= _SIMPLE and type(s) is dict
                                     and a == s.get('L')):
             return _GENERAL
-        if type(a) not in _SIMPLE and type(a) is not list:
-            return _GENERAL
+        if type(a) not in _SIMPLE and type(a) not in (list, tuple):
+            return _GENERAL             # (a tuple of simple values cannot change)
     if type(got) in _SIMPLE:
         return got
     if type(got) in (list, tuple) and (

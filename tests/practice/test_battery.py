@@ -6,6 +6,7 @@ every test run, the rest in the slow tier (make test-slow).
 """
 
 import itertools
+import math
 import random
 from collections import Counter, defaultdict, deque
 from fractions import Fraction
@@ -708,3 +709,615 @@ FAST_WRONG = [SHUFFLE_WRONG[0], SHUFFLE_WRONG[2], DEAL_WRONG[0], EXPERIMENT_WRON
     slow_wrong=[w for w in SHUFFLE_WRONG + DEAL_WRONG + EXPERIMENT_WRONG + OTHER_WRONG
                 if w not in FAST_WRONG],
     min_right=0, min_wrong=0)
+
+
+# ---------------------------------------------------------------------------
+# Issue 40, round 5: a fresh battery of wrong versions, written from the statements (new
+# mistakes, not the lessons' tables'), one mistake each, with the hint that names it.
+
+_R = '--23456789TJQKA'
+
+
+def cr40_ace_always_low(hand):
+    return sorted((1 if r == 'A' else _R.index(r) for r, s in hand), reverse=True)
+
+
+def cr40_index_from_one(hand):
+    ranks = sorted(('-23456789TJQKA'.index(r) for r, s in hand), reverse=True)
+    return [5, 4, 3, 2, 1] if ranks == [13, 4, 3, 2, 1] else ranks
+
+
+def cr40_wheel_tested_before_sorting(hand):
+    ranks = [_R.index(r) for r, s in hand]
+    if ranks == [14, 5, 4, 3, 2]:
+        ranks = [5, 4, 3, 2, 1]
+    return sorted(ranks, reverse=True)
+
+
+def cr40_each_rank_once(hand):
+    ranks = sorted({_R.index(r) for r, s in hand}, reverse=True)
+    return [5, 4, 3, 2, 1] if ranks == [14, 5, 4, 3, 2] else ranks
+
+
+def st40_span_five(ranks):
+    return len(set(ranks)) == 5 and max(ranks) - min(ranks) == 5
+
+
+def st40_first_four_steps(ranks):
+    return all(ranks[i] - ranks[i + 1] == 1 for i in range(3))
+
+
+def st40_four_ranks_enough(ranks):
+    return len(set(ranks)) >= 4 and max(ranks) - min(ranks) == 4
+
+
+def fl40_set_of_cards(hand):
+    return len(set(hand)) == 1
+
+
+def fl40_returns_the_suit(hand):
+    suits = {s for r, s in hand}
+    return suits.pop() if len(suits) == 1 else False
+
+
+def fl40_skips_first_card(hand):
+    return len({s for r, s in hand[1:]}) == 1
+
+
+def kind40_set_order(n, ranks):
+    for r in set(ranks):
+        if ranks.count(r) == n:
+            return r
+
+
+def kind40_else_return_none(n, ranks):
+    for r in ranks:
+        if ranks.count(r) == n:
+            return r
+        else:
+            return None
+
+
+def kind40_false(n, ranks):
+    for r in ranks:
+        if ranks.count(r) == n:
+            return r
+    return False
+
+
+def kind40_list(n, ranks):
+    return [r for r in ranks if ranks.count(r) == n] or None
+
+
+def tp40_same_pair_twice(ranks):
+    high, low = kind(2, ranks), kind(2, list(reversed(ranks)))
+    return (high, low) if high else None
+
+
+def tp40_false(ranks):
+    high, low = kind(2, ranks), kind(2, list(reversed(ranks)))
+    return (high, low) if high and high != low else False
+
+
+def tp40_any_two_ranks(ranks):
+    pairs = sorted({r for r in ranks if ranks.count(r) == 2}, reverse=True)
+    return (pairs[0], ranks[-1]) if pairs else None
+
+
+def am40_equal_items_not_keys(iterable, key=None):
+    items = list(iterable)
+    if not items:
+        return []
+    best = max(items, key=key)
+    return [x for x in items if x == best]
+
+
+def am40_max_of_empty(iterable, key=None):
+    items = list(iterable)
+    key = key or (lambda x: x)
+    best = key(max(items, key=key))
+    return [x for x in items if key(x) == best]
+
+
+def am40_ties_replace(iterable, key=None):
+    key = key or (lambda x: x)
+    result, best = [], None
+    for x in iterable:
+        if best is None or key(x) >= best:
+            result, best = [x], key(x)
+    return result
+
+
+def am40_reads_twice(iterable, key=None):
+    key = key or (lambda x: x)
+    best = max(map(key, iterable), default=None)
+    return [x for x in iterable if key(x) == best]
+
+
+def amin40_copied_max(iterable, key=None):
+    key = key or (lambda x: x)
+    result, best = [], None
+    for x in iterable:
+        if not result or key(x) > best:
+            result, best = [x], key(x)
+        elif key(x) == best:
+            result.append(x)
+    return result
+
+
+def amin40_negated(iterable, key=None):
+    key = key or (lambda x: x)
+    items = list(iterable)
+    if not items:
+        return []
+    best = max(-key(x) for x in items)
+    return [x for x in items if -key(x) == best]
+
+
+def _allmax(iterable, key):
+    items = list(iterable)
+    best = max(map(key, items), default=None)
+    return [x for x in items if key(x) == best]
+
+
+def poker40_one_winner(hands):
+    return [max(hands, key=hand_rank)]
+
+
+def poker40_bare_hand_when_alone(hands):
+    winners = _allmax(hands, hand_rank)
+    return winners[0] if len(winners) == 1 else winners
+
+
+def poker40_rankings(hands):
+    return [hand_rank(h) for h in _allmax(hands, hand_rank)]
+
+
+def shares40_floor_division(hands):
+    winners = _allmax(hands, hand_rank)
+    return [1 // len(winners) if h in winners else 0 for h in hands]
+
+
+def shares40_split_over_all(hands):
+    winners = _allmax(hands, hand_rank)
+    return [1 / len(hands) if h in winners else 0 for h in hands]
+
+
+def group40_counts_only(items):
+    pairs = [(items.count(x), x) for x in set(items)]
+    return sorted(pairs, key=lambda p: p[0], reverse=True)
+
+
+def group40_each_item(items):
+    return sorted(((items.count(x), x) for x in items), reverse=True)
+
+
+def group40_item_first(items):
+    return sorted(((x, items.count(x)) for x in set(items)), reverse=True)
+
+
+def unzip40_firsts_twice(pairs):
+    return [p[0] for p in pairs], [p[0] for p in pairs]
+
+
+def unzip40_swapped(pairs):
+    return tuple(p[1] for p in pairs), tuple(p[0] for p in pairs)
+
+
+def _group(items):
+    return sorted(((items.count(x), x) for x in set(items)), reverse=True)
+
+
+def _counts_ranks(hand):
+    groups = _group([_R.index(r) for r, s in hand])
+    return tuple(c for c, r in groups), tuple(r for c, r in groups)
+
+
+def hr40_no_wheel(hand):
+    counts, ranks = _counts_ranks(hand)
+    st = len(ranks) == 5 and max(ranks) - min(ranks) == 4
+    fl = len({s for r, s in hand}) == 1
+    pattern = {(5,): 10, (4, 1): 7, (3, 2): 6, (3, 1, 1): 3, (2, 2, 1): 2, (2, 1, 1, 1): 1}
+    return (max(pattern.get(counts, 0), 4 * st + 5 * fl), ranks)
+
+
+def hr40_flush_before_straight_flush(hand):
+    counts, ranks = _counts_ranks(hand)
+    if ranks == (14, 5, 4, 3, 2):
+        ranks = (5, 4, 3, 2, 1)
+    st = len(ranks) == 5 and max(ranks) - min(ranks) == 4
+    fl = len({s for r, s in hand}) == 1
+    if fl:
+        return (5, ranks)
+    if st:
+        return (4, ranks) if not fl else (8, ranks)
+    pattern = {(4, 1): 7, (3, 2): 6, (3, 1, 1): 3, (2, 2, 1): 2, (2, 1, 1, 1): 1}
+    return (pattern.get(counts, 0), ranks)
+
+
+def hr40_two_pair_is_a_pair(hand):
+    counts, ranks = _counts_ranks(hand)
+    if ranks == (14, 5, 4, 3, 2):
+        ranks = (5, 4, 3, 2, 1)
+    st = len(ranks) == 5 and max(ranks) - min(ranks) == 4
+    fl = len({s for r, s in hand}) == 1
+    pattern = {(4, 1): 7, (3, 2): 6, (3, 1, 1): 3, (2, 2, 1): 1, (2, 1, 1, 1): 1}
+    return (max(pattern.get(counts, 0), 4 * st + 5 * fl), ranks)
+
+
+def hr40_most_common_order(hand):
+    groups = Counter(_R.index(r) for r, s in hand).most_common()
+    counts = tuple(c for r, c in groups)
+    ranks = tuple(r for r, c in groups)
+    if sorted(ranks) == [2, 3, 4, 5, 14]:
+        ranks = (5, 4, 3, 2, 1)
+    st = len(ranks) == 5 and max(ranks) - min(ranks) == 4
+    fl = len({s for r, s in hand}) == 1
+    pattern = {(4, 1): 7, (3, 2): 6, (3, 1, 1): 3, (2, 2, 1): 2, (2, 1, 1, 1): 1}
+    return (max(pattern.get(counts, 0), 4 * st + 5 * fl), ranks)
+
+
+def hr40_full_house_under_flush(hand):
+    counts, ranks = _counts_ranks(hand)
+    if ranks == (14, 5, 4, 3, 2):
+        ranks = (5, 4, 3, 2, 1)
+    st = len(ranks) == 5 and max(ranks) - min(ranks) == 4
+    fl = len({s for r, s in hand}) == 1
+    pattern = {(4, 1): 7, (3, 2): 5, (3, 1, 1): 3, (2, 2, 1): 2, (2, 1, 1, 1): 1}
+    return (max(pattern.get(counts, 0), 4 * st + 6 * fl), ranks)
+
+
+def hrc40_rank_letters(hand):
+    counts = Counter(r for r, s in hand)
+    groups = sorted(((n, r) for r, n in counts.items()), reverse=True)
+    shape = tuple(n for n, r in groups)
+    ranks = tuple(r for n, r in groups)
+    fl = len({s for r, s in hand}) == 1
+    nums = sorted((_R.index(r) for r in ranks), reverse=True)
+    st = len(nums) == 5 and (nums[0] - nums[4] == 4 or nums == [14, 5, 4, 3, 2])
+    pattern = {(4, 1): 7, (3, 2): 6, (3, 1, 1): 3, (2, 2, 1): 2, (2, 1, 1, 1): 1}
+    return (max(pattern.get(shape, 0), 4 * st + 5 * fl), ranks)
+
+
+def hre40_full_house_pair_first(hand):
+    ranks = card_ranks(hand)
+    st, fl = straight(ranks), len({s for r, s in hand}) == 1
+    pair = kind(2, ranks)
+    low = kind(2, list(reversed(ranks)))
+    if st and fl:
+        return (8, max(ranks))
+    elif kind(4, ranks):
+        return (7, kind(4, ranks), kind(1, ranks))
+    elif kind(3, ranks) and pair:
+        return (6, pair, kind(3, ranks))
+    elif fl:
+        return (5, ranks)
+    elif st:
+        return (4, max(ranks))
+    elif kind(3, ranks):
+        return (3, kind(3, ranks), ranks)
+    elif pair and low != pair:
+        return (2, (pair, low), ranks)
+    elif pair:
+        return (1, pair, ranks)
+    return (0, ranks)
+
+
+def kinds40_a_set(n, ranks):
+    return {r for r in ranks if ranks.count(r) == n}
+
+
+def kinds40_highest_only(n, ranks):
+    return [kind(n, ranks)] if kind(n, ranks) else []
+
+
+def count_wheels40_any_five_of_twenty():
+    cards = [c for c in DECK if c[0] in 'A2345']
+    hands = list(itertools.combinations(cards, 5))
+    return len(hands), sum(len({s for r, s in h}) == 1 for h in hands)
+
+
+def hands_needed40_one_short(p, confidence=0.99):
+    n = 0
+    while 1 - (1 - p) ** (n + 1) < confidence:
+        n += 1
+    return n
+
+
+def hands_needed40_floor(p, confidence=0.99):
+    return int(math.log(1 - confidence) / math.log(1 - p))
+
+
+def _class_counts():
+    return [(hand_rank(list(hand)), n) for hand, n in pokerlib.hand_classes()]
+
+
+def tie40_not_squared():
+    return sum(n / 2598960 for v, n in _class_counts())
+
+
+def tie40_by_category():
+    by = Counter()
+    for v, n in _class_counts():
+        by[v[0]] += n
+    return sum((n / 2598960) ** 2 for n in by.values())
+
+
+def distinct40_hands_not_rankings():
+    by = Counter()
+    for v, n in _class_counts():
+        by[category_name(v[0])] += n
+    return dict(by)
+
+
+def distinct40_numbers_as_keys():
+    return dict(Counter(v[0] for v, n in _class_counts()))
+
+
+def lowball40_category_only_negated(hand):
+    groups = sorted(((c, r) for r, c in Counter(_R.index(r) for r, s in hand).items()),
+                    reverse=True)
+    shape = tuple(c for c, r in groups)
+    ranks = tuple(r for c, r in groups)
+    st = len(ranks) == 5 and max(ranks) - min(ranks) == 4
+    fl = len({s for r, s in hand}) == 1
+    pattern = {(4, 1): 7, (3, 2): 6, (3, 1, 1): 3, (2, 2, 1): 2, (2, 1, 1, 1): 1}
+    return (-max(pattern.get(shape, 0), 4 * st + 5 * fl), ranks)
+
+
+def lowball40_ace_low(hand):
+    ranks = sorted(('-A23456789TJQK'.index(r) for r, s in hand), reverse=True)
+    counts = Counter(ranks)
+    groups = sorted(((c, r) for r, c in counts.items()), reverse=True)
+    shape = tuple(c for c, r in groups)
+    st = len(ranks) == len(set(ranks)) and ranks[0] - ranks[4] == 4
+    fl = len({s for r, s in hand}) == 1
+    pattern = {(4, 1): 7, (3, 2): 6, (3, 1, 1): 3, (2, 2, 1): 2, (2, 1, 1, 1): 1}
+    category = max(pattern.get(shape, 0), 4 * st + 5 * fl)
+    return (-category, tuple(-r for c, r in groups))
+
+
+def hp40_per_deal(n=700_000, rng=random):
+    counts = [0] * 9
+    for _ in range(n // 10):
+        cards = list(DECK)
+        rng.shuffle(cards)
+        for i in range(10):
+            counts[hand_rank_elif(cards[5 * i:5 * i + 5])[0]] += 1
+    return [100 * c / (n // 10) for c in counts]
+
+
+def hp40_counts(n=700_000, rng=random):
+    counts = [0] * 9
+    for _ in range(n // 10):
+        cards = list(DECK)
+        rng.shuffle(cards)
+        for i in range(10):
+            counts[hand_rank_elif(cards[5 * i:5 * i + 5])[0]] += 1
+    return counts
+
+
+def deal40_overlapping(numhands, n=5, deck=DECK, rng=random):
+    cards = list(deck)
+    rng.shuffle(cards)
+    return [cards[i:i + n] for i in range(numhands)]
+
+
+def deal40_fresh_generator(numhands, n=5, deck=DECK, rng=random):
+    cards = list(deck)
+    random.Random().shuffle(cards)
+    return [cards[n * i:n * (i + 1)] for i in range(numhands)]
+
+
+def shuffle240_never_last(deck, rng):
+    n = len(deck)
+    for i in range(n - 1):
+        j = rng.randrange(i, n - 1)
+        deck[i], deck[j] = deck[j], deck[i]
+
+
+def shuffle240_new_list(deck, rng):
+    cards = list(deck)
+    for i in range(len(cards) - 1):
+        j = rng.randrange(i, len(cards))
+        cards[i], cards[j] = cards[j], cards[i]
+    return cards
+
+
+def sattolo40_at_or_after(deck, rng):
+    n = len(deck)
+    for i in range(n - 1):
+        j = rng.randrange(i, n)
+        deck[i], deck[j] = deck[j], deck[i]
+
+
+def sattolo40_never_last(deck, rng):
+    n = len(deck)
+    for i in range(n - 2):
+        j = rng.randrange(i + 1, n - 1)
+        deck[i], deck[j] = deck[j], deck[i]
+
+
+def sort40_sorted_copy(deck, rng):
+    return sorted(deck, key=lambda card: rng.random())
+
+
+def sort40_few_keys(deck, rng):
+    deck.sort(key=lambda card: rng.randrange(len(deck)))
+
+
+def best40_by_card_ranks(hand):
+    return list(max(itertools.combinations(hand, 5), key=card_ranks))
+
+
+def best40_first_five(hand):
+    return list(hand[:5])
+
+
+def best_wild40_no_copies(hand):
+    best = None
+    for choice in itertools.product(*map(replacements, hand)):
+        if len(set(choice)) < len(choice):
+            continue
+        five = max(itertools.combinations(choice, 5), key=hand_rank_wild)
+        if best is None or hand_rank_wild(list(five)) > hand_rank_wild(best):
+            best = list(five)
+    return best
+
+
+def p1_40_ties_win(lines):
+    wins = 0
+    for line in lines:
+        cards = line.split()
+        if hand_rank(cards[:5]) >= hand_rank(cards[5:]):
+            wins += 1
+    return wins
+
+
+def p1_40_overlapping_hands(lines):
+    wins = 0
+    for line in lines:
+        cards = line.split()
+        if hand_rank(cards[:5]) > hand_rank(cards[4:9]):
+            wins += 1
+    return wins
+
+
+def how_won40_tie_as_ranks(hand1, hand2):
+    r1, r2 = hand_rank(hand1), hand_rank(hand2)
+    return 'category' if r1[0] != r2[0] else 'ranks'
+
+
+def flush_draw40_opponent_cards_unseen():
+    mine, theirs, flop = ['AS', 'KS'], ['9H', '9C'], ['7S', '2S', '9D']
+    unseen = [c for c in DECK if c not in mine + flop]
+    wins = total = 0
+    for turn, river in itertools.combinations(unseen, 2):
+        board = flop + [turn, river]
+        a = max(hand_rank(list(h)) for h in itertools.combinations(mine + board, 5))
+        b = max(hand_rank(list(h)) for h in itertools.combinations(theirs + board, 5))
+        wins += a > b
+        total += 1
+    return Fraction(wins, total)
+
+
+def most_common_seven40_category_number():
+    return 1
+
+
+def most_likely_naive40_over_24():
+    return ('badc', Fraction(15, 24))
+
+
+def pair_overtakes40_in_words():
+    return 'six cards'
+
+
+def straight_v1_40_no_wheel(arr):
+    ranks = np.sort(arr >> 2, axis=1)
+    return (np.diff(ranks, axis=1) == 1).all(axis=1)
+
+
+def hfr40_numbers(n, rng):
+    counts = Counter()
+    for _ in range(n // 10):
+        for hand in deal_by_removing(10, rng=rng):
+            counts[hand_rank(hand)[0]] += 1
+    return counts
+
+
+def cwr40_replacements_only(hand):
+    return len(list(itertools.product(*map(replacements, hand))))
+
+
+def deuces40_not_in_hand(hand):
+    options = [[c for c in DECK if c not in hand] if c[0] == '2' else [c] for c in hand]
+    return list(max(itertools.product(*options), key=hand_rank_wild))
+
+
+ROUND5_WRONG = [
+    ('card_ranks', cr40_ace_always_low, 'fail', 'an ace is 14'),
+    ('card_ranks', cr40_index_from_one, 'fail', 'one too low'),
+    ('card_ranks', cr40_wheel_tested_before_sorting, 'fail', 'sort the ranks first'),
+    ('card_ranks', cr40_each_rank_once, 'fail', 'a rank held twice comes twice'),
+    ('straight', st40_span_five, 'fail', 'are five consecutive ranks'),
+    ('straight', st40_first_four_steps, 'fail', 'not five consecutive ranks'),
+    ('straight', st40_four_ranks_enough, 'fail', 'a rank comes more than once'),
+    ('flush', fl40_set_of_cards, 'fail', 'the second character of each card'),
+    ('flush', fl40_returns_the_suit, 'fail', 'return True or False, not a str'),
+    ('flush', fl40_skips_first_card, 'fail', 'looks at the last four only'),
+    ('kind', kind40_set_order, 'fail', 'which is the highest'),
+    ('kind', kind40_else_return_none, 'fail', 'an else inside the loop'),
+    ('kind', kind40_false, 'fail', 'return None'),
+    ('kind', kind40_list, 'fail', 'not a collection'),
+    ('two_pair', tp40_same_pair_twice, 'fail', 'does not hold two pairs'),
+    ('two_pair', tp40_false, 'fail', 'return None'),
+    ('two_pair', tp40_any_two_ranks, 'fail', 'does not hold two pairs'),
+    ('allmax', am40_equal_items_not_keys, 'fail', 'not the items themselves'),
+    ('allmax', am40_max_of_empty, 'error', 'the answer is []'),
+    ('allmax', am40_ties_replace, 'fail', 'not just the first'),
+    ('allmax', am40_reads_twice, 'fail', 'can be read only once'),
+    ('allmin', amin40_copied_max, 'fail', 'allmin keeps those with the smallest key'),
+    ('allmin', amin40_negated, 'error', 'never negate them'),
+    ('poker', poker40_one_winner, 'fail', 'every winning hand'),
+    ('poker', poker40_bare_hand_when_alone, 'fail', 'even when there is only one'),
+    ('poker', poker40_rankings, 'fail', 'not their rankings'),
+    ('shares', shares40_floor_division, 'fail', '1 // k is 0'),
+    ('shares', shares40_split_over_all, 'fail', 'the shares add up to 1'),
+    ('group', group40_counts_only, 'fail', 'the higher item comes first'),
+    ('group', group40_each_item, 'fail', 'one pair for each different item'),
+    ('group', group40_item_first, 'fail', 'the count first'),
+    ('unzip', unzip40_firsts_twice, 'fail', 'then all the second items'),
+    ('unzip', unzip40_swapped, 'fail', 'all the first items, then'),
+    ('hand_rank', hr40_no_wheel, 'fail', 'A-2-3-4-5 is a straight'),
+    ('hand_rank', hr40_flush_before_straight_flush, 'fail', 'any straight flush beats'),
+    ('hand_rank', hr40_two_pair_is_a_pair, 'fail', 'any two pair beats any one pair'),
+    ('hand_rank', hr40_most_common_order, 'fail', 'sort the ranks'),
+    ('hand_rank', hr40_full_house_under_flush, 'fail', 'a full house beats a flush'),
+    ('hand_rank_counter', hrc40_rank_letters, 'fail', 'compare as text'),
+    ('hand_rank_elif', hre40_full_house_pair_first, 'fail', 'the biggest group first'),
+    ('kinds', kinds40_a_set, 'fail', 'a set has no order'),
+    ('kinds', kinds40_highest_only, 'fail', 'every rank that occurs exactly 1 times'),
+    ('count_wheels', count_wheels40_any_five_of_twenty, 'fail', 'every choice of five of those 20 cards'),
+    ('hands_needed', hands_needed40_one_short, 'fail', 'below the confidence'),
+    ('hands_needed', hands_needed40_floor, 'fail', '6 hands are not enough'),
+    ('tie_chance_two_decks', tie40_not_squared, 'fail', '** 2'),
+    ('tie_chance_two_decks', tie40_by_category, 'fail', 'each distinct ranking'),
+    ('distinct_rankings', distinct40_hands_not_rankings, 'fail', 'those are numbers of hands'),
+    ('distinct_rankings', distinct40_numbers_as_keys, 'fail', 'keyed by its name'),
+    ('lowball_rank', lowball40_category_only_negated, 'fail', 'negate every rank'),
+    ('lowball_rank', lowball40_ace_low, 'fail', 'an ace is always high'),
+    ('hand_percentages', hp40_per_deal, 'fail', 'ten hands each'),
+    ('hand_percentages', hp40_counts, 'fail', 'return percentages'),
+    ('deal', deal40_overlapping, 'fail', 'was dealt twice'),
+    ('deal', deal40_fresh_generator, 'fail', 'shuffle with the rng you are given'),
+    ('shuffle2', shuffle240_never_last, 'fail', 'the last card never moves'),
+    ('shuffle2', shuffle240_new_list, 'fail', 'in place'),
+    ('sattolo', sattolo40_at_or_after, 'fail', 'strictly after it'),
+    ('sattolo', sattolo40_never_last, 'fail', 'should never come out'),
+    ('shuffle_by_sorting', sort40_sorted_copy, 'fail', 'in place'),
+    ('shuffle_by_sorting', sort40_few_keys, 'error', 'the list looks empty to the key function'),
+    ('best_hand', best40_by_card_ranks, 'fail', 'hand_rank gives it'),
+    ('best_hand', best40_first_five, 'fail', 'itertools.combinations(hand, 5)'),
+    ('best_wild_hand', best_wild40_no_copies, 'fail', 'a joker may copy a card of its own hand'),
+    ('player1_wins', p1_40_ties_win, 'fail', 'a tie is not a win'),
+    ('player1_wins', p1_40_overlapping_hands, 'fail', 'read both hands from the right cards'),
+    ('how_won', how_won40_tie_as_ranks, 'fail', "the answer is 'tie'"),
+    ('flush_draw', flush_draw40_opponent_cards_unseen, 'error', 'the 45 cards nobody has seen'),
+    ('most_common_seven', most_common_seven40_category_number, 'fail', 'the name of a category'),
+    ('most_likely_naive', most_likely_naive40_over_24, 'fail', 'its probability is 15/256'),
+    ('pair_overtakes', pair_overtakes40_in_words, 'fail', 'the hand size, a whole number'),
+    ('straight_v1', straight_v1_40_no_wheel, 'fail', 'the wheel, is a straight too'),
+    ('hand_frequencies_by_removing', hfr40_numbers, 'fail', 'not numbers'),
+    ('count_wild_rankings', cwr40_replacements_only, 'fail', 'every choice of five cards'),
+    ('best_deuces_wild', deuces40_not_in_hand, 'fail', 'a deuce may copy a card of its own hand'),
+]
+ROUND5_FAST = {'cr40_each_rank_once', 'kind40_else_return_none', 'am40_max_of_empty',
+               'poker40_rankings', 'shares40_floor_division', 'p1_40_overlapping_hands'}
+
+
+@pytest.mark.parametrize('name, function, status, word', [
+    pytest.param(*row, marks=[] if row[1].__name__ in ROUND5_FAST else [pytest.mark.slow],
+                 id=f'{row[0]}-{row[1].__name__}') for row in ROUND5_WRONG])
+def test_round5_wrong_versions_get_the_hint_naming_their_mistake(name, function, status, word):
+    verdict(function, name, status, word)

@@ -321,3 +321,40 @@ def test_the_brute_force_the_notebook_warns_about_is_right_and_told_its_time(mon
 
 (test_right_versions_pass, test_wrong_versions_fail_and_say_why,
  test_every_exercise_here_has_three_right_and_five_wrong_versions) = lesson_tests(RIGHT, WRONG)
+
+
+# --- hands as tuples (issue 40): best_hand passes the tuples of itertools.combinations ---
+
+def hand_rank_copying(hand):
+    cards = hand.copy()
+    return hand_rank_lecture(cards)
+
+
+def hand_rank_telling_tuples_apart(hand):
+    return hand_rank_lecture(list(hand)) + (isinstance(hand, tuple),)
+
+
+def card_ranks_sorting_a_copy_in_place(hand):
+    cards = hand[:]
+    cards.sort(key=lambda c: RANKS.index(c[0]), reverse=True)      # a tuple has no sort
+    ranks = [RANKS.index(r) for r, s in cards]
+    return [5, 4, 3, 2, 1] if ranks == [14, 5, 4, 3, 2] else ranks
+
+
+@pytest.mark.parametrize('name, function, status, words', [
+    ('hand_rank', hand_rank_copying, 'error', ("'tuple' object has no attribute 'copy'",
+                                                'best_hand passes each hand as a tuple')),
+    ('hand_rank', hand_rank_telling_tuples_apart, 'fail', ('when it comes as a tuple',
+                                                            'as a list or as a tuple')),
+    ('card_ranks', card_ranks_sorting_a_copy_in_place, 'error', (
+        "'tuple' object has no attribute 'sort'", 'best_hand passes each hand as a tuple')),
+])
+def test_a_hand_function_that_fails_on_a_tuple_is_told_that_best_hand_passes_tuples(
+        name, function, status, words):
+    verdict(function, name, status, *words)
+
+
+def test_the_judges_pass_hands_as_tuples_and_right_versions_take_them():
+    from pokerlib.practice.exercises.lesson01 import card_ranks_cases
+    assert any(type(args[0]) is tuple for args in card_ranks_cases())
+    verdict(hand_rank_lecture, 'hand_rank', 'pass')

@@ -62,20 +62,46 @@ def hand_rank_printing_and_wrong(hand):
     return r
 
 
-@pytest.mark.parametrize('function, name', [
-    (hand_rank_printing_bars, 'hand_rank'),
-    pytest.param(hand_rank_printing_spaces, 'hand_rank', marks=pytest.mark.slow),
-    (flush_printing_lines, 'flush'),
+def flush_printing_a_line_in_ten(hand):
+    """Prints each card with end=' ', and a newline after every tenth card."""
+    flush_printing_a_line_in_ten.cards = getattr(flush_printing_a_line_in_ten, 'cards', 0)
+    for card in hand:
+        flush_printing_a_line_in_ten.cards += 1
+        print(card, end='\n' if flush_printing_a_line_in_ten.cards % 10 == 0 else ' ')
+    return len({s for r, s in hand}) == 1
+
+
+@pytest.mark.parametrize('function, name, said', [
+    (hand_rank_printing_bars, 'hand_rank', 'it also printed 866,624 characters, all on one line'),
+    pytest.param(hand_rank_printing_spaces, 'hand_rank', 'characters, all on one line',
+                 marks=pytest.mark.slow),
+    (flush_printing_lines, 'flush', 'it also printed 196,664 lines'),
+    # 24,583 hands of 5 cards: 122,915 cards, ten to a line, and an unfinished last line
+    pytest.param(flush_printing_a_line_in_ten, 'flush', 'it also printed 12,292 lines;',
+                 marks=pytest.mark.slow),
 ])
-def test_printing_never_changes_a_right_verdict(function, name):
-    report = verdict(function, name, 'pass', 'it also printed', 'a check looks only at what it '
-                     'returns')
+def test_printing_never_changes_a_right_verdict_and_the_note_says_what_was_printed(
+        function, name, said):
+    report = verdict(function, name, 'pass', said, 'a check looks only at what it returns')
     assert 'printed:' not in str(report)
 
 
 @pytest.mark.slow          # about a second: the slow tier keeps make test under a minute
-def test_a_wrong_version_that_prints_fails_for_its_logic():
-    verdict(hand_rank_printing_and_wrong, 'hand_rank', 'fail', 'a flush beats a straight')
+def test_a_wrong_version_that_prints_fails_for_its_logic_and_shows_what_it_printed():
+    # The ranking judge makes 14,924 calls, more than the judge keeps the output of: the
+    # failing pair's output is asked for again.
+    report = verdict(hand_rank_printing_and_wrong, 'hand_rank', 'fail', 'a flush beats a straight',
+                     "printed:  ['TS', 'JS', 'QS', 'KS', 'AH'] (4, 14) | ",
+                     "['2S', '3S', '4S', '5S', '7S'] (3.5, [7, 5, 4, 3, 2]) | ")
+    assert 'earlier lines' not in str(report)
+
+
+def test_a_failing_call_among_many_shows_what_it_printed():
+    def hand_rank(hand):
+        r = _ranking(hand)
+        print('ranking', ' '.join(hand), end='; ')
+        return (r[0], 4) if r[0] == 1 and kind(2, card_ranks(hand)) == 4 else r
+    verdict(hand_rank, None, 'fail', 'printed:', 'ranking ')
 
 
 def test_a_failing_call_keeps_the_last_of_what_it_printed_cut_short():

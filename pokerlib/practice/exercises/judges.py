@@ -130,10 +130,14 @@ def _wrong_case(run, args, got, expected, hint, mistakes, returns, tol, sequence
                         for w in (witnesses[0] if witnesses else ())):
             return wrong(got, expected, why(*args) if callable(why) else _(why),
                          call=failing, args=args)
-    if got is None:
-        return wrong(got, expected, _('your function returned None here: is a '
-                                      '{return_} missing on this path?').format(
-                                          return_=code('return')), call=failing, args=args)
+    if got is None:         # what the right answer is, and where a None comes from
+        return wrong(got, expected, '; '.join(
+            ([hint(*args, got=got) if callable(hint) else _(hint)] if expected is not None
+             else []) + [_('your function returned None here: is a {return_} missing on this '
+                           'path, or does a loop return before it reaches the answer (a '
+                           '{return_} in an {else_} inside the loop)?').format(
+                               return_=code('return'), else_=code('else'))]),
+            call=failing, args=args)
     if returns and not _looks_like(got, expected):
         return Mismatch([('returned', f'{short(got)} ({kind_of(got)})'),
                          ('expected', short(expected)),
@@ -222,6 +226,24 @@ def never_meet(hand1, hand2) -> bool:
     return group is not None and group == big_group(hand2)
 
 
+TUPLE_HINT = N_('best_hand passes each hand as a tuple (itertools.combinations makes tuples): '
+                'your function must work on a tuple too; read the hand with sorted(hand), '
+                'list(hand) or a loop, not hand.sort(), hand.copy() or other list methods')
+"""The hint for a hand function that fails on a tuple (hand_rank, card_ranks)."""
+
+
+def tuple_error_hint(otherwise=None):
+    """An exercise's error_hint: TUPLE_HINT for an error a tuple raises where a list would not
+    ('tuple' object has no attribute 'sort', does not support item assignment), else
+    `otherwise`."""
+    def hint(error):
+        text = str(error)
+        if "'tuple' object" in text and type(error).__name__ in ('AttributeError', 'TypeError'):
+            return TUPLE_HINT
+        return otherwise
+    return hint
+
+
 BETTER = N_('the better hand')
 """What judge_ranking calls the hand that should rank higher, unless told otherwise."""
 
@@ -254,7 +276,9 @@ def judge_ranking(run, reference, describe, mistakes=(), better=BETTER):
             raise wrong(value, _('a ranking'), _('your function returned None: is a {return_} '
                                                  'missing on this path?').format(return_=code('return')))
         values.append(value)
-    seconds = run.map([(list(other),) for other in others], frames=frames[1])
+    # The second hand of each class as a tuple: best_hand passes the tuples of
+    # itertools.combinations (a ranking that calls hand.sort() fails here, with error_hint).
+    seconds = run.map([(tuple(other),) for other in others], frames=frames[1])
     for hand, other, value, second in zip(keyed, others, values, seconds):
         if second != value:
             raise _not_invariant(run, hand, other, value, second)
@@ -296,6 +320,10 @@ def _wrong_order(run, reference, describe, mistakes, better, values, i, tie) -> 
     why = _mistake_shown(run, reference, mistakes, values, lo, hi, tie)
     hint = (_(why) if why is not None else
             _('{a} is {better}: ').format(a=a, better=_(better)) + _why_better(hi, lo, describe))
+    if why is None and any(isinstance(x, str) for x in _flat(values[i]) + _flat(values[i - 1])):
+        hint = _('your rankings hold ranks as letters, which compare as text (so {t} is above '
+                 '{j}): turn each rank into its number, 2 to 14, as card_ranks does').format(
+                     t="'T'", j="'J'")
     return Mismatch([('problem', _('{name} {said}, but {a} is {better}').format(
                          name=run.name, said=said, a=a, better=_(better))),
                      ('rankings', f'{" ".join(lo)} -> {short(values[i - 1], 70)}\n'
@@ -369,6 +397,16 @@ def _not_invariant(run, hand, other, value, second) -> Mismatch:
     rotated = hand[1:] + hand[:1]                         # the same cards, another order
     rename = dict(zip(SUITS, SUITS[1:] + SUITS[:1]))       # every suit renamed
     renamed = [r + rename[s] for r, s in hand]
+    if run(list(other)) == value:           # the same cards as a list: only the tuple differs
+        return Mismatch([('problem', _('{name} ranks a hand differently when it comes as a '
+                                       'tuple').format(name=run.name)),
+                         ('rankings', f'{short(list(other), 70)} -> {short(value, 70)}\n'
+                                      f'{short(tuple(other), 70)} -> {short(second, 70)}'),
+                         ('hint', _('the same cards must get the same ranking as a list or as a '
+                                    'tuple (best_hand passes the tuples of '
+                                    'itertools.combinations): build the ranking from the cards, '
+                                    'whatever holds them'))],
+                        call=describe_call(run.name, (tuple(other),), {}))
     changed = run(list(rotated))
     if changed != value and _reordered(changed, value):
         other, hint = rotated, _('the same cards in another order must get the same ranking: '

@@ -13,7 +13,7 @@ from ...cards import DECK, RANKS, SUITS
 from ...ranking import card_ranks, flush, kind, straight, two_pair
 from ...i18n import N_, _
 from ..judge.kit import code, diagnosed, exercise, forbid, known, mistakes, need_bool, short, wrong
-from .judges import cases_judge
+from .judges import cases_judge, tuple_error_hint
 
 __all__ = []
 
@@ -54,15 +54,27 @@ def all_hands() -> list:
 
 
 def card_ranks_cases():
-    return [(hand,) for hand in all_hands()]
+    """Every hand of all_hands, one in four as a tuple (as best_hand passes them; the lists
+    before the first tuple tell a card_ranks that sorts the hand in place that it did)."""
+    return [(tuple(hand) if i % 4 == 3 else hand,) for i, hand in enumerate(all_hands())]
 
 
 def _card_ranks_hint(hand, got=None):
+    expected = card_ranks(hand)
+    if isinstance(got, (list, tuple)) and 0 < len(got) < 5 and len(set(expected)) < 5:
+        return _('one number for each card, five in all: a rank held twice comes twice (a set '
+                 'keeps it once)')
+    if isinstance(got, (list, tuple)) and len(got) == 5 and all(
+            type(g) is int and g == e - 1 for g, e in zip(got, expected)):
+        return _('each rank is one too low: the string to look ranks up in needs two filler '
+                 'characters, {chars}, so that {two} is at index 2').format(
+                     chars=code(chr(39) + '--23456789TJQKA' + chr(39)), two=code("'2'"))
     return _('the ranks as numbers from 2 to 14 (an ace is 14), highest first; for this hand '
              '{ranks}').format(ranks=short(card_ranks(hand)))
 
 
-_register('card_ranks', dict(returns=N_('a list of five numbers, highest first')), cases_judge(
+_register('card_ranks', dict(returns=N_('a list of five numbers, highest first'),
+                           error_hint=tuple_error_hint()), cases_judge(
     card_ranks, card_ranks_cases, _card_ranks_hint,
     mistakes=known('card_ranks')))
 
@@ -148,6 +160,9 @@ def straight_cases_ranks():
 
 def _kind_hint(n, ranks, got=None):
     expected = kind(n, ranks)
+    if isinstance(got, (list, tuple, set)):
+        return _('return one rank (a number) or None, not a collection: the highest rank that '
+                 'occurs exactly {n} times, here {rank}').format(n=n, rank=expected)
     if expected is None:
         return (_('no rank occurs exactly {n} times in {ranks}: return None') if n > 1 else
                 _('no rank occurs exactly {n} time in {ranks}: return None')).format(
@@ -195,8 +210,9 @@ def _kinds(n, ranks):
 
 _register('kinds', dict(returns=N_('a list of ranks, highest first')), cases_judge(
     _kinds, kind_cases,
-    lambda n, ranks, got=None: _('every rank that occurs exactly {n} times, highest first, '
-                                 'each once ([] if none)').format(n=n),
+    lambda n, ranks, got=None: _('return a list, highest first: a set has no order') if isinstance(
+        got, (set, frozenset)) else _('every rank that occurs exactly {n} times, highest first, '
+                                      'each once ([] if none)').format(n=n),
     mistakes=known('kinds')))
 
 
@@ -224,6 +240,9 @@ def _count_wheels(value):
         hint = _(WHEELS_SECOND)
     elif isinstance(value, (tuple, list)) and len(value) == 2 and value[0] == expected[0] - expected[1]:
         hint = _(WHEELS_FLUSHES)
+    elif isinstance(value, (tuple, list)) and len(value) == 2 and value[0] == 15_504:
+        hint = _('15,504 is every choice of five of those 20 cards; a wheel holds exactly one '
+                 'card of each of A, 2, 3, 4 and 5')
     else:
         hint = _('(how many hands hold exactly A, 2, 3, 4, 5; how many of those are all one '
                  'suit)')
@@ -242,6 +261,12 @@ def card_ranks(hand):
     return [1 if r == 14 else r for r in ranks] if 2 in ranks else ranks
 """, N_('the ace plays low only in A-2-3-4-5: make it 1 only when the ranks are exactly '
         '[14, 5, 4, 3, 2]')),
+    diagnosed("""
+def card_ranks(hand):
+    ranks = ['--23456789TJQKA'.index(r) for r, s in hand]
+    return [5, 4, 3, 2, 1] if ranks == [14, 5, 4, 3, 2] else sorted(ranks, reverse=True)
+""", N_('an ace plays low in A-2-3-4-5 in any order of the cards: sort the ranks first, then '
+        'compare them with [14, 5, 4, 3, 2]'), witnesses=[(['AS', '5H', '4D', '3C', '2S'],)]),
     diagnosed("""
 def card_ranks(hand):
     ranks = ['--23456789TJQKA'.index(r) for r, s in hand]

@@ -10,7 +10,8 @@ import functools
 from ...ranking import category_name, hand_rank
 from ...i18n import N_
 from ..judge.kit import diagnosed, exercise, known, mistakes
-from .judges import NOT_INVARIANT_FLUSH, judge_ranking, mistake_signature, ranking_cases
+from .judges import (NOT_INVARIANT_FLUSH, judge_ranking, mistake_signature, ranking_cases,
+                     tuple_error_hint)
 
 __all__ = []
 
@@ -275,8 +276,9 @@ def _judge_hand_rank(run):
 
 for _name in ('hand_rank', 'hand_rank_elif', 'hand_rank_counter'):
     exercise(_name, returns=N_('a ranking: a tuple that compares with other rankings'),
-             error_hint='every hand given is five different cards, as a list of two-character '
-                        'strings; run your function on the hand named above',
+             error_hint=tuple_error_hint(N_('every hand given is five different cards, as a '
+                                            'list or tuple of two-character strings; run your '
+                                            'function on the hand named above')),
              prepare=[functools.partial(ranking_cases, ranking_reference)],
              later=[functools.partial(mistake_signature, ranking_reference, mistaken)
                     for mistaken, why, *pair in known('hand_rank')])(_judge_hand_rank)

@@ -120,6 +120,12 @@ def _judge_extremes(run, pick):
             hint = _said(first_only[1])
         elif items and _same_items(got, _safely(not_keys[0], items, key)):
             hint = _said(not_keys[1])
+        elif items and _same_items(got, _reference(list(items), key,
+                                                   min if pick is max else max)):
+            hint = (_('these are the items with the smallest key: allmax keeps those with the '
+                      'largest key (is a comparison the wrong way round?)') if pick is max else
+                    _('these are the items with the largest key: allmin keeps those with the '
+                      'smallest key (turn the comparison round: < where allmax has >)'))
         else:
             hint = (_('the items whose key is the largest key, in a list') if pick is max
                     else _('the items whose key is the smallest key, in a list'))
@@ -138,6 +144,10 @@ def _extremes_error(error):
     if isinstance(error, TypeError) and ("argument: 'key'" in text
                                          or "'NoneType' object is not callable" in text):
         return _(NO_KEY).format(default=code('key=None'))
+    if isinstance(error, ValueError) and 'empty' in text:
+        return _('the iterable may be empty, and then the answer is []: max() and min() '
+                 'of no items raise ValueError, so return [] when there are none (one loop '
+                 'over the items needs no special case)')
     return EXTREMES_ERROR
 
 
@@ -231,6 +241,10 @@ def _poker(run):
                 any(w == h for w in winners for h in case[3:]):
             hint = _(POKER_EVERY_HAND).format(
                 place=next(i for i, h in enumerate(case, 1) if h in winners))
+        elif isinstance(got, (list, tuple)) and got and all(
+                isinstance(g, (list, tuple)) and g and not isinstance(g[0], str) for g in got):
+            hint = _('return the winning hands themselves (lists of cards), not their '
+                     'rankings')
         else:
             hint = _(POKER_RANKING)
         raise noted(wrong(got, winners, hint), note) if n >= len(POKER_CASES) else \
@@ -275,6 +289,10 @@ def _shares(run):
         elif isinstance(got, (list, tuple)) and got and all(
                 isinstance(g, (list, tuple)) for g in got):
             hint = _(SHARES_NUMBERS)
+        elif numbers and not any(got) and any(0 < x < 1 for x in expected):
+            hint = _('every share is 0 here, though {k} hands tie: 1 // k is 0 in Python when '
+                     'k > 1; divide with {slash} (1 / k)').format(
+                         k=sum(bool(x) for x in expected), slash=code('/'))
         else:
             hint = _('one share per hand, in the order of the hands: 1/k for each of k '
                      'winners, 0 for the others')

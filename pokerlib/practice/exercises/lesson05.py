@@ -101,7 +101,16 @@ SORTING_TIES = N_('{perm} comes out with probability {p}, not 1/{ways}: with few
                   'cards tie, and a stable sort keeps tied cards in their old order')
 
 
-@exercise('shuffle_by_sorting', seconds=10, prepare=[warm])
+def _sorting_error(error):
+    """error_hint of shuffle_by_sorting: a key that reads the deck while it is sorted."""
+    if isinstance(error, ValueError) and 'empty range' in str(error):
+        return N_('while deck.sort runs, the list looks empty to the key function (len(deck) '
+                  'is 0 there): work out what the key needs before sorting, and draw keys '
+                  'that never tie, such as rng.random()')
+    return None
+
+
+@exercise('shuffle_by_sorting', seconds=10, prepare=[warm], error_hint=_sorting_error)
 def _shuffle_by_sorting(run):
     return judge_shuffle(run, uniform, fair, lambda deck, perm, probs, expected: (
         _(SORTING_TIES).format(perm=repr(perm), p=probs.get(perm, 0),

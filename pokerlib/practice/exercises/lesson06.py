@@ -371,13 +371,21 @@ def _other_unseen(value, n):
                  and abs(value * math.comb(u, 2) - round(value * math.comb(u, 2))) < 1e-6), None)
 
 
+def _flush_draw_error(error):
+    """error_hint of flush_draw: a hand made with a card that is already dealt."""
+    if 'duplicate card' in str(error) or 'twice' in str(error):
+        return N_('a turn or river card was already dealt: the turn and the river come from the '
+                  '45 cards nobody has seen, the deck without AS KS, 9H 9C and the flop')
+    return None
+
+
 SAMPLED = N_('close, but not exact: this looks like an estimate from a sample of boards; count '
              'every turn and river, all {n} pairs of the 45 unseen cards')
 FRACTION_OF_BOARDS = N_('the fraction of the {n} boards (turn and river) on which AS KS wins')
 
 
 @exercise('flush_draw', takes_value=True, prepare=[flush_draw_counts],
-          returns=N_('a probability: a Fraction, or a float'))
+          returns=N_('a probability: a Fraction, or a float'), error_hint=_flush_draw_error)
 def _flush_draw(value):
     wins, ties, n = flush_draw_counts()
     expected = Fraction(wins, n)

@@ -80,6 +80,22 @@ def _player1_cases(run):
     # houses' hint is left to a ranking that orders them pair first.)
 
 
+SPLIT_PROBE = 'AS KD 9C 7H 3S 2C 4D 6H 8C 8S'
+"""A deal that hand 2 wins by its last card (8S pairs the 8C): player 1 wins it when hand 2
+is read without its last card."""
+
+
+def _split_hint(run):
+    """The hint for a function that reads the hands from the wrong cards of a line (hand 2
+    without its last card), if the probe shows it; else None."""
+    if run([SPLIT_PROBE], shown=f'{run.name}([{SPLIT_PROBE!r}])') != 1:
+        return None
+    return _('in {line} hand 2 is 2C 4D 6H 8C 8S, a pair of eights, and wins: each line is '
+             'hand 1, its first five cards, then hand 2, its last five ({split}); read both '
+             'hands from the right cards').format(line=SPLIT_PROBE,
+                                                   split=code('cards[:5], cards[5:]'))
+
+
 def _counts(run, line) -> bool:
     """Whether the student's function counts this one deal (a file of it alone) as a win."""
     return run([line], shown=f'{run.name}({[line]!r})') == 1
@@ -106,10 +122,15 @@ def _player1_wins(run):
     seed = fresh_seed()
     # Four files (two of one size, so that an answer kept by the file's length fails): no
     # single number fits them all.
-    answers = {}
+    answers, first = {}, {}
     for size, offset in ((300, 0), (120, 0), (57, 0), (120, 1)):
         lines = make_versus_lines(size, random.Random(seed + size + offset), tie_fraction=0.1)
         wins = Counter(versus_winner(*parse_versus_line(line)) for line in lines)
+        while offset and wins['player1'] == first.get(size):     # a file of the same length
+            offset += 1                                           # and another count
+            lines = make_versus_lines(size, random.Random(seed + size + offset), tie_fraction=0.1)
+            wins = Counter(versus_winner(*parse_versus_line(line)) for line in lines)
+        first.setdefault(size, wins['player1'])
         expected, ties = wins['player1'], wins['tie']
         made = (f'make_versus_lines({size}, random.Random({seed + size + offset}), '
                 'tie_fraction=0.1)')
@@ -135,7 +156,7 @@ def _player1_wins(run):
             hint = _('how many deals player 1 wins: a count, not a fraction')
         else:
             _player1_cases(run)           # a deal that shows the mistake, if one does
-            hint = _GENERAL_HINT()
+            hint = _split_hint(run) or _GENERAL_HINT()
         raise noted(wrong(got, expected, hint, call=failing, args=(list(lines),)),
                     _('the deals are new at every check; {made} makes these again').format(
                         made=made))
@@ -174,6 +195,9 @@ def _how_won(run):
             continue
         if got == 'tie':
             hint = _(HOW_TIE)
+        elif got in ('category', 'ranks') and expected == 'tie':
+            hint = _("these two rankings are equal: the answer is 'tie' (test whether the "
+                     "whole rankings are equal first)")
         elif got in ('category', 'ranks'):
             hint = _(HOW_CATEGORY)
         else:

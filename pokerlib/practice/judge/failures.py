@@ -33,7 +33,7 @@ def error_hint(error, exercise) -> str:
 def what_printed(run, calls=None):
     """What the failing call printed: the last call, or the calls named (a Mismatch's)."""
     printed = ([run.printed] if calls is None else
-               [run.printed_for(args) for args in calls])
+               [run.reprint(args) for args in calls])
     printed = [p for p in printed if p]
     if not printed:
         return None
@@ -56,8 +56,10 @@ def mismatch_report(run, name, m) -> Report:
                                   '{return_} missing?').format(return_=code('return'))))
     elif got_none and not any('return' in text for text in hints):
         details = [d for d in details if d[0] != 'hint']
-        details.append(('hint', _('your function returned None here: is a '
-                                  '{return_} missing on this path?').format(return_=code('return'))))
+        none = _('your function returned None here: is a {return_} missing on this path, or '
+                 'does a loop return before it reaches the answer (a {return_} in an {else_} '
+                 'inside the loop)?').format(return_=code('return'), else_=code('else'))
+        details.append(('hint', '; '.join(hints + [none])))
     return Report(name, 'fail', _('failed on {call}').format(call=code(m.call or run.last_call)),
                   details)
 

@@ -64,7 +64,9 @@ class Run:
         self.returns = []
         self.only_none = True
         self.printed = None             # [lines in all, the last lines] of the last call
-        self.printed_lines = 0
+        self.printed_lines = 0          # lines finished (newlines), over every call
+        self.printed_chars = 0          # characters, over every call
+        self.printed_open = False       # did the output so far end in an unfinished line?
         self._printed_by = {}           # what each call that printed printed, by its arguments
         self.seconds = 0.0              # spent in the student's code, as the runner says
         self._pending = 0               # batches sent whose answers are not read yet
@@ -261,17 +263,34 @@ class Run:
         """[lines in all, the last lines] that the call with these arguments printed, or None."""
         return self._printed_by.get(self._key(tuple(args)))
 
+    def reprint(self, args):
+        """What the call with these arguments prints, asked again of the runner when it was
+        not kept (a judge of more than KEEP_PRINTED calls): [lines, the last lines] or None.
+        Only for a report: the answer is not judged, and a failure to answer is ignored."""
+        kept = self.printed_for(args)
+        if kept is not None or not (self.printed_lines or self.printed_chars):
+            return kept
+        try:
+            answer = self.ask({'op': 'call', 'args': [encode_arg(a) for a in args], 'kwargs': {}})
+        except (Exception, TimeUp, RunnerGone):
+            return None
+        printed = answer.get('printed')
+        if not _printed_ok(printed):
+            return None
+        return [printed[0], [str(x)[:200] for x in printed[1][-6:]]]
+
     def _take(self, answer, args, changes):
         spent = answer.get('t')
         if type(spent) is float and 0 <= spent < 1e6:
             self.seconds += spent
         printed = answer.get('printed')
-        if type(printed) is list and len(printed) == 2 and type(printed[0]) is int \
-                and type(printed[1]) is list:
+        if _printed_ok(printed):
             self.printed = [printed[0], [str(x)[:200] for x in printed[1][-6:]]]
-            self.printed_lines += printed[0]
+            self.printed_chars += printed[2]
+            self.printed_lines += printed[3]
+            self.printed_open = printed[0] > printed[3]
             if len(self._printed_by) >= self.KEEP_PRINTED:
-                self._printed_by.clear()
+                self._printed_by.pop(next(iter(self._printed_by)))      # the oldest
             self._printed_by[self._key(tuple(args))] = self.printed
         else:
             self.printed = None
@@ -379,13 +398,32 @@ def _passed(run, exercise, slow) -> Report:
                    + (f': {_(exercise.slow_hint)}' if exercise.slow_hint else '')
                    + f' ({plain(summary)})')
     report = Report(exercise.name, 'pass', summary, seconds=seconds, sentence=False)
-    lines = run.printed_lines
-    if lines:
-        report.details.append(('note', (_('it also printed {lines:,d} lines; a check looks '
-                                          'only at what it returns') if lines > 1 else
-                                        _('it also printed {lines:,d} line; a check looks '
-                                          'only at what it returns')).format(lines=lines)))
+    note = printed_note(run)
+    if note:
+        report.details.append(('note', note))
     return report
+
+
+def printed_note(run):
+    """How much the function printed over the check, as it was written: lines when it wrote
+    lines, characters on one line when no print finished a line (``end=' | '``)."""
+    lines = run.printed_lines + run.printed_open
+    if not run.printed_chars:
+        return None
+    if not run.printed_lines:
+        return _('it also printed {chars:,d} characters, all on one line (no print ended '
+                 'the line); a check looks only at what it returns').format(
+                     chars=run.printed_chars)
+    return (_('it also printed {lines:,d} lines; a check looks only at what it returns')
+            if lines > 1 else _('it also printed {lines:,d} line; a check looks only at what '
+                                'it returns')).format(lines=lines)
+
+
+def _printed_ok(printed) -> bool:
+    """Is this what a runner's answer says a call printed: [lines, the last lines,
+    characters, lines finished]?"""
+    return (type(printed) is list and len(printed) == 4 and type(printed[1]) is list
+            and all(type(n) is int and n >= 0 for n in printed[::2] + printed[3:]))
 
 
 def judge_exercise(run, exercise, slow=SLOW) -> Report:
