@@ -39,6 +39,7 @@ import ast
 import ctypes
 import dis
 import functools
+import gc
 import inspect
 import os
 import random
@@ -416,6 +417,7 @@ def _become_runner(sock, obj, name):
     """In the forked child: isolate, limit, serve, and never return."""
     status = 0
     try:
+        gc.freeze()          # no collection here walks the kernel's objects (nor copies their pages)
         keep = sock.fileno()
         _only_fd(keep)
         STATE['in_runner'] = True
