@@ -153,31 +153,44 @@ def _definitions() -> dict:
             names = [n for n in DEF_LINE.findall(source) if n not in found]
             if not names:
                 continue
-            try:                       # the code the cell's compiler was given
-                transformed = shell.transform_cell(source)
-            except Exception:
-                transformed = parsed[number] if number < len(parsed) else source
-            try:
-                ast.parse(transformed)
-                compiles = True
-            except (SyntaxError, ValueError):
-                compiles = False
-            # The history keeps a cell's text without its trailing newlines, which the name
-            # its code got was made with: the names of the text with up to 4 of them.
-            where = []
-            for k in range(5):
-                try:
-                    again = shell.transform_cell(source + '\n' * k)
-                except Exception:
-                    again = transformed
-                where.append(str(shell.compile.get_code_name(source + '\n' * k, again, number)))
+            key = (id(shell), number, source)
+            if key not in _CELLS:
+                _CELLS[key] = _cell_names(shell, number, source, parsed)
             for name in names:
-                found[name] = [where, compiles]
+                found[name] = _CELLS[key]
             if len(found) >= 200:
                 break
         return found
     except Exception:
         return {}
+
+
+_CELLS = {}
+"""_cell_names of each cell of the history already read: a cell run keeps its number and
+its text, so each is worked out once, not at every check (about a millisecond a cell)."""
+
+
+def _cell_names(shell, number, source, parsed) -> list:
+    """[the file names the code of history cell `number` may have got, whether it compiles]."""
+    try:                       # the code the cell's compiler was given
+        transformed = shell.transform_cell(source)
+    except Exception:
+        transformed = parsed[number] if number < len(parsed) else source
+    try:
+        ast.parse(transformed)
+        compiles = True
+    except (SyntaxError, ValueError):
+        compiles = False
+    # The history keeps a cell's text without its trailing newlines, which the name
+    # its code got was made with: the names of the text with up to 4 of them.
+    where = []
+    for k in range(5):
+        try:
+            again = shell.transform_cell(source + '\n' * k)
+        except Exception:
+            again = transformed
+        where.append(str(shell.compile.get_code_name(source + '\n' * k, again, number)))
+    return [where, compiles]
 
 
 class _Signals:

@@ -39,6 +39,7 @@ import ast
 import ctypes
 import dis
 import functools
+import gc
 import inspect
 import os
 import random
@@ -49,6 +50,11 @@ import textwrap
 import time
 import traceback
 import types
+
+try:
+    import resource           # imported here, not in each runner it forks (2 ms a check)
+except ImportError:           # (Windows: no fork, no runner forked)
+    resource = None
 
 from . import wire
 from .guard import COURSE_CALLS, Refused, guard, reaches_course
@@ -389,9 +395,7 @@ def _only_fd(keep):
 
 
 def _limits():
-    try:
-        import resource
-    except ImportError:
+    if resource is None:
         return
     for what, extra in ((resource.RLIMIT_CORE, None), (resource.RLIMIT_AS, EXTRA_MEMORY),
                         (resource.RLIMIT_NPROC, EXTRA_PROCESSES)):
@@ -403,8 +407,7 @@ def _limits():
                     size = int(f.read().split()[0]) * os.sysconf('SC_PAGE_SIZE')
                 resource.setrlimit(what, (size + extra, size + extra))
             else:
-                import glob
-                mine = sum(1 for p in glob.glob('/proc/[0-9]*'))
+                mine = sum(1 for p in os.listdir('/proc') if p.isdigit())
                 resource.setrlimit(what, (mine + extra, mine + extra))
         except (OSError, ValueError):
             pass
@@ -414,6 +417,7 @@ def _become_runner(sock, obj, name):
     """In the forked child: isolate, limit, serve, and never return."""
     status = 0
     try:
+        gc.freeze()          # no collection here walks the kernel's objects (nor copies their pages)
         keep = sock.fileno()
         _only_fd(keep)
         STATE['in_runner'] = True
