@@ -80,6 +80,11 @@ def _player1_cases(run):
     # houses' hint is left to a ranking that orders them pair first.)
 
 
+def _counts(run, line) -> bool:
+    """Whether the student's function counts this one deal (a file of it alone) as a win."""
+    return run([line], shown=f'{run.name}({[line]!r})') == 1
+
+
 SPLIT_PROBE = 'AS KD 9C 7H 3S 2C 4D 6H 8C 8S'
 """A deal that hand 2 wins by its last card (8S pairs the 8C): player 1 wins it when hand 2
 is read without its last card."""
@@ -88,17 +93,12 @@ is read without its last card."""
 def _split_hint(run):
     """The hint for a function that reads the hands from the wrong cards of a line (hand 2
     without its last card), if the probe shows it; else None."""
-    if run([SPLIT_PROBE], shown=f'{run.name}([{SPLIT_PROBE!r}])') != 1:
+    if not _counts(run, SPLIT_PROBE):
         return None
     return _('in {line} hand 2 is 2C 4D 6H 8C 8S, a pair of eights, and wins: each line is '
              'hand 1, its first five cards, then hand 2, its last five ({split}); read both '
              'hands from the right cards').format(line=SPLIT_PROBE,
                                                    split=code('cards[:5], cards[5:]'))
-
-
-def _counts(run, line) -> bool:
-    """Whether the student's function counts this one deal (a file of it alone) as a win."""
-    return run([line], shown=f'{run.name}({[line]!r})') == 1
 
 
 COMPARE_WHOLE_RANKINGS = N_('compare the whole rankings, {compare}: the category first, and when '
@@ -117,6 +117,12 @@ SAME_AS_BEFORE = N_('the same answer as for the other file of {n} deals: count t
                     'lines your function is given, not a number kept from before')
 
 
+def _versus_file(size, seed) -> tuple:
+    """(lines, Counter of winners): a file of `size` fresh deals, a tenth of them ties."""
+    lines = make_versus_lines(size, random.Random(seed), tie_fraction=0.1)
+    return lines, Counter(versus_winner(*parse_versus_line(line)) for line in lines)
+
+
 @exercise('player1_wins', returns=N_('a count'))
 def _player1_wins(run):
     seed = fresh_seed()
@@ -124,12 +130,10 @@ def _player1_wins(run):
     # single number fits them all.
     answers, first = {}, {}
     for size, offset in ((300, 0), (120, 0), (57, 0), (120, 1)):
-        lines = make_versus_lines(size, random.Random(seed + size + offset), tie_fraction=0.1)
-        wins = Counter(versus_winner(*parse_versus_line(line)) for line in lines)
+        lines, wins = _versus_file(size, seed + size + offset)
         while offset and wins['player1'] == first.get(size):     # a file of the same length
             offset += 1                                           # and another count
-            lines = make_versus_lines(size, random.Random(seed + size + offset), tie_fraction=0.1)
-            wins = Counter(versus_winner(*parse_versus_line(line)) for line in lines)
+            lines, wins = _versus_file(size, seed + size + offset)
         first.setdefault(size, wins['player1'])
         expected, ties = wins['player1'], wins['tie']
         made = (f'make_versus_lines({size}, random.Random({seed + size + offset}), '
