@@ -26,6 +26,7 @@ on the machine's loopback that the hub's process passes on to that socket
 import asyncio
 import contextlib
 import os
+import stat
 from pathlib import Path
 from urllib.parse import quote
 
@@ -34,8 +35,17 @@ SOCKET_PATH_MAX = 107
 
 
 def door_url(path, rest='') -> str:
-    """The http+unix:// URL of a unix socket, as JupyterHub and pokerlib's post read it."""
-    return 'http+unix://' + quote(str(path), safe='') + rest
+    """The http+unix:// URL of a unix socket, as JupyterHub and pokerlib's post read it.
+
+    The socket's path is the URL's host, which clients lower-case (JupyterHub's, by yarl): each
+    capital letter is written percent-encoded, so a class folder such as ~/Documents/Poker
+    stays itself.
+
+    >>> door_url('/home/Ann/My Class/hub.sock')
+    'http+unix://%2Fhome%2F%41nn%2F%4Dy%20%43lass%2Fhub.sock'
+    """
+    return 'http+unix://' + ''.join(f'%{ord(c):02X}' if 'A' <= c <= 'Z' else quote(c, safe='')
+                                    for c in str(path)) + rest
 
 
 def check_path(path) -> Path:
@@ -172,33 +182,68 @@ class Front:
     socket: to a socket, each request is a connection of its own, closed by her server once it
     has answered, and a request body still being written then fails the request (a 503).
     The port is opened once her server's socket is there, so that the hub asks a server
-    that is starting, not a door that leads nowhere yet.
+    that is starting, not a door that leads nowhere yet. It listens at ``host:port`` (her own
+    loopback address, the class's port: classroom/relay.py), holds at most OPEN_AT_ONCE
+    connections, and reaches her socket without following a link (``connect_own``): whatever
+    she puts in her run folder, the door leads to a socket of hers or nowhere.
     """
 
-    def __init__(self, socket_path):
-        self.socket_path = str(socket_path)
+    def __init__(self, socket_path, uid=None, host='127.0.0.1', port=0):
+        self.socket_path, self.uid = str(socket_path), uid
+        self.host, self.port = host, int(port)
         self.server = None
+        self.connections = 0
 
     async def _serve(self, reader, writer):
-        try:
-            far_reader, far_writer = await asyncio.open_unix_connection(self.socket_path)
-        except OSError:
+        if self.connections >= FRONT_AT_ONCE:
             writer.close()
             return
-        await asyncio.gather(_pipe(reader, far_writer), _pipe(far_reader, writer))
+        self.connections += 1
+        try:
+            try:
+                far_reader, far_writer = await connect_own(self.socket_path, self.uid)
+            except OSError:
+                writer.close()
+                return
+            await asyncio.gather(_pipe(reader, far_writer), _pipe(far_reader, writer))
+        finally:
+            self.connections -= 1
 
     async def open(self, timeout=120.0) -> int:
-        """Wait for her socket (at most ``timeout`` s), then listen; the port."""
+        """Wait for her socket (at most ``timeout`` s), then listen (once); the port."""
+        if self.server is not None:
+            return self.port
         deadline = asyncio.get_running_loop().time() + timeout
         while not os.path.exists(self.socket_path):
             if asyncio.get_running_loop().time() > deadline:
                 raise TimeoutError(f'no server at {self.socket_path} after {timeout:.0f} s')
             await asyncio.sleep(0.1)
-        self.server = await asyncio.start_server(self._serve, '127.0.0.1', 0, limit=2**16)
-        return self.server.sockets[0].getsockname()[1]
+        self.server = await asyncio.start_server(self._serve, self.host, self.port, limit=2**16,
+                                                 reuse_address=True)
+        self.port = self.server.sockets[0].getsockname()[1]
+        return self.port
 
     def close(self):
         if self.server is not None:
             self.server.close()
             self.server = None
 
+
+FRONT_AT_ONCE = 64
+"""Connections her front door holds at once: the proxy keeps a few alive for her pages, her
+kernels' websockets one each; more, and one student's pages would hold the relay's files."""
+
+
+async def connect_own(path, uid=None):
+    """A connection to the unix socket at ``path``, which must be a socket (not a link) owned by
+    ``uid`` (when given): opened without following a link, then connected through that very
+    file (``/proc/self/fd``), so that nothing swapped in between is reached (OSError otherwise).
+    """
+    fd = os.open(path, os.O_PATH | os.O_NOFOLLOW | os.O_CLOEXEC)
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISSOCK(st.st_mode) or (uid is not None and st.st_uid != uid):
+            raise PermissionError(f'{path} is not her server\'s socket')
+        return await asyncio.open_unix_connection(f'/proc/self/fd/{fd}', limit=2**16)
+    finally:
+        os.close(fd)

@@ -8,8 +8,11 @@ Two things differ from ``python -m jupyterhub.app``:
   once the hub and its proxy answer, not while the configuration is read;
 - Ctrl-C (or SIGTERM, or the terminal closed) prints one line saying what is
   being stopped (instead of the hub's "Received signal SIGINT" log record),
-  stops the services, every student's server and the proxy, and ends the
-  line with the seconds it took; Ctrl-C again changes nothing.
+  stops the services, every student's server and the relay with its proxy
+  (classroom/relay.py), and ends the line with the seconds it took; Ctrl-C
+  again changes nothing. A hub that ends any other way (a crash, ``kill -9``)
+  stops nobody's work: the relay keeps the proxy and the servers for the next
+  hub, which adopts them.
 
 The banner's text comes from jupyterhub_config.py (``c.ClassroomHub.banner``).
 """
@@ -19,14 +22,13 @@ import logging
 import os
 import sys
 import time
-from pathlib import Path
 
 from jupyterhub.app import JupyterHub
-from traitlets import Unicode
+from traitlets import List, Unicode
 
 from pokerlib.i18n import N_, _
 
-from classroom import chinese, limits
+from classroom import chinese, relay, roster
 
 tr = chinese.translated(os.environ.get('CLASSROOM_LANGUAGE', 'en'))
 """The teacher's terminal in the class's language (the classroom catalog)."""
@@ -90,10 +92,51 @@ class ClassroomHub(JupyterHub):
     cgroups = Unicode('', help='The class\'s folder in each cgroup controller, removed on stopping.'
                       ).tag(config=True)
 
+    watch = List(Unicode(), help='Files whose change restarts the hub in place (the class list, the '
+                 'passwords), once the new list is read without an error.').tag(config=True)
+    teacher = Unicode('teacher', help='The teacher\'s name (to read the class list as the hub does).'
+                      ).tag(config=True)
+
     async def start(self):
         await super().start()
         if self.banner:
             print(self.banner, flush=True)
+        if self.watch:
+            self._seen = self._stamps()
+            self._watcher = asyncio.ensure_future(self._watch())
+
+    def _stamps(self):
+        return [os.stat(f).st_mtime_ns if os.path.exists(f) else None for f in self.watch]
+
+    async def _watch(self, every=2.0):
+        """A changed class list or password file: read it as the next hub would; if it reads,
+        the hub restarts in place (nobody's server or kernel stops); if not, one line says why."""
+        while not getattr(self, '_stopping', False):
+            await asyncio.sleep(every)
+            stamps = self._stamps()
+            if stamps == self._seen:
+                continue
+            self._seen = stamps
+            try:
+                roster.load_roster(self.watch[0], self.watch[1], self.teacher, tr)
+            except roster.RosterError as e:
+                print(tr(N_('The class list changed but cannot be read: {why}; the class goes on '
+                            'as it was.')).format(why=e.say(tr)), flush=True)
+                continue
+            print(tr(N_('The class list changed: the hub restarts; nobody\'s work stops.')),
+                  flush=True)
+            await self.restart_in_place()
+
+    async def restart_in_place(self):
+        """The hub started again in this very process (same terminal, same pid): its services
+        stopped and started anew; the relay, the proxy and every server go on and are adopted."""
+        self._stopping = True
+        self.cleanup_servers = False
+        await self.cleanup()
+        logging.shutdown()
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os.execv(sys.executable, [sys.executable, '-m', 'classroom.hub', *sys.argv[1:]])
 
     async def shutdown_cancel_tasks(self, sig=None):
         if getattr(self, '_stopping', False):           # Ctrl-C again: it is under way already
@@ -105,12 +148,11 @@ class ClassroomHub(JupyterHub):
         try:
             await self.cleanup()
         finally:
-            if self.state:                               # the students' disks (limits.py)
-                state = Path(self.state)
-                limits.Disk(state, 0).unmount_all(
-                    sorted((state / 'workspaces').glob('*')) + sorted((state / 'homes').glob('*')))
-            if self.cgroups and os.geteuid() == 0:       # and their control groups
-                limits.Cgroups(self.cgroups).remove_all()
+            if self.state:       # the relay: the proxy, the doors, the students' disks and groups
+                try:
+                    await asyncio.to_thread(relay.ask, self.state, {'op': 'quit'}, 60)
+                except (OSError, ConnectionError, ValueError, relay.RelayError):
+                    relay.unmount_and_ungroup(self.state, self.cgroups)
             print(tr(N_('stopped in {seconds:.0f} s.')).format(seconds=time.monotonic() - started),
                   flush=True)
             tasks = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]

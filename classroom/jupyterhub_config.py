@@ -23,6 +23,8 @@ Settings, from the environment (the Makefile passes them on):
     CLASSROOM_MEMORY_MB memory of each student's processes and her /tmp together, in MB (2048)
     CLASSROOM_PROCESSES processes a student may run at once (128)
     CLASSROOM_DISK_MB   each student's workspace and home folder together, in MB (1024)
+    CLASSROOM_ADOPT     seconds the relay keeps the class running for a hub that ended without
+                        Ctrl-C (a crash, kill -9) to be started again (600)
 
 Every student's server runs in a sandbox of her own (classroom/spawner.py):
 where none can be made, the hub refuses to start.
@@ -112,6 +114,9 @@ c.JupyterHub.subdomain_hook = servers_apart
 c.JupyterHub.hub_bind_url = f'http://127.0.0.1:{PORT + 1}'
 c.ConfigurableHTTPProxy.api_url = f'http://127.0.0.1:{PORT + 2}'
 c.ConfigurableHTTPProxy.command = [str(HERE / 'node_modules' / '.bin' / 'configurable-http-proxy')]
+# The proxy is the relay's (classroom/relay.py), not the hub's: it keeps answering, with its
+# routes, while the hub restarts; its token is kept in the state folder for the next hub.
+c.ConfigurableHTTPProxy.should_start = False
 # The teacher's terminal shows warnings and errors, not every request
 # (CLASSROOM_LOG=INFO shows them all).
 c.JupyterHub.log_level = os.environ.get('CLASSROOM_LOG', 'WARN')
@@ -127,6 +132,8 @@ c.JupyterHub.cookie_secret_file = str(STATE / 'jupyterhub_cookie_secret')
 c.JupyterHub.pid_file = str(STATE / 'jupyterhub.pid')
 c.ConfigurableHTTPProxy.pid_file = str(STATE / 'jupyterhub-proxy.pid')
 c.JupyterHub.cleanup_servers = True      # Ctrl-C stops every server too; the files stay
+# (A hub that ends any other way, a crash or kill -9, stops nobody's server: the relay holds them,
+# and the next hub adopts them.)
 c.JupyterHub.template_vars = {'announcement_login': 'Your name and the password your teacher gave you.'}
 
 # --- who logs in ----------------------------------------------------------------
@@ -152,7 +159,7 @@ c.SandboxSpawner.logs = str(STATE / 'logs')
 # hub answers; the hub's loopback, where everything else listens, is out of every student's reach.
 c.SandboxSpawner.runs = str(STATE / 'run')
 c.SandboxSpawner.doors_folder = str(STATE / 'doors')
-c.SandboxSpawner.hub_address = f'127.0.0.1:{PORT + 1}'
+c.SandboxSpawner.relay_state = str(STATE)
 # Her kernels post each check to the gradebook (POKERLIB_GRADEBOOK), and her server reaches the
 # follow view (POKERLIB_FOLLOW), each through a door of her own.
 c.SandboxSpawner.services = {
@@ -241,6 +248,28 @@ c.Spawner.environment['POKERLIB_FOLLOW_FEED'] = lambda spawner: '1' if spawner.u
 c.Spawner.args.append('--ServerApp.jpserver_extensions=pokerlib.follow=True')
 # --- end of follow along live -----------------------------------------------------------
 
+# --- the relay: the proxy, the students' servers and every byte, outside the hub ---------
+# (classroom/relay.py). The hub's services end with the hub (classroom/tether.py), so that a hub
+# killed and started again starts its own; the relay, the proxy and the servers do not.
+from classroom import relay  # noqa: E402
+
+for _service in c.JupyterHub.services:
+    if 'command' in _service:
+        _service['command'] = [sys.executable, '-m', 'classroom.tether', *_service['command']]
+        _service.setdefault('cwd', str(ROOT))
+c.ConfigurableHTTPProxy.auth_token = relay.proxy_token(STATE)
+try:
+    RELAY = relay.lease(STATE, {
+        'proxy': relay.proxy_command(c, IP, PORT, c.ConfigurableHTTPProxy.log_level),
+        'proxy_env': {'CONFIGPROXY_AUTH_TOKEN': c.ConfigurableHTTPProxy.auth_token},
+        'hub': f'127.0.0.1:{PORT + 1}',
+        'services': {name: address for name, (address, _) in c.SandboxSpawner.services.items()},
+        'group': c.SandboxSpawner.group, 'port': PORT,
+        'adopt': whole_number('CLASSROOM_ADOPT', 600, 10, 10**6)})
+except (OSError, relay.RelayError) as e:
+    refuse(e)
+# --- end of the relay -----------------------------------------------------------------
+
 # Over plain HTTP on the classroom network, browsers send no Fetch Metadata (Sec-Fetch-Mode),
 # so the hub (and the gradebook) cannot tell a page view from another kind of read, and say
 # "Skipping XSRF check for insecure request" on every page any student opens. It is true of the
@@ -251,6 +280,9 @@ logging.getLogger('tornado.application').addFilter(OnceOnly())
 
 urls = f'http://{DOMAIN}:{PORT}/'
 c.ClassroomHub.state = str(STATE)
+# Saving the class list or the passwords restarts the hub in place; nobody's work stops.
+c.ClassroomHub.watch = [str(STUDENTS), str(PASSWORDS)]
+c.ClassroomHub.teacher = TEACHER
 c.ClassroomHub.cgroups = c.SandboxSpawner.group
 c.ClassroomHub.banner = '\n'.join([
     '', tr(N_('The classroom: students open  {urls}')).format(urls=urls),

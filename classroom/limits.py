@@ -12,8 +12,8 @@ groups are made under the hub's own, one folder for the class
 (``pokerlib.sandbox.Cgroups``: the grader puts each notebook in groups of its own
 the same way).
 
-Her workspace and home folder live on a file system of their own, an ext4
-image of ``disk_mb`` (``CLASSROOM_DISK_MB``) mounted for the hub's lifetime:
+Her workspace, her home folder and her server's run folder live on a file system of her
+own, an ext4 image of ``disk_mb`` (``CLASSROOM_DISK_MB``) mounted for the hub's lifetime:
 a write past it fails in her own cell with "No space left on device", and
 nothing of anyone else's is touched.
 
@@ -52,10 +52,14 @@ class Disk:
     def volume(self, student) -> Path:
         return self.folder / 'volumes' / student
 
-    def mount(self, student: str, workspace: Path, home: Path, owner):
-        """Her image (made the first time, with what her folders held) mounted over her folders."""
+    def mount(self, student: str, folders: dict, owner):
+        """Her image (made the first time, with what her folders held) mounted over her folders.
+
+        ``folders``: name -> folder (her workspace, her home, her server's run folder): each is a
+        folder of the image, so that whatever she can write counts in her quota.
+        """
         image, volume = self.image(student), self.volume(student)
-        if os.path.ismount(workspace) and os.path.ismount(home):
+        if all(os.path.ismount(folder) for folder in folders.values()):
             return
         image.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         volume.mkdir(mode=0o700, parents=True, exist_ok=True)
@@ -71,7 +75,7 @@ class Disk:
                   str(image)])
         if not os.path.ismount(volume):
             _run(['mount', '-o', 'loop,nosuid,nodev', str(image), str(volume)])
-        for name, folder in (('workspace', workspace), ('home', home)):
+        for name, folder in folders.items():
             inside = volume / name
             if not inside.exists():
                 inside.mkdir(mode=0o700)

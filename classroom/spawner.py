@@ -45,7 +45,7 @@ from traitlets import Dict, Integer, Unicode
 from pokerlib import sandbox
 from pokerlib.i18n import N_
 
-from classroom import chinese, doors, limits
+from classroom import chinese, doors, limits, relay
 
 LANGUAGE = os.environ.get('CLASSROOM_LANGUAGE', 'en')
 tr = chinese.translated(LANGUAGE)
@@ -100,7 +100,7 @@ class SandboxSpawner(LocalProcessSpawner):
                    ).tag(config=True)
     doors_folder = Unicode(help='The folder of the doors to the hub and its services (doors.py).'
                            ).tag(config=True)
-    hub_address = Unicode(help='The HOST:PORT of the hub\'s API on loopback (its door leads there).'
+    relay_state = Unicode(help='The state folder, where the class\'s relay listens (relay.py).'
                           ).tag(config=True)
     services = Dict(help='Each service a student\'s kernel posts to, by name: its HOST:PORT on '
                     'loopback (her own door leads there), and the path its address gets.'
@@ -117,13 +117,13 @@ class SandboxSpawner(LocalProcessSpawner):
     def socket(self) -> Path:
         return doors.check_path(self.run_folder() / 'jupyter.sock')
 
-    def doors(self) -> 'doors.Doors':
-        """The class's doors (one set for the hub's process, opened at each student's start)."""
-        key = self.doors_folder
-        if key not in _DOORS:
-            _DOORS[key] = doors.Doors(self.doors_folder, self.hub_address,
-                                      {name: address for name, (address, _) in self.services.items()})
-        return _DOORS[key]
+    def door(self, name='hub', rest='') -> str:
+        """The address of one of her doors (the relay opens them: classroom/relay.py)."""
+        return doors.door_url(Path(self.doors_folder) / self.user.name / f'{name}.sock', rest)
+
+    async def relay(self, message: dict, timeout=30.0) -> dict:
+        """The class's relay's answer to one message (it starts, holds and reaches servers)."""
+        return await asyncio.to_thread(relay.ask, self.relay_state, message, timeout)
 
     def account(self):
         """(uid, gid) to run as inside the sandbox: her own account as root, else None."""
@@ -146,12 +146,14 @@ class SandboxSpawner(LocalProcessSpawner):
         with contextlib.suppress(FileNotFoundError):
             self.socket().unlink()              # a socket left by a server that was killed
         disk = self.disk() if account is not None else None
+        workspace, home = self.folders()
         if disk is not None:
-            disk.mount(self.user.name, *self.folders(), account)
+            disk.mount(self.user.name, {'workspace': workspace, 'home': home,
+                                        'run': self.run_folder()}, account)
         for folder in self.folders() + (self.run_folder(),):
             folder.mkdir(parents=True, exist_ok=True)
             if account is not None:
-                if disk is None or folder == self.run_folder():
+                if disk is None:
                     own(folder, *account)
                 else:
                     os.lchown(folder, *account)
@@ -178,9 +180,8 @@ class SandboxSpawner(LocalProcessSpawner):
 
     async def stop(self, now=False):
         await super().stop(now=now)
-        front = _FRONTS.pop(self.user.name, None)
-        if front is not None:
-            front.close()
+        with contextlib.suppress(OSError, ConnectionError, relay.RelayError):
+            await self.relay({'op': 'close', 'name': self.user.name})
         groups = self.cgroups()
         if groups is not None:
             await asyncio.sleep(0.5)             # her last processes leaving the group
@@ -197,7 +198,7 @@ class SandboxSpawner(LocalProcessSpawner):
         read_only = [self.edition] if self.edition else []
         writable = [workspace, home]
         if server:                # her own doors: not her classmates'
-            read_only.append(self.doors().student_folder(self.user.name))
+            read_only.append(Path(self.doors_folder) / self.user.name)
             writable.append(self.run_folder())
         return sandbox.command(argv, read_only=read_only, writable=writable,
                                workdir=workspace, network=False, user=account,
@@ -222,17 +223,17 @@ class SandboxSpawner(LocalProcessSpawner):
     def get_env(self):
         # Her server reaches the hub's API through its door (the hub's loopback is out of reach),
         # and her kernels each service through a door of her own (the variable named for it).
-        self.hub_connect_url = self.doors().url(self.user.name)
+        self.hub_connect_url = self.door()
         env = super().get_env()
         for name, (_, variable_and_path) in self.services.items():
             variable, path = variable_and_path.split('=', 1)
-            env[variable] = self.doors().url(self.user.name, name, path)
+            env[variable] = self.door(name, path)
         return env
 
     async def start(self):
         if self.port == 0:
             self.port = random_port()         # unused (her front door's is the address); the hub wants one
-        await self.doors().open(self.user.name)
+        await self.relay({'op': 'doors', 'name': self.user.name})
         account = await asyncio.to_thread(self.account)
         await asyncio.to_thread(self.prepare, account)
         messages = await asyncio.to_thread(self.sync, account)
@@ -243,30 +244,20 @@ class SandboxSpawner(LocalProcessSpawner):
         # (--ServerApp.port: jupyter-server's default, which it requires beside a socket.)
         argv = self.sandboxed(list(self.cmd) + self.get_args() + [
             f'--ServerApp.sock={self.socket()}', '--ServerApp.port=8888'], account, server=True)
-        output = None
-        if self.logs:
-            Path(self.logs).mkdir(mode=0o700, parents=True, exist_ok=True)
-            output = open(Path(self.logs) / f'{self.user.name}.log', 'ab')
-        try:
-            self.proc = subprocess.Popen(argv, env=self.get_env(), start_new_session=True,
-                                         stdin=subprocess.DEVNULL, stdout=output,
-                                         stderr=subprocess.STDOUT if output else None,
-                                         preexec_fn=self.make_preexec_fn(self.user.name))
-        finally:
-            if output:
-                output.close()
-        self.pid = self.proc.pid
-        # The proxy reaches her server through its front door on the hub's loopback (doors.Front).
-        front = _FRONTS.pop(self.user.name, None)
-        if front is not None:
-            front.close()
-        front = _FRONTS[self.user.name] = doors.Front(self.socket())
-        try:
-            port = await front.open(timeout=self.start_timeout)
-        except TimeoutError:
-            front.close()
-            raise
-        return f'http://127.0.0.1:{port}'
+        # The relay starts it, and is its parent: her server and kernels outlive the hub's process
+        # (a crash, a restart), and the next hub adopts them (classroom/relay.py).
+        limit = self.limit()
+        started = await self.relay({
+            'op': 'start', 'name': self.user.name, 'argv': argv, 'env': self.get_env(),
+            'log': str(Path(self.logs) / f'{self.user.name}.log') if self.logs else '',
+            'groups': [str(g) for g in getattr(self, '_groups', [])],
+            'limits': {'memory_mb': limit.memory_mb, 'processes': limit.processes}})
+        self.proc, self.pid = None, started['pid']
+        # The proxy reaches her server through its front door, which the relay holds too.
+        front = await self.relay({'op': 'front', 'name': self.user.name, 'socket': str(self.socket()),
+                                  'uid': account[0] if account else None,
+                                  'timeout': self.start_timeout}, timeout=self.start_timeout + 10)
+        return front['url']
 
     async def move_certs(self, paths):
         return paths
@@ -278,11 +269,6 @@ def servers_apart(name, domain, kind):
     return domain if kind == 'service' else subdomain_hook_idna(name, domain, kind)
 
 
-_FRONTS = {}
-"""Each running student's front door (doors.Front), by name."""
-
-_DOORS = {}
-"""The doors of the hub's process, by folder and targets (SandboxSpawner.doors)."""
 
 
 def check_settings(environ) -> dict:

@@ -194,6 +194,8 @@ class Hub:
         self.process = None
 
     def start(self, timeout=90):
+        before = (self.folder / 'hub.log').read_text(errors='replace') if (
+            self.folder / 'hub.log').exists() else ''
         with open(self.folder / 'hub.log', 'ab') as log:       # (the hub keeps its own copy)
             self.process = subprocess.Popen(START, cwd=ROOT, env=self.env, stdout=log,
                                             stderr=subprocess.STDOUT, start_new_session=True)
@@ -206,7 +208,7 @@ class Hub:
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f'the hub exited: see {self.folder / "hub.log"}')
-            if banner in (self.folder / 'hub.log').read_text(errors='replace'):
+            if banner in (self.folder / 'hub.log').read_text(errors='replace')[len(before):]:
                 with contextlib.suppress(requests.ConnectionError):
                     if requests.get(self.url + 'hub/health', timeout=5).status_code == 200:
                         return
@@ -229,22 +231,38 @@ class Hub:
         raise RuntimeError(f'the class was not ready in {timeout} s')
 
     def stop(self, timeout=90):
-        """Stop as Ctrl-C does: the hub stops the proxy, the servers and its services.
+        """Stop as Ctrl-C does: the hub stops the servers, its services and the relay (the proxy).
 
-        Whatever is left of the session it started in afterwards is killed.
+        Whatever is left of the session it started in afterwards is killed, and the relay told to
+        stop (as `make classroom-stop` does) if the hub was killed and never started again.
         """
-        if self.process is None or self.process.poll() is not None:
-            return
-        self.process.send_signal(signal.SIGINT)
         try:
-            self.process.wait(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            raise RuntimeError(f'the hub did not stop in {timeout} s after Ctrl-C') from None
+            if self.process is None or self.process.poll() is not None:
+                return
+            self.process.send_signal(signal.SIGINT)
+            try:
+                self.process.wait(timeout=timeout)
+            except subprocess.TimeoutExpired:
+                raise RuntimeError(f'the hub did not stop in {timeout} s after Ctrl-C') from None
+            finally:
+                time.sleep(1)
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(self.process.pid, signal.SIGKILL)    # the session this Hub started
+                self.process.wait()
         finally:
-            time.sleep(1)
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(self.process.pid, signal.SIGKILL)    # the session this Hub started
-            self.process.wait()
+            subprocess.run([str(HUB.parent / 'python'), '-m', 'classroom.relay', 'stop',
+                            str(self.folder / 'state')], cwd=ROOT, capture_output=True, timeout=120)
+
+    def kill(self):
+        """The hub's process killed at once (kill -9: a crash), nothing else: the relay, the proxy
+        and the students' servers go on; the hub's services end with it (classroom/tether.py)."""
+        self.process.kill()
+        self.process.wait()
+
+    def relay_pid(self) -> int:
+        """The class's relay's process (classroom/relay.py)."""
+        from classroom import relay
+        return relay.ask(self.folder / 'state', {'op': 'ping'})['pid']
 
     def passwords(self) -> dict:
         lines = (self.folder / 'passwords.txt').read_text().splitlines()
@@ -380,6 +398,21 @@ class Student:
         r = self.api('PUT', f'contents/{path}', json={'type': 'notebook', 'format': 'json', 'content': nb})
         if r.status_code not in (200, 201):
             raise Refused(f'{self.name}: saving {path} answered {r.status_code}')
+
+    def start_kernel(self, path: str) -> str:
+        """A kernel for her notebook at path (a session, as opening it does): its id."""
+        r = self.api('POST', 'sessions', json={'path': path, 'type': 'notebook', 'name': '',
+                                                'kernel': {'name': 'python3'}})
+        if r.status_code != 201:
+            raise Refused(f'{self.name}: starting a kernel answered {r.status_code}')
+        return r.json()['kernel']['id']
+
+    def execute(self, kernel_id: str, code: str, timeout=120.0) -> str:
+        """Run code in her kernel, as a cell: the text of its outputs (streams, results, errors)."""
+        cell = {'cell_type': 'code', 'source': code, 'outputs': []}
+        asyncio.run(asyncio.wait_for(self._run_cells({'cells': [cell]}, kernel_id), timeout))
+        return ''.join(out.get('text') or out.get('data', {}).get('text/plain', '')
+                       or f"{out.get('ename')}: {out.get('evalue')}" for out in cell['outputs'])
 
     def run_notebook(self, nb: dict, path: str, timeout=600.0) -> dict:
         """Run every code cell in a new kernel, as Run All does but going on past errors.
