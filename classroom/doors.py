@@ -26,13 +26,10 @@ on the machine's loopback that the hub's process passes on to that socket
 import asyncio
 import contextlib
 import os
+import socket
 import stat
 from pathlib import Path
 from urllib.parse import quote
-
-SOCKET_PATH_MAX = 107
-"""The longest path a unix socket can have on Linux (sun_path, less its final NUL)."""
-
 
 def door_url(path, rest='') -> str:
     """The http+unix:// URL of a unix socket, as JupyterHub and pokerlib's post read it.
@@ -48,13 +45,21 @@ def door_url(path, rest='') -> str:
                                     for c in str(path)) + rest
 
 
-def check_path(path) -> Path:
-    """The path of a unix socket, refused (ValueError, one line) when Linux cannot bind it."""
+def bound(path) -> socket.socket:
+    """A unix socket listening at ``path``, however long the path: it is bound through its
+    folder's file descriptor (``/proc/self/fd/N/NAME``), as Linux takes 107 bytes at most."""
     path = Path(path)
-    if len(os.fsencode(path)) > SOCKET_PATH_MAX:
-        raise ValueError(f'the path {path} is too long for a unix socket ({SOCKET_PATH_MAX} bytes '
-                         f'at most): choose a shorter CLASSROOM_STATE')
-    return path
+    folder = os.open(path.parent, os.O_PATH | os.O_DIRECTORY | os.O_CLOEXEC)
+    s = socket.socket(socket.AF_UNIX)
+    try:
+        s.bind(f'/proc/self/fd/{folder}/{path.name}')
+        s.listen(128)
+    except OSError:
+        s.close()
+        raise
+    finally:
+        os.close(folder)
+    return s
 
 
 async def _pipe(reader, writer):
@@ -84,7 +89,7 @@ class Door:
     """
 
     def __init__(self, path, host, port, source=None):
-        self.path, self.host, self.port = check_path(path), host, int(port)
+        self.path, self.host, self.port = Path(path), host, int(port)
         self.source = source
         self.server = None
         self.connections = 0            # open now
@@ -115,7 +120,8 @@ class Door:
         self.path.parent.mkdir(mode=0o755, parents=True, exist_ok=True)
         with contextlib.suppress(FileNotFoundError):
             self.path.unlink()
-        self.server = await asyncio.start_unix_server(self._serve, path=str(self.path), limit=2**16)
+        self.server = await asyncio.start_unix_server(self._serve, sock=bound(self.path),
+                                                      limit=2**16)
         os.chmod(self.path, 0o666)
         return self
 

@@ -94,6 +94,8 @@ class ClassroomHub(JupyterHub):
 
     watch = List(Unicode(), help='Files whose change restarts the hub in place (the class list, the '
                  'passwords), once the new list is read without an error.').tag(config=True)
+    read_at = List(help='The watched files\' times (st_mtime_ns) when the configuration read them.'
+                   ).tag(config=True)
     teacher = Unicode('teacher', help='The teacher\'s name (to read the class list as the hub does).'
                       ).tag(config=True)
 
@@ -102,7 +104,7 @@ class ClassroomHub(JupyterHub):
         if self.banner:
             print(self.banner, flush=True)
         if self.watch:
-            self._seen = self._stamps()
+            self._seen = list(self.read_at) or self._stamps()   # a change since counts
             self._watcher = asyncio.ensure_future(self._watch())
 
     def _stamps(self):

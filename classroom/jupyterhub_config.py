@@ -96,6 +96,8 @@ try:
     roster = load_roster(STUDENTS, PASSWORDS, TEACHER, chinese.translated(LANGUAGE))
 except RosterError as e:                 # one line for the teacher, not a traceback
     refuse(e)
+# The files' times as read (a change from now on, while the hub starts too, restarts it).
+READ_AT = [f.stat().st_mtime_ns if f.exists() else None for f in (STUDENTS, PASSWORDS)]
 # Closing the teacher's terminal (SIGHUP) stops the hub as Ctrl-C does, so that
 # the proxy, the services and the students' servers stop with it.
 signal.signal(signal.SIGHUP, lambda *_: os.kill(os.getpid(), signal.SIGTERM))
@@ -283,6 +285,7 @@ c.ClassroomHub.state = str(STATE)
 # Saving the class list or the passwords restarts the hub in place; nobody's work stops.
 c.ClassroomHub.watch = [str(STUDENTS), str(PASSWORDS)]
 c.ClassroomHub.teacher = TEACHER
+c.ClassroomHub.read_at = READ_AT        # (as read above: a change while it starts counts)
 c.ClassroomHub.cgroups = c.SandboxSpawner.group
 c.ClassroomHub.banner = '\n'.join([
     '', tr(N_('The classroom: students open  {urls}')).format(urls=urls),

@@ -44,6 +44,7 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.request
 from pathlib import Path
 
 from classroom import doors, limits
@@ -199,13 +200,18 @@ class Relay:
         with open(logs / 'proxy.log', 'ab') as log:
             self.proxy = subprocess.Popen(self.settings['proxy'], env=env, stdin=subprocess.DEVNULL,
                                           stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-        api = int(self.settings['port']) + 2               # answered once its API listens
+        # Answered once its API answers with this token (not another program on that port).
+        api = f'http://127.0.0.1:{int(self.settings["port"]) + 2}/api/routes'
+        token = self.settings.get('proxy_env', {}).get('CONFIGPROXY_AUTH_TOKEN', '')
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline and self.proxy.poll() is None:
-            with contextlib.suppress(OSError), socket.create_connection(('127.0.0.1', api), 0.5):
-                return
+            with contextlib.suppress(OSError):
+                with urllib.request.urlopen(urllib.request.Request(
+                        api, headers={'Authorization': f'token {token}'}), timeout=2) as answer:
+                    if answer.status == 200:
+                        return
             time.sleep(0.1)
-        raise RuntimeError(f'the proxy did not start: see {logs / "proxy.log"}')
+        raise RuntimeError(f'the proxy did not start (a port taken?): see {logs / "proxy.log"}')
 
     def _stop_proxy(self):
         if self._proxy_running():

@@ -115,11 +115,12 @@ class SandboxSpawner(LocalProcessSpawner):
         return Path(self.runs) / self.user.name
 
     def socket(self) -> Path:
-        return doors.check_path(self.run_folder() / 'jupyter.sock')
+        """Her server's socket, as the relay sees it (her sandbox sees it at INSIDE_RUN)."""
+        return self.run_folder() / 'jupyter.sock'
 
     def door(self, name='hub', rest='') -> str:
-        """The address of one of her doors (the relay opens them: classroom/relay.py)."""
-        return doors.door_url(Path(self.doors_folder) / self.user.name / f'{name}.sock', rest)
+        """The address of one of her doors, in her sandbox (the relay opens them: relay.py)."""
+        return doors.door_url(Path(INSIDE_DOORS) / f'{name}.sock', rest)
 
     async def relay(self, message: dict, timeout=30.0) -> dict:
         """The class's relay's answer to one message (it starts, holds and reaches servers)."""
@@ -197,10 +198,11 @@ class SandboxSpawner(LocalProcessSpawner):
         workspace, home = self.folders()
         read_only = [self.edition] if self.edition else []
         writable = [workspace, home]
-        if server:                # her own doors: not her classmates'
-            read_only.append(Path(self.doors_folder) / self.user.name)
-            writable.append(self.run_folder())
-        return sandbox.command(argv, read_only=read_only, writable=writable,
+        shown_at = []
+        if server:                # her own doors (not her classmates'), and her run folder
+            shown_at = [(Path(self.doors_folder) / self.user.name, INSIDE_DOORS, False),
+                        (self.run_folder(), INSIDE_RUN, True)]
+        return sandbox.command(argv, read_only=read_only, writable=writable, shown_at=shown_at,
                                workdir=workspace, network=False, user=account,
                                hostname='jupyter', tmp_mb=self.tmp_mb())
 
@@ -243,7 +245,8 @@ class SandboxSpawner(LocalProcessSpawner):
         # a loopback of its own (her kernels' ports are hers alone) and reaches the hub by its door.
         # (--ServerApp.port: jupyter-server's default, which it requires beside a socket.)
         argv = self.sandboxed(list(self.cmd) + self.get_args() + [
-            f'--ServerApp.sock={self.socket()}', '--ServerApp.port=8888'], account, server=True)
+            f'--ServerApp.sock={INSIDE_RUN}/jupyter.sock', '--ServerApp.port=8888'], account,
+            server=True)
         # The relay starts it, and is its parent: her server and kernels outlive the hub's process
         # (a crash, a restart), and the next hub adopts them (classroom/relay.py).
         limit = self.limit()
@@ -261,6 +264,11 @@ class SandboxSpawner(LocalProcessSpawner):
 
     async def move_certs(self, paths):
         return paths
+
+
+INSIDE_DOORS, INSIDE_RUN = '/run/classroom/doors', '/run/classroom/server'
+"""Where her sandbox shows her doors and her run folder: short paths, the same for every class
+folder (a unix socket's path must fit in 107 bytes; ~/Documents/My Class/... need not)."""
 
 
 def servers_apart(name, domain, kind):

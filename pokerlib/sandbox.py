@@ -138,11 +138,13 @@ def _sizes_tmpfs(program) -> bool:
 
 
 def command(argv, *, read_only=(), writable=(), workdir=None, network=False, user=None,
-            hostname='sandbox', tmp_mb=None) -> list:
+            hostname='sandbox', tmp_mb=None, shown_at=()) -> list:
     """The argv that runs ``argv`` inside a sandbox (see the module's docstring).
 
     ``read_only`` and ``writable`` are folders (or files) shown at the same
     path inside; Python and the running venv are always there, read-only.
+    ``shown_at``: (folder, path inside, writable) for a folder shown at another path
+    (a short one, where a unix socket's path must fit in 107 bytes).
     ``user`` is a (uid, gid) to become inside, for a caller running as root.
     ``tmp_mb`` caps the private ``/tmp`` (where the bwrap program can; its pages
     count against the memory of the group the sandbox runs in, where there is one).
@@ -160,17 +162,18 @@ def command(argv, *, read_only=(), writable=(), workdir=None, network=False, use
     made = set(system) | {Path('/'), Path('/proc'), Path('/dev'), Path('/tmp')}
     python = [Path(sys.base_prefix), Path(sys.prefix), Path(sys.executable).parent]
 
-    def bind(option, path):
+    def bind(option, path, inside=None):
         nonlocal args
         path = Path(path).absolute()
+        inside = path if inside is None else Path(inside)
         # Folders above a bound path are made world-readable inside (a venv under
         # /root would otherwise be unreachable once the account is switched).
-        for parent in reversed(path.parents):
+        for parent in reversed(inside.parents):
             if parent not in made and not _within(parent, system):
                 args += ['--perms', '0755', '--dir', str(parent)]
                 made.add(parent)
-        args += [option, str(path), str(path)]
-        made.add(path)
+        args += [option, str(path), str(inside)]
+        made.add(inside)
 
     ro = [p for p in dict.fromkeys(python + [Path(p) for p in read_only])
           if not _within(p.absolute(), system)]
@@ -178,6 +181,8 @@ def command(argv, *, read_only=(), writable=(), workdir=None, network=False, use
         bind('--ro-bind', path)
     for path in writable:
         bind('--bind', path)
+    for path, inside, can_write in shown_at:
+        bind('--bind' if can_write else '--ro-bind', path, inside)
     args += ['--unshare-ipc', '--unshare-pid', '--unshare-uts', '--unshare-cgroup-try',
              '--hostname', hostname, '--die-with-parent', '--new-session']
     if not network:

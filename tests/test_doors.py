@@ -47,3 +47,104 @@ def test_a_door_passes_bytes_from_her_own_address_and_holds_a_few_connections(tm
         assert not paths['ada']['hub'].exists()
 
     asyncio.run(scenario())
+
+
+def test_a_door_in_a_folder_with_capitals_and_spaces_is_reached_by_its_address(tmp_path):
+    """Clients lower-case an address's host (JupyterHub's, through yarl): the door's path, written
+    there, must survive that, or no server starts from ~/Documents/Poker (issue 47)."""
+    from urllib.parse import unquote
+
+    from pokerlib.hubpost import split
+    path = tmp_path / 'Documents' / 'My Class' / 'doors' / 'Ada' / 'hub.sock'
+    url = doors.door_url(path, '/hub/api')
+    host = url.split('://', 1)[1].split('/', 1)[0]
+    assert unquote(host.lower()) == str(path)          # as a client that lower-cases reads it
+    assert split(url) == ('unix', str(path), '/hub/api')   # as the kernels' client reads it
+
+    async def scenario():
+        async def answer(reader, writer):
+            await reader.read(100)
+            writer.write(b'HTTP/1.0 200 OK\r\nContent-Length: 2\r\n\r\nok')
+            await writer.drain()
+            writer.close()
+        server = await asyncio.start_server(answer, '127.0.0.1', 0)
+        port = server.sockets[0].getsockname()[1]
+        class_doors = doors.Doors(tmp_path / 'Documents' / 'My Class' / 'doors',
+                                  f'127.0.0.1:{port}', {})
+        await class_doors.open('Ada')
+        from pokerlib.hubpost import request
+        status, body = await asyncio.to_thread(request, 'GET', class_doors.url('Ada', rest='/x'),
+                                               None, timeout=5)
+        class_doors.close()
+        server.close()
+        return status, body
+    assert asyncio.run(scenario())[0] == 200
+
+
+def _listening(path):
+    import socket
+    s = socket.socket(socket.AF_UNIX)
+    s.bind(str(path))
+    s.listen()
+    return s
+
+
+def test_her_front_door_never_follows_a_link_nor_reaches_a_socket_not_hers(tmp_path):
+    """She owns her run folder: whatever she puts where her server's socket was (a link to a
+    classmate's, a classmate's socket), her front door leads there never (issue 48, 5)."""
+    import os
+    mine, theirs = tmp_path / 'ada.sock', tmp_path / 'grace.sock'
+    own, other = _listening(mine), _listening(theirs)
+    link = tmp_path / 'link.sock'
+    link.symlink_to(theirs)
+
+    async def scenario():
+        reader, writer = await doors.connect_own(mine, os.getuid())
+        writer.close()
+        refused = []
+        for path, uid in [(link, None), (link, os.getuid()), (mine, os.getuid() + 1)]:
+            try:
+                await doors.connect_own(path, uid)
+            except OSError:
+                refused.append(path.name)
+        return refused
+    assert asyncio.run(scenario()) == ['link.sock', 'link.sock', 'ada.sock']
+    own.close()
+    other.close()
+
+
+def test_her_front_door_listens_at_her_address_and_holds_a_bounded_number_of_connections(tmp_path):
+    """The front door listens on her own loopback address at the class's port (not a port of its
+    choosing) and holds at most FRONT_AT_ONCE connections (issue 48, low)."""
+    import os
+    import socket
+
+    async def scenario():
+        async def echo(reader, writer):
+            while data := await reader.read(100):
+                writer.write(data)
+                await writer.drain()
+            writer.close()
+        server = await asyncio.start_unix_server(echo, path=str(tmp_path / 'jupyter.sock'))
+        with socket.socket() as probe:           # a free port on loopback, for the class's
+            probe.bind(('127.0.0.1', 0))
+            port = probe.getsockname()[1]
+        front = doors.Front(tmp_path / 'jupyter.sock', os.getuid(), '127.2.0.7', port)
+        assert await front.open(timeout=5) == port
+        held = []
+        for n in range(doors.FRONT_AT_ONCE + 3):
+            reader, writer = await asyncio.open_connection('127.2.0.7', port)
+            writer.write(b'x')
+            try:
+                held.append(await asyncio.wait_for(reader.read(10), 2))
+            except (ConnectionError, asyncio.TimeoutError):
+                held.append(b'')
+            held.append(writer)
+        answered = [h for h in held if h == b'x']
+        front.close()
+        server.close()
+        for w in held:
+            if not isinstance(w, bytes):
+                w.close()
+        return len(answered)
+    assert asyncio.run(scenario()) == doors.FRONT_AT_ONCE
