@@ -132,7 +132,7 @@ def test_her_front_door_listens_at_her_address_and_holds_a_bounded_number_of_con
         front = doors.Front(tmp_path / 'jupyter.sock', os.getuid(), '127.2.0.7', port)
         assert await front.open(timeout=5) == port
         held = []
-        for n in range(doors.FRONT_AT_ONCE + 3):
+        for _ in range(doors.FRONT_AT_ONCE + 3):
             reader, writer = await asyncio.open_connection('127.2.0.7', port)
             writer.write(b'x')
             try:
