@@ -105,7 +105,7 @@ def test_a_hub_killed_mid_lesson_loses_nobodys_kernel_and_a_late_student_joins(n
         restarted = time.monotonic()
         hub.start()
         assert hub.relay_pid() == relay                 # adopted, not started anew
-        waited = answers(lambda: ada.get(f'user/ada/api/status').status_code, 60)
+        waited = answers(lambda: ada.get('user/ada/api/status').status_code, 60)
         print(f'\nher page answers {time.monotonic() - restarted:.1f} s after the restart began '
               f'({waited:.1f} s after the hub answered)')
         for s in (ada, grace):                          # the same servers, the same kernels
