@@ -234,6 +234,12 @@ classroom: classroom-setup
 	@test -f classroom/students.txt || { echo "Write the class list first: classroom/students.txt, one name per line (see classroom/students.example.txt)"; exit 1; }
 	CLASSROOM_IP=$(CLASSROOM_IP) CLASSROOM_PORT=$(CLASSROOM_PORT) $(HUB_VENV)/bin/python -m classroom.hub -f classroom/jupyterhub_config.py
 
+# The class stopped at once after a hub that was killed (Ctrl-C in the hub's terminal does it
+# anyway): every student's server, the relay and its proxy; their disks unmounted. Files stay.
+.PHONY: classroom-stop
+classroom-stop: classroom-setup
+	$(HUB_VENV)/bin/python -m classroom.relay stop $${CLASSROOM_STATE:-classroom/state}
+
 # Screenshots of the login page, a student's JupyterLab and the gradebook, in
 # headless Chromium (Debian's chromium and chromium-driver; Selenium from .venv-site).
 classroom-check: classroom-setup site-setup

@@ -20,6 +20,14 @@ proxy and each student's server, kernel and check's judge. At the end it
 checks every saved notebook on disk, stops the hub and prints the figures as
 JSON and as a Markdown table (a benchmark, not a test: nothing is asserted).
 
+Then the **flood run** (``--no-flood`` leaves it out): one student's cell prints as
+fast as it can for ten seconds while a classmate runs one-line cells, each on a new
+connection to her kernel; the classmate's round trip, quiet and during the flood.
+And the **restart run** (``--no-restart``): every student's kernel holds a variable,
+the hub is killed (``kill -9``) and started again; the seconds from the kill until
+the hub answers and until every student's page answers, and how many kernels kept
+their variable.
+
 Then the **follow-along run** (``--follow``, on by default; ``--no-lesson`` runs it
 alone): every student opens the follow view's event stream (/services/follow/events,
 as her page does, through the proxy, logged in with the hub's OAuth), and the
@@ -57,9 +65,11 @@ MB = 2 ** 20
 class Sampler(threading.Thread):
     """Peak memory of the hub, the proxy, and each student's server, kernels and judge."""
 
-    def __init__(self, hub_pid, every=1.0):
+    def __init__(self, hub_pid, every=1.0, relay_pid=None):
         super().__init__(daemon=True)
         self.hub, self.every, self.done = psutil.Process(hub_pid), every, threading.Event()
+        # The relay holds the proxy and the students' servers (classroom/relay.py).
+        self.relay = psutil.Process(relay_pid) if relay_pid else None
         self.peak = {'hub': 0, 'proxy': 0, 'total': 0, 'follow': 0}
         self.follow_cpu = 0.0           # CPU seconds of the follow service, last seen
         self.students = {}              # name -> peak PSS of server + kernels + judge
@@ -78,7 +88,7 @@ class Sampler(threading.Thread):
         """One sample: each process's proportional set size (PSS: a page shared by n processes
         counts 1/n in each), so that a student's figure is her share of the machine's memory."""
         total = 0
-        for child in self.hub.children():
+        for child in self.hub.children() + (self.relay.children() if self.relay else []):
             try:
                 cmd = ' '.join(child.cmdline())
                 tree = [child] + child.children(recursive=True)
@@ -103,6 +113,10 @@ class Sampler(threading.Thread):
                 self.cpu[env_user] = max(self.cpu.get(env_user, 0), cpu)
         hub = self.hub.memory_full_info().pss
         self.peak['hub'] = max(self.peak['hub'], hub)
+        if self.relay:
+            relay = self.relay.memory_full_info().pss
+            self.peak['relay'] = max(self.peak.get('relay', 0), relay)
+            hub += relay
         self.peak['total'] = max(self.peak['total'], total + hub)
 
     def run(self):
@@ -226,6 +240,79 @@ def follow_along(hub, names, passwords, sampler) -> dict:
             'failures': [f'{f.student.name}: {f.error}' for f in followers if f.error]}
 
 
+FLOOD = """import time
+started = time.time()
+while time.time() - started < {seconds}:
+    print('x' * 200)
+"""
+
+
+def flood(hub, names, passwords, seconds=10) -> dict:
+    """What a classmate's cell waits while one student's cell prints as fast as it can: the round
+    trip of a one-line cell (a new connection to her kernel each time, as a page reload makes),
+    first with the class quiet, then during the flood; in ms."""
+    loud, calm = (Student(hub.url, n, passwords[n]) for n in names[:2])
+    kernels = {}
+    for s in (loud, calm):
+        s.log_in()
+        s.start_server()
+        kernels[s.name] = s.start_kernel(NOTEBOOK)
+    calm.execute(kernels[calm.name], 'pass')
+
+    def waits(duration):
+        times, end = [], time.monotonic() + duration
+        while time.monotonic() < end:
+            sent = time.monotonic()
+            calm.execute(kernels[calm.name], 'pass')
+            times.append((time.monotonic() - sent) * 1000)
+        return times
+
+    quiet = waits(seconds)
+    flooding = threading.Thread(target=lambda: loud.execute(
+        kernels[loud.name], FLOOD.format(seconds=seconds + 2), timeout=seconds + 120), daemon=True)
+    flooding.start()
+    time.sleep(1)
+    flooded = waits(seconds)
+    flooding.join(timeout=180)
+
+    def ms(times):
+        return {'p50': round(percentile(times, 0.5)), 'p95': round(percentile(times, 0.95)),
+                'cells': len(times)}
+    return {'quiet_ms': ms(quiet), 'flooded_ms': ms(flooded)}
+
+
+def restart(hub, names, passwords) -> dict:
+    """The hub killed mid-lesson (kill -9) and started again: how long until the hub answers,
+    and until every student's server answers her page again (s, from the kill); whether every
+    student's kernel kept its variables."""
+    students = [Student(hub.url, n, passwords[n]) for n in names]
+    kernels = {}
+    for s in students:
+        s.log_in()
+        kernels[s.name] = s.start_kernel(NOTEBOOK)
+        s.execute(kernels[s.name], f'mine = {s.name!r}')
+    killed = time.monotonic()
+    hub.kill()
+    hub.start()
+    hub_s = time.monotonic() - killed
+
+    def answers(s):
+        while time.monotonic() - killed < 300:
+            try:
+                if s.get(f'user/{s.name}/api/status').status_code == 200:
+                    return time.monotonic() - killed
+            except Exception:
+                pass
+            time.sleep(0.2)
+        return None
+    with ThreadPoolExecutor(len(students)) as pool:
+        times = list(pool.map(answers, students))
+    kept = sum(s.execute(kernels[s.name], 'print(mine)').strip() == s.name for s in students)
+    return {'hub_answers_s': round(hub_s, 1),
+            'every_page_s': round(max(times), 1) if None not in times else None,
+            'kernels_kept': f'{kept} of {len(students)}'}
+
+
 def summary(values) -> dict:
     return {'median': round(statistics.median(values), 1), 'slowest': round(max(values), 1)} \
         if values else {}
@@ -255,6 +342,17 @@ def table(r) -> str:
          f"{r['peak_mb']['hub']} MB, {r['peak_mb']['proxy']} MB, {r['peak_mb']['all']} MB"),
         ('CPU per student (server, kernel, judge): median, largest', two(r['cpu_s_per_student'], 's')),
     ]
+    if r.get('restart'):
+        rows.append(('**hub killed and started again**: the hub answers, every student\'s page '
+                     'answers (from the kill); kernels that kept their variables',
+                     f"{r['restart']['hub_answers_s']} s, {r['restart']['every_page_s']} s; "
+                     f"{r['restart']['kernels_kept']}"))
+    if r.get('flood'):
+        f = r['flood']
+        rows.append(("**one student floods output**: a classmate's one-line cell, quiet → "
+                     "during the flood: p50, p95",
+                     f"{f['quiet_ms']['p50']} ms, {f['quiet_ms']['p95']} ms → "
+                     f"{f['flooded_ms']['p50']} ms, {f['flooded_ms']['p95']} ms"))
     follow = r.get('follow')
     if follow:
         lat = follow['latency_s']
@@ -277,6 +375,10 @@ def main(argv=None):
     p.add_argument('--json', help='also write the figures here')
     p.add_argument('--no-follow', dest='follow', action='store_false',
                    help='leave out the follow-along run')
+    p.add_argument('--no-restart', dest='restart', action='store_false',
+                   help='leave out the hub killed and started again')
+    p.add_argument('--no-flood', dest='flood', action='store_false',
+                   help='leave out the run where one student floods output')
     p.add_argument('--no-lesson', dest='lesson', action='store_false',
                    help='the follow-along run alone (no log-in rush, no notebook 01)')
     args = p.parse_args(argv)
@@ -287,7 +389,11 @@ def main(argv=None):
         started = time.monotonic()
         hub.start()
         try:
-            sampler = Sampler(hub.process.pid)
+            try:
+                relay_pid = hub.relay_pid()
+            except Exception:        # a hub without a relay (before issue 47): all its children
+                relay_pid = None
+            sampler = Sampler(hub.process.pid, relay_pid=relay_pid)
             sampler.start()
             ready_s, idle = None, {}
             if args.warmup:
@@ -313,6 +419,8 @@ def main(argv=None):
                 follow = follow_along(hub, names, passwords, sampler)
             sampler.done.set()
             sampler.join()
+            flooded = flood(hub, names, passwords) if args.flood else None
+            restarted = restart(hub, names, passwords) if args.restart else None
             log = (Path(folder) / 'hub.log').read_text(errors='replace')
         finally:
             hub.stop()
@@ -335,7 +443,7 @@ def main(argv=None):
         'per_student_parts_mb': {k: summary([d[k] / MB for n, d in sampler.parts.items() if n != 'teacher'])
                                  for k in ('server', 'kernel', 'judge')} if sampler.parts else {},
         'cpu_s_per_student': summary([v for k, v in sampler.cpu.items() if k != 'teacher']),
-        'follow': follow,
+        'follow': follow, 'flood': flooded, 'restart': restarted,
     }
     print(json.dumps(result, indent=1))
     print(table(result))

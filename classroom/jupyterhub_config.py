@@ -295,6 +295,8 @@ c.ClassroomHub.banner = '\n'.join([
         teacher=TEACHER),
     tr(N_('  work is kept in {state}')).format(state=STATE),
     tr(N_("  stop it with Ctrl-C (everyone's files stay)")),
+    tr(N_("  a late student: add her name to {students} and save it; the hub restarts by itself "
+          "and nobody's work stops")).format(students=STUDENTS),
     (tr(N_('  each student in a sandbox of her own, as a system account of her own (jupyter-NAME)'))
      if os.geteuid() == 0 else
      tr(N_('  each student in a sandbox of her own, all as your account (run it as root for an '

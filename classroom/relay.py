@@ -184,6 +184,7 @@ class Relay:
             self.settings = settings
             self._start_proxy()
         self.settings = settings
+        (self.state / 'relay-settings.json').write_text(json.dumps({'group': settings['group']}))
         targets = {'hub': settings['hub'], **settings['services']}
         if self.doors is None:
             self.doors = doors.Doors(self.state / 'doors', settings['hub'], settings['services'])
@@ -387,8 +388,10 @@ def main(argv):
     if verb == 'stop':
         try:
             ask(state, {'op': 'quit'}, timeout=60)
-        except (OSError, ConnectionError, ValueError):
-            unmount_and_ungroup(state, None)     # no relay: what a crash left mounted
+        except (OSError, ConnectionError, ValueError):     # no relay: what a crash left behind
+            saved = state / 'relay-settings.json'
+            unmount_and_ungroup(state, json.loads(saved.read_text())['group']
+                                if saved.exists() else None)
         print('classroom: stopped; everyone\'s files stay in', state)
         return
     asyncio.run(Relay(state).run())
