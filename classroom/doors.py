@@ -7,17 +7,18 @@ only, and ``/proc/net`` shows her sockets only. Nothing she starts can reach
 the machine's loopback, where the hub, the proxy and the services listen.
 
 What her server and kernels must reach, they reach through her *doors*: unix
-sockets in a folder of the hub's shown read-only in her sandbox (hers alone),
-which the hub's process answers by opening a connection to one address on
-the machine's loopback and passing the bytes both ways. One door leads to
-the hub's API (her server's OAuth and activity), one to the gradebook (her
-checks' verdicts): the hub and its services, behind their tokens, are all
-that students share. Her doors' connections come from a loopback address
-of hers, and each door holds a few at once.
-Her own server listens on a unix socket in a folder of hers; the proxy (run
-by the hub, outside every sandbox) reaches it through her front door, a port
-on the machine's loopback that the hub's process passes on to that socket
-(``Front``).
+sockets in a folder of the hub's, shown read-only in her sandbox (hers alone,
+at ``/run/classroom/doors``), which the class's relay (classroom/relay.py, a
+process of its own that outlives the hub) answers by opening a connection
+to one address on the machine's loopback and passing the bytes both ways.
+One door leads to the hub's API (her server's OAuth and activity), one to
+the gradebook (her checks' verdicts), one to the follow view: the hub and its
+services, behind their tokens, are all that students share. Her doors'
+connections come from a loopback address of hers, and each door holds a few
+at once.
+Her own server listens on a unix socket in her run folder; the proxy
+(outside every sandbox) reaches it through her front door (``Front``), a
+port on the machine's loopback that the relay passes on to that socket.
 
 >>> door_url('/srv/class/doors/hub.sock', '/hub/api')
 'http+unix://%2Fsrv%2Fclass%2Fdoors%2Fhub.sock/hub/api'
@@ -76,7 +77,7 @@ async def _pipe(reader, writer):
 
 OPEN_AT_ONCE = 32
 """Connections one door (one student's) holds open at once: her server and kernels need a
-few; more, and she could use up the hub's own files (each connection holds two)."""
+few; more, and she could use up the relay's files (each connection holds two)."""
 
 
 class Door:

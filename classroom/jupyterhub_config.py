@@ -158,7 +158,7 @@ c.SandboxSpawner.group = f'pokerlib-classroom-{PORT}'     # the class's control 
 c.SandboxSpawner.logs = str(STATE / 'logs')
 # Each server in a network of its own (classroom/doors.py): it listens on a unix socket in its
 # run folder, and reaches the hub's API and the gradebook through the doors, unix sockets the
-# hub answers; the hub's loopback, where everything else listens, is out of every student's reach.
+# relay answers; the hub's loopback, where everything else listens, is out of every student's reach.
 c.SandboxSpawner.runs = str(STATE / 'run')
 c.SandboxSpawner.doors_folder = str(STATE / 'doors')
 c.SandboxSpawner.relay_state = str(STATE)

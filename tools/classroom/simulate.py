@@ -180,8 +180,8 @@ def free_ports(n=4) -> int:
 class Hub:
     """The real hub, as `make classroom` starts it, its state in ``folder``, on loopback."""
 
-    def __init__(self, folder, students, teacher='teacher', idle=3600, lesson=0, warmup=3):
-        self.folder = Path(folder)
+    def __init__(self, folder, students, teacher='teacher', idle=3600, lesson=0, warmup=3, root=ROOT):
+        self.folder, self.root = Path(folder), Path(root)      # root: the course's checkout
         (self.folder / 'students.txt').write_text('# a simulated class\n' + '\n'.join(students) + '\n')
         self.port = free_ports(6)       # the hub uses five; a browser's driver may take the sixth
         self.url = f'http://localhost:{self.port}/'
@@ -197,7 +197,7 @@ class Hub:
         before = (self.folder / 'hub.log').read_text(errors='replace') if (
             self.folder / 'hub.log').exists() else ''
         with open(self.folder / 'hub.log', 'ab') as log:       # (the hub keeps its own copy)
-            self.process = subprocess.Popen(START, cwd=ROOT, env=self.env, stdout=log,
+            self.process = subprocess.Popen(START, cwd=self.root, env=self.env, stdout=log,
                                             stderr=subprocess.STDOUT, start_new_session=True)
         # The banner comes once the hub and its proxy answer (classroom/hub.py): asking the
         # proxy before would only get it to log a 404 for the hub's route, not yet there.
@@ -251,7 +251,8 @@ class Hub:
                 self.process.wait()
         finally:
             subprocess.run([str(HUB.parent / 'python'), '-m', 'classroom.relay', 'stop',
-                            str(self.folder / 'state')], cwd=ROOT, capture_output=True, timeout=120)
+                            str(self.folder / 'state')], cwd=self.root, capture_output=True,
+                           timeout=120)
 
     def kill(self):
         """The hub's process killed at once (kill -9: a crash), nothing else: the relay, the proxy
