@@ -49,9 +49,21 @@ def test_a_door_passes_bytes_from_her_own_address_and_holds_a_few_connections(tm
     asyncio.run(scenario())
 
 
-def test_a_door_in_a_folder_with_capitals_and_spaces_is_reached_by_its_address(tmp_path):
+def test_a_door_in_a_folder_with_capitals_and_spaces_is_reached_by_its_address():
     """Clients lower-case an address's host (JupyterHub's, through yarl): the door's path, written
-    there, must survive that, or no server starts from ~/Documents/Poker (issue 47)."""
+    there, must survive that, or no server starts from ~/Documents/Poker (issue 47). (A short
+    folder: the kernel's client connects by path, and inside her sandbox the doors' is short.)"""
+    import shutil
+    import tempfile
+    from pathlib import Path
+    short = Path(tempfile.mkdtemp(prefix='D', dir='/tmp'))
+    try:
+        _capitals_and_spaces(short)
+    finally:
+        shutil.rmtree(short)
+
+
+def _capitals_and_spaces(tmp_path):
     from urllib.parse import unquote
 
     from pokerlib.hubpost import split

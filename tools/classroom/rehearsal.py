@@ -60,38 +60,62 @@ class Person:
         self.driver = browser(profile, port)
         self.driver.set_window_size(*WIDE)
 
-    def log_in(self, then='hub/home'):
+    def log_in(self, then='hub/spawn'):
+        """The login page, as she opens it; then where she goes (her server, started if need be)."""
         d = self.driver
         d.get(self.hub.url + 'hub/login?next=' + quote(urlparse(self.hub.url).path + then))
         d.find_element(By.ID, 'username_input').send_keys(self.name)
         d.find_element(By.ID, 'password_input').send_keys(self.password)
         d.find_element(By.ID, 'login_submit').click()
+        if then == 'hub/spawn':          # her JupyterLab, once her server answers
+            WebDriverWait(d, 300).until(lambda d: '/lab' in d.current_url)
 
     def open_notebook(self, path=NOTEBOOK, timeout=240):
+        """Her JupyterLab, and the notebook opened from its file browser (a double click)."""
         d = self.driver
-        d.get(f'http://{self.name}.localhost:{self.hub.port}/user/{self.name}/lab/tree/{path}')
+        if f'/user/{self.name}/lab' not in d.current_url:
+            d.get(f'http://{self.name}.localhost:{self.hub.port}/user/{self.name}/lab')
+        item = WebDriverWait(d, timeout).until(lambda d: next(
+            (e for e in d.find_elements(By.CSS_SELECTOR, '.jp-DirListing-item')
+             if e.is_displayed() and f'Name: {path}' in (e.get_attribute('title') or '')), None))
+        ActionChains(d).double_click(item).perform()
         self.wait_notebook(path, timeout)
 
     def wait_notebook(self, path=NOTEBOOK, timeout=240):
+        try:
+            self._wait_notebook(path, timeout)
+        except Exception:
+            if SHOTS:
+                self.driver.save_screenshot(str(SHOTS[0] / f'failed-{self.name}.png'))
+            raise
+
+    def _wait_notebook(self, path, timeout):
         WebDriverWait(self.driver, timeout).until(lambda d: d.execute_script(
-            "const t = document.querySelector('.lm-TabBar-tab.lm-mod-current .lm-TabBar-tabLabel');"
-            "return t && t.textContent === arguments[0] && "
+            "const t = [...document.querySelectorAll('.lm-DockPanel-tabBar .lm-TabBar-tab.lm-mod-current "
+            ".lm-TabBar-tabLabel')].some(t => t.textContent === arguments[0]);"
+            "return t && "
             "document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Cell').length > 3;",
             path))
-        WebDriverWait(self.driver, timeout).until(lambda d: d.execute_script(
-            "const s = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) "
-            ".jp-Notebook-ExecutionIndicator');"
-            "return !s || s.getAttribute('data-status') === 'idle';"))
+        WebDriverWait(self.driver, timeout).until(lambda d: d.execute_script(   # her kernel, ready
+            "const s = document.getElementById('jp-main-statusbar');"
+            "return s && s.textContent.includes('Idle');"))
+
+    def tabs(self) -> list:
+        """The labels of the documents open in her JupyterLab's main area."""
+        return self.driver.execute_script(
+            "return [...document.querySelectorAll('.lm-DockPanel-tabBar .lm-TabBar-tabLabel')]"
+            ".map(t => t.textContent);")
 
     def run_cell(self, code, expect, timeout=120) -> str:
         """A new cell at the end of her open notebook, typed and run as she would (Shift+Enter);
         the text of its output once it holds ``expect``."""
         d = self.driver
-        prompts = d.find_elements(By.CSS_SELECTOR, '.jp-NotebookPanel:not(.lm-mod-hidden) '
-                                  '.jp-Cell .jp-InputPrompt')
-        ActionChains(d).move_to_element(prompts[-1]).click().perform()
-        (ActionChains(d).send_keys(Keys.ESCAPE).send_keys('b').send_keys(Keys.ENTER)
-         .send_keys(code).key_down(Keys.SHIFT).send_keys(Keys.ENTER).key_up(Keys.SHIFT).perform())
+        # A new cell above the one she is on (command mode: Esc, A), typed, run with Shift+Enter.
+        d.execute_script("document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) "
+                         ".jp-Notebook').focus();")
+        ActionChains(d).send_keys(Keys.ESCAPE).send_keys('a').send_keys(Keys.ENTER).send_keys(code).perform()
+        time.sleep(0.5)
+        ActionChains(d).key_down(Keys.SHIFT).send_keys(Keys.ENTER).key_up(Keys.SHIFT).perform()
         found = {}
 
         def shown(driver):
@@ -101,7 +125,12 @@ class Person:
             hits = [t for t in texts if expect in t]
             found['text'] = hits[-1] if hits else None
             return bool(hits)
-        WebDriverWait(d, timeout).until(shown)
+        try:
+            WebDriverWait(d, timeout).until(shown)
+        except Exception:
+            if SHOTS:
+                d.save_screenshot(str(SHOTS[0] / f'failed-{self.name}-cell.png'))
+            raise
         return found['text']
 
     def shot(self, folder, name, shots):
@@ -187,13 +216,18 @@ def lesson(folder: Path, shots_folder: Path) -> dict:
                 "return [...document.querySelectorAll('#wrong > li[data-exercise]')].map(l => l.textContent);")
             facts['board_wide'] = teacher.shot(shots_folder, 'board', shots)
 
-            # A reload: her notebook is open again.
+            # A reload: the notebooks she had open are open again.
+            ada.open_notebook('02-Ties-and-allmax.ipynb')
+            ada.open_notebook(NOTEBOOK)
+            before = ada.tabs()
+            time.sleep(3)                       # her layout saved (JupyterLab saves it as it goes)
             ada.driver.refresh()
             try:
                 ada.wait_notebook(NOTEBOOK, 120)
-                facts['reload_keeps_notebook'] = True
             except Exception:
-                facts['reload_keeps_notebook'] = False
+                pass
+            time.sleep(3)
+            facts['reload_tabs'] = {'before': before, 'after': ada.tabs()}
             ada.shot(shots_folder, 'student-after-reload', shots)
 
             # The hub killed mid-lesson and started again.
@@ -250,11 +284,16 @@ def lesson(folder: Path, shots_folder: Path) -> dict:
     return {'facts': facts, 'shots': shots}
 
 
+SHOTS = []
+"""The screenshots' folder (a failed wait leaves failed-NAME.png there)."""
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
     p.add_argument('--shots', type=Path, default=ROOT / 'build' / 'classroom' / 'rehearsal')
     args = p.parse_args(argv)
     args.shots.mkdir(parents=True, exist_ok=True)
+    SHOTS.append(args.shots)
     with tempfile.TemporaryDirectory(prefix='pokerlib-rehearsal-') as folder:
         print(json.dumps(lesson(Path(folder), args.shots), ensure_ascii=False))
 
