@@ -70,6 +70,7 @@ def test_a_changed_english_sentence_is_named_until_it_is_translated(tmp_path):
     shutil.copytree(ROOT / 'notebooks', copy / 'notebooks')
     shutil.copy(ROOT / 'babel.cfg', copy)
     shutil.copy(ROOT / 'course.py', copy)     # what it says is in the library's catalog too
+    shutil.copy(ROOT / 'requirements.txt', copy)   # the language pack's pin (the font's check)
     path = copy / 'notebooks' / '02-Ties-and-allmax.ipynb'
     nb = json.loads(path.read_text(encoding='utf-8'))
     old = 'Bad input gets a clear message instead of a wrong answer:'
@@ -123,6 +124,7 @@ def test_a_new_library_message_is_named_until_it_is_translated(tmp_path):
         shutil.copytree(ROOT / folder, copy / folder, ignore=shutil.ignore_patterns('__pycache__'))
     shutil.copy(ROOT / 'babel.cfg', copy)
     shutil.copy(ROOT / 'course.py', copy)     # what it says is in the library's catalog too
+    shutil.copy(ROOT / 'requirements.txt', copy)   # the language pack's pin (the font's check)
     path = copy / 'pokerlib' / 'versus.py'
     path.write_text(path.read_text(encoding='utf-8') + "\n\ndef _new():\n"
                     "    return _('a message nobody has translated yet')\n", encoding='utf-8')
