@@ -214,8 +214,9 @@ def _looked_up(data, how, key):
     except UnknownLabel:
         raise
     except KeyError:
+        names = (*data.index, *getattr(data, 'columns', ()))
         named = key if not isinstance(key, (list, tuple)) else next(
-            (k for k in key if k is not None and _key(k) not in (*data.index, *getattr(data, 'columns', ()))), key)
+            (k for k in key if k is not None and _key(k) not in names), key)
         fields = {'name': short_repr(named), 'rows': _names(data.index)}
         if hasattr(data, 'columns'):
             message = N_('{name} is not a name of this table: its rows are {rows}; '
@@ -251,33 +252,47 @@ class _ByLabel:
         self.indexer[_key(key)] = value
 
 
+class _ByName:
+    """What a FrequencyTable and its columns share: every look-up a student types (t[...],
+    .loc, .at, .drop) takes the labels the table shows, spaced or not, and a name the table
+    does not have is an UnknownLabel that names the ones it has."""
+
+    def __getitem__(self, key):
+        return _looked_up(self, lambda k: super(_ByName, self).__getitem__(_key(k)), key)
+
+    @property
+    def loc(self):
+        return _ByLabel(super().loc, self)
+
+    @property
+    def at(self):
+        return _ByLabel(super().at, self)
+
+    def drop(self, labels=None, *args, index=None, columns=None, **kwargs):
+        return _looked_up(self, lambda k: super(_ByName, self).drop(
+            _key(labels), *args, index=_key(index), columns=_key(columns), **kwargs),
+            next((k for k in (labels, index, columns) if k is not None), None))
+
+
+class _TableByName(_ByName):
+    """A FrequencyTable's look-ups, sort_values('次数') too."""
+
+    def sort_values(self, by, *args, **kwargs):
+        return _looked_up(self, lambda k: super(_TableByName, self).sort_values(_key(k), *args, **kwargs),
+                          by)
+
+
 @functools.cache
 def _table_class():
     """FrequencyTable and its column's class, made at the first table (pandas loads late)."""
     import pandas as pd
 
-    class FrequencyColumn(pd.Series):
+    class FrequencyColumn(_ByName, pd.Series):
         """A column of a FrequencyTable: keyed in English, shown in the course's language,
         indexed by either."""
         @property
         def _constructor(self):
             return FrequencyColumn
-
-        def __getitem__(self, key):
-            return _looked_up(self, lambda k: pd.Series.__getitem__(self, _key(k)), key)
-
-        @property
-        def loc(self):
-            return _ByLabel(super().loc, self)
-
-        @property
-        def at(self):
-            return _ByLabel(super().at, self)
-
-        def drop(self, labels=None, *args, index=None, **kwargs):
-            return _looked_up(self, lambda k: pd.Series.drop(self, _key(labels), *args,
-                                                             index=_key(index), **kwargs),
-                              labels if labels is not None else index)
 
         @property
         def _constructor_expanddim(self):
@@ -289,31 +304,12 @@ def _table_class():
         def to_string(self, *args, **kwargs):
             return _shown(pd.Series(self)).to_string(*args, **kwargs)
 
-    class FrequencyTable(pd.DataFrame):
+    class FrequencyTable(_TableByName, pd.DataFrame):
         """frequency_table's DataFrame: keyed in English, shown in the course's language, and
         indexed by either (t['精确 %'] is t['exact %'])."""
         @property
         def _constructor(self):
             return FrequencyTable
-
-        def __getitem__(self, key):
-            return _looked_up(self, lambda k: pd.DataFrame.__getitem__(self, _key(k)), key)
-
-        @property
-        def loc(self):
-            return _ByLabel(super().loc, self)
-
-        @property
-        def at(self):
-            return _ByLabel(super().at, self)
-
-        def drop(self, labels=None, *args, index=None, columns=None, **kwargs):
-            return _looked_up(self, lambda k: pd.DataFrame.drop(
-                self, _key(labels), *args, index=_key(index), columns=_key(columns), **kwargs),
-                next((k for k in (labels, index, columns) if k is not None), None))
-
-        def sort_values(self, by, *args, **kwargs):
-            return _looked_up(self, lambda k: pd.DataFrame.sort_values(self, _key(k), *args, **kwargs), by)
 
         @property
         def _constructor_sliced(self):
