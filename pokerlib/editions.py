@@ -76,9 +76,8 @@ The poker course in Chinese, the student's edition: notebooks 00 to 08 (00 is
 the table of contents) and the data files they read. Open them in JupyterLab,
 start with 00 and go in order. In each "Your turn" cell, replace
 `raise NotImplementedError()` with your own code and run the cell, then run the
-`check(...)` line below it: it says at once whether your function is right.
-To see which exercises you have done, run `pokerlib progress FOLDER` (FOLDER is
-the folder these notebooks are in): it runs your notebooks without changing them.
+`check(...)` line below it: it says at once whether your function is right,
+and if not, on which input and why. These files are yours: change them freely.
 """)
 """The Chinese student's edition's README.txt (its Chinese in the catalog), written for the
 student it is handed to: what is in it and how to work through it."""
