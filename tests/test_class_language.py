@@ -178,3 +178,19 @@ def test_the_chinese_login_page_has_jupyterhubs_show_password_button_in_chinese(
     assert json.dumps('隐藏密码') in script and json.dumps('显示密码') in script   # (as tojson writes them)
     assert 'password.type = hidden ? "text"' in script
     assert 'Show password' not in page and 'Hide password' not in page
+
+
+def test_the_copy_pages_button_draws_its_chinese_in_the_course_font():
+    """Issue 52: her server's "copy into my notebook" page (pokerlib.follow) has one button,
+    复制; a browser gives a button its own font unless told to inherit, and its own font has no
+    Chinese on a machine without one (empty boxes). It inherits the page's, which custom.css
+    (served with the course's font) makes the course's first."""
+    from pokerlib.fonts import FAMILY, LAB_CSS
+    from pokerlib.follow import PAGE, WORDS_ZH
+    assert WORDS_ZH['Copy'] == '复制'
+    style = PAGE[PAGE.index('<style>'):PAGE.index('</style>')]
+    button = re.search(r'\bbutton \{\{([^}]*)\}\}', style).group(1)
+    assert 'font: inherit' in button
+    assert 'font-family: var(--jp-ui-font-family' in re.search(r'body \{\{([^}]*)\}\}', style).group(1)
+    css = LAB_CSS.read_text(encoding='utf-8')
+    assert re.search(rf'--jp-ui-font-family: "{FAMILY}",', css)
