@@ -63,14 +63,24 @@ shows every markdown cell's input again, but leaves a closed <details> closed.""
 OTHER_LANGUAGE_LINK = re.compile(r' \| \[English\]\(\.\./[^)]*\)')
 """A Chinese teacher's notebook's link to the English one beside it (in notebooks/): a
 student's workspace has no English notebook beside it, so its edition leaves the link out."""
-README = N_("""\
+README = ("""\
 This folder holds the student's edition of the course, as `make student`
 (python course.py student) wrote it, to hand out. It is not a place to work:
 a student works in workspace/ (make lab), a teacher projects teacher/
 (make lab-teacher). A file changed here is never overwritten: the course's
 new version is put beside it, named "... (course update)".
 """)
-"""The student's edition's README.txt, in the edition's language (translator(language))."""
+"""The English student's edition's README.txt: the teacher makes it, and keeps it."""
+README_ZH = N_("""\
+The poker course in Chinese, the student's edition: notebooks 00 to 08 (00 is
+the table of contents) and the data files they read. Open them in JupyterLab,
+start with 00 and go in order. In each "Your turn" cell, replace
+`raise NotImplementedError()` with your own code and run the cell, then run the
+`check(...)` line below it: it says at once whether your function is right,
+and if not, on which input and why. These files are yours: change them freely.
+""")
+"""The Chinese student's edition's README.txt (its Chinese in the catalog), written for the
+student it is handed to: what is in it and how to work through it."""
 TITLES = {'student': N_("The student's edition ({n} notebooks, to hand out)"),
           'workspace': N_('Your own copy of the course'),
           'teacher': N_("The teacher's copy, to project (answers folded)")}
@@ -260,8 +270,8 @@ def publish(what, out, source, language: str = 'en'):
         if what == 'student':
             out.mkdir(parents=True, exist_ok=True)
             if not (out / 'README.txt').exists():
-                (out / 'README.txt').write_text(translator(language or 'en')(README),
-                                                encoding='utf-8')
+                text = README if (language or 'en') == 'en' else translator(language)(README_ZH)
+                (out / 'README.txt').write_text(text, encoding='utf-8')
         messages = sync(out, Path(staging) / 'edition',
                         source_digest if what == 'teacher' else digest, language)
     return written, messages

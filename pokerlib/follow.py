@@ -155,7 +155,7 @@ PAGE = """<!doctype html><html lang="{lang}"><head><meta charset="utf-8">
 <title>{title}</title><link rel="stylesheet" href="{custom}">
 <style>body {{ font-family: var(--jp-ui-font-family, system-ui, sans-serif); max-width: 48rem;
 margin: 1rem auto; padding: 0 1rem; }} pre {{ background: #f4f4f4; padding: .5rem;
-overflow-x: auto; }} button {{ font-size: 1rem; padding: .4rem 1rem; }}</style></head>
+overflow-x: auto; }} button {{ font: inherit; font-size: 1rem; padding: .4rem 1rem; }}</style></head>
 <body><h1>{title}</h1>{body}</body></html>"""
 
 

@@ -26,7 +26,7 @@ True
 import shutil
 from pathlib import Path
 
-__all__ = ['FONT', 'FAMILY', 'LAB_CSS', 'has_glyphs', 'register', 'lab_font']
+__all__ = ['FONT', 'FAMILY', 'LAB_CSS', 'needs_font', 'has_glyphs', 'register', 'lab_font']
 
 FONT = Path(__file__).resolve().parent / 'locale' / 'NotoSansSC-Course.otf'
 FAMILY = 'Noto Sans SC Course'
@@ -45,12 +45,20 @@ def register() -> None:
         matplotlib.rcParams['font.family'] = families + [FAMILY]
 
 
+def needs_font(c: str) -> bool:
+    """Whether the character c needs the course's font: CJK, full-width punctuation, CJK symbols
+    (from U+2E80 on; DejaVu Sans draws the rest), less the variation selectors (U+FE00-FE0F,
+    as in JupyterLab's ⚠️), which choose how the character before them looks and are never
+    drawn themselves."""
+    return ord(c) >= 0x2E80 and not 0xFE00 <= ord(c) <= 0xFE0F
+
+
 def has_glyphs(text: str) -> bool:
-    """Whether the course's font has a glyph for every non-ASCII letter of text."""
+    """Whether the course's font has a glyph for every character of text that needs it."""
     from fontTools.ttLib import TTFont
     with TTFont(str(FONT), lazy=True) as font:
         cmap = font.getBestCmap()
-    return all(ord(c) in cmap for c in set(text) if ord(c) > 0x2E7F)
+    return all(ord(c) in cmap for c in set(text) if needs_font(c))
 
 
 def lab_font(folder) -> list:

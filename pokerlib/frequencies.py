@@ -132,7 +132,9 @@ def frequency_table(counts, cards=5):
     'count']``, ``table['exact %']``), and shown in the course's language:
     with set_language('zh_CN'), its headers and category names are Chinese, and
     what it shows it can be indexed with (``table.loc['一对', '次数']``,
-    ``table['精确 %']``). ``counts`` may name the categories either way.
+    ``table['精确%']``, ``.at``, ``.drop``, ``.sort_values``; spaces do not matter), and a name
+    it does not have is an UnknownLabel (a KeyError) naming the ones it has. ``counts`` may
+    name the categories either way.
 
     >>> table = frequency_table(hand_frequencies(1000, random.Random(1)))
     >>> table.loc['one pair', ['count', 'expected']].round(1).tolist()
@@ -173,20 +175,56 @@ def _label(key):
     return _(key) if key in HAND_NAMES else key
 
 
+def _bare(text) -> str:
+    """A label as typed, less its spaces and its case: '精确%' is '精确 %', 'Exact%' 'exact %'."""
+    return ''.join(text.split()).casefold()
+
+
 def _key(label):
     """The English key of a label as a frequency table shows it (what it shows, it can be
-    indexed with); lists, slices' ends and tuples of labels too; anything else unchanged."""
+    indexed with, spaced or not); lists, slices' ends and tuples of labels too; anything else
+    unchanged."""
     if isinstance(label, tuple):
         return tuple(_key(k) for k in label)
     if isinstance(label, list):
         return [_key(k) for k in label]
     if isinstance(label, slice):
         return slice(_key(label.start), _key(label.stop), label.step)
-    if isinstance(label, str) and language() != 'en':
+    if isinstance(label, str):
         for key in (*HEADERS, *HAND_NAMES):
-            if _label(key) == label:
+            if _bare(label) in (_bare(key), _bare(_label(key))):
                 return key
     return label
+
+
+class UnknownLabel(PokerError, KeyError):
+    """A name that is no row or column of a frequency table: a KeyError (as pandas raises)
+    whose one line names the names the table takes."""
+    __str__ = PokerError.__str__
+
+
+def _names(labels) -> str:
+    return ', '.join(str(_label(k)) for k in labels)
+
+
+def _looked_up(data, how, key):
+    """how(key) on the table or column data; a KeyError says which names data takes."""
+    try:
+        return how(key)
+    except UnknownLabel:
+        raise
+    except KeyError:
+        names = (*data.index, *getattr(data, 'columns', ()))
+        named = key if not isinstance(key, (list, tuple)) else next(
+            (k for k in key if k is not None and _key(k) not in names), key)
+        fields = {'name': short_repr(named), 'rows': _names(data.index)}
+        if hasattr(data, 'columns'):
+            message = N_('{name} is not a name of this table: its rows are {rows}; '
+                         'its columns {columns}')
+            fields['columns'] = _names(data.columns)
+        else:
+            message = N_('{name} is not a name of this column: its rows are {rows}')
+        raise UnknownLabel(_(message).format(**fields)) from None
 
 
 def _shown(data):
@@ -201,16 +239,47 @@ def _shown(data):
 
 
 class _ByLabel:
-    """t.loc (or t.iloc...) that also takes the labels t shows: t.loc['一对', '次数']."""
+    """t.loc (or t.at) that also takes the labels t shows: t.loc['一对', '次数']; a name t
+    does not have is an UnknownLabel."""
 
-    def __init__(self, indexer):
-        self.indexer = indexer
+    def __init__(self, indexer, data):
+        self.indexer, self.data = indexer, data
 
     def __getitem__(self, key):
-        return self.indexer[_key(key)]
+        return _looked_up(self.data, lambda k: self.indexer[_key(k)], key)
 
     def __setitem__(self, key, value):
         self.indexer[_key(key)] = value
+
+
+class _ByName:
+    """What a FrequencyTable and its columns share: every look-up a student types (t[...],
+    .loc, .at, .drop) takes the labels the table shows, spaced or not, and a name the table
+    does not have is an UnknownLabel that names the ones it has."""
+
+    def __getitem__(self, key):
+        return _looked_up(self, lambda k: super(_ByName, self).__getitem__(_key(k)), key)
+
+    @property
+    def loc(self):
+        return _ByLabel(super().loc, self)
+
+    @property
+    def at(self):
+        return _ByLabel(super().at, self)
+
+    def drop(self, labels=None, *args, index=None, columns=None, **kwargs):
+        return _looked_up(self, lambda k: super(_ByName, self).drop(
+            _key(labels), *args, index=_key(index), columns=_key(columns), **kwargs),
+            next((k for k in (labels, index, columns) if k is not None), None))
+
+
+class _TableByName(_ByName):
+    """A FrequencyTable's look-ups, sort_values('次数') too."""
+
+    def sort_values(self, by, *args, **kwargs):
+        return _looked_up(self, lambda k: super(_TableByName, self).sort_values(_key(k), *args, **kwargs),
+                          by)
 
 
 @functools.cache
@@ -218,19 +287,12 @@ def _table_class():
     """FrequencyTable and its column's class, made at the first table (pandas loads late)."""
     import pandas as pd
 
-    class FrequencyColumn(pd.Series):
+    class FrequencyColumn(_ByName, pd.Series):
         """A column of a FrequencyTable: keyed in English, shown in the course's language,
         indexed by either."""
         @property
         def _constructor(self):
             return FrequencyColumn
-
-        def __getitem__(self, key):
-            return super().__getitem__(_key(key))
-
-        @property
-        def loc(self):
-            return _ByLabel(super().loc)
 
         @property
         def _constructor_expanddim(self):
@@ -242,19 +304,12 @@ def _table_class():
         def to_string(self, *args, **kwargs):
             return _shown(pd.Series(self)).to_string(*args, **kwargs)
 
-    class FrequencyTable(pd.DataFrame):
+    class FrequencyTable(_TableByName, pd.DataFrame):
         """frequency_table's DataFrame: keyed in English, shown in the course's language, and
         indexed by either (t['精确 %'] is t['exact %'])."""
         @property
         def _constructor(self):
             return FrequencyTable
-
-        def __getitem__(self, key):
-            return super().__getitem__(_key(key))
-
-        @property
-        def loc(self):
-            return _ByLabel(super().loc)
 
         @property
         def _constructor_sliced(self):

@@ -319,15 +319,22 @@ def test_a_missing_workspace_and_a_missing_file_are_said_in_chinese(tmp_path, mo
     for key in ('LANGUAGE', 'LC_ALL', 'LC_MESSAGES'):
         monkeypatch.delenv(key, raising=False)
     monkeypatch.setenv('LANG', 'zh_CN.UTF-8')
+    (tmp_path / '01-Hands-and-hand_rank.ipynb').write_text('{}')
     try:
-        for argv in (['progress', 'workspace-zh'], ['progress', 'workspace'], ['grade', 'nowhere']):
+        for argv in (['progress'], ['progress', 'workspace-zh'], ['progress', 'workspace'],
+                     ['progress', 'nowhere'], ['progress', '01-Hands-and-hand_rank.ipynb'],
+                     ['grade', 'nowhere']):
             monkeypatch.setattr(sys, 'argv', ['pokerlib', *argv])
             assert cli.console() == 1
     finally:
         pokerlib.i18n.set_language('en')
     err = capsys.readouterr().err.splitlines()
-    assert err == ['pokerlib：错误：workspace-zh: 没有这个文件夹（make lab-zh 会创建它）',
+    assert err == ['pokerlib：错误：workspace-zh: 没有这个文件夹（make lab-zh 会创建它）',   # hers, in Chinese
+                   'pokerlib：错误：workspace-zh: 没有这个文件夹（make lab-zh 会创建它）',
                    'pokerlib：错误：workspace: 没有这个文件夹（make lab 会创建它）',
+                   'pokerlib：错误：nowhere: 没有这个文件夹',          # no command makes it
+                   'pokerlib：错误：01-Hands-and-hand_rank.ipynb: 这是一个文件，不是文件夹：'
+                   'progress 运行的是一个文件夹（你的课程副本）里的全部笔记本',
                    'pokerlib：错误：nowhere: 没有这个文件或文件夹'], err
 
 
@@ -352,5 +359,9 @@ def test_the_chinese_students_edition_says_what_it_is_in_chinese(tmp_path):
     publish('student', tmp_path / 'student-zh', root / 'notebooks' / 'zh', language='zh_CN')
     publish('student', tmp_path / 'student', root / 'notebooks')
     chinese = (tmp_path / 'student-zh' / 'README.txt').read_text(encoding='utf-8')
-    assert '学生版' in chinese and 'make lab-zh' in chinese and not re.search(r'\b(the|is|a) ', chinese)
+    assert '中文学生版' in chinese and not re.search(r'\b(the|is|a) ', chinese)
+    # written for the Chinese student it is handed to, not the teacher's English README translated
+    assert '轮到你了' in chinese and 'check(...)' in chinese and '00' in chinese
+    for teachers in ('make', 'teacher', 'course update', 'workspace'):
+        assert teachers not in chinese, teachers
     assert (tmp_path / 'student' / 'README.txt').read_text(encoding='utf-8') == README

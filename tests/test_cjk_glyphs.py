@@ -154,6 +154,9 @@ def test_a_chinese_class_on_the_hub_draws_every_chinese_character(tmp_path):
     assert login['submit'] == '登录' and login['lang'] == 'zh-CN'
     assert '用你的名字和老师给你的密码登录。' in login['text'] and '用户名' in login['text']
     assert login['bad'] == [] and login['checked'] >= 10, login['bad']
+    # JupyterHub's show-password button, in Chinese: it shows the password, then hides it again
+    assert login['toggle'] == [['password', '显示密码', 'false'], ['text', '隐藏密码', 'true'],
+                               ['password', '显示密码', 'false']], login['toggle']
     assert login['screen']['bad'] == [] and login['screen']['checked'] >= 3, login['screen']
     assert report['menus'] == MENUS_ZH
     assert report['bad'] == [] and report['checked'] > 300, report['bad'][:10]

@@ -157,3 +157,40 @@ def test_every_unit_of_a_services_page_has_chinese(service, heading, least):
     assert chinese.page_for(page, 'en') == page
     fields = {name: 'x' for name in re.findall(r'\{(\w+)\}', page)}
     assert '@font-face {' in shown.format(**fields)                # still a format string
+
+
+def test_the_chinese_login_page_has_jupyterhubs_show_password_button_in_chinese():
+    """Issue 52: the button JupyterHub's English login page has (its ids, its icon, its script),
+    its title and its label in Chinese, the words it switches to in the page's script. Rendered
+    here with the block it fills (the hub's own page: tests/test_cjk_glyphs.py presses it)."""
+    import jinja2
+    from classroom import chinese
+    loader = jinja2.ChoiceLoader([
+        jinja2.FileSystemLoader(str(CLASSROOM / 'templates-zh')),
+        jinja2.DictLoader({'templates/login.html': '{% block login_container %}{% endblock %}'})])
+    page = jinja2.Environment(loader=loader).get_template('login.html').render(
+        tr=chinese.translated('zh_CN'), authenticator_login_url='/hub/login', xsrf='x', username='')
+    button = re.search(r'<button type="button" id="toggle_password_visibility"[^>]*>', page).group()
+    assert 'aria-controls="password_input"' in button and 'aria-pressed="false"' in button
+    assert 'title="显示密码"' in button and 'aria-label="显示密码"' in button
+    assert '<i class="fa fa-eye" aria-hidden="true"></i>' in page
+    script = page[page.index('<script>'):page.index('</script>')]
+    assert json.dumps('隐藏密码') in script and json.dumps('显示密码') in script   # (as tojson writes them)
+    assert 'password.type = hidden ? "text"' in script
+    assert 'Show password' not in page and 'Hide password' not in page
+
+
+def test_the_copy_pages_button_draws_its_chinese_in_the_course_font():
+    """Issue 52: her server's "copy into my notebook" page (pokerlib.follow) has one button,
+    复制; a browser gives a button its own font unless told to inherit, and its own font has no
+    Chinese on a machine without one (empty boxes). It inherits the page's, which custom.css
+    (served with the course's font) makes the course's first."""
+    from pokerlib.fonts import FAMILY, LAB_CSS
+    from pokerlib.follow import PAGE, WORDS_ZH
+    assert WORDS_ZH['Copy'] == '复制'
+    style = PAGE[PAGE.index('<style>'):PAGE.index('</style>')]
+    button = re.search(r'\bbutton \{\{([^}]*)\}\}', style).group(1)
+    assert 'font: inherit' in button
+    assert 'font-family: var(--jp-ui-font-family' in re.search(r'body \{\{([^}]*)\}\}', style).group(1)
+    css = LAB_CSS.read_text(encoding='utf-8')
+    assert re.search(rf'--jp-ui-font-family: "{FAMILY}",', css)

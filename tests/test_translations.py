@@ -70,6 +70,7 @@ def test_a_changed_english_sentence_is_named_until_it_is_translated(tmp_path):
     shutil.copytree(ROOT / 'notebooks', copy / 'notebooks')
     shutil.copy(ROOT / 'babel.cfg', copy)
     shutil.copy(ROOT / 'course.py', copy)     # what it says is in the library's catalog too
+    shutil.copy(ROOT / 'requirements.txt', copy)   # the language pack's pin (the font's check)
     path = copy / 'notebooks' / '02-Ties-and-allmax.ipynb'
     nb = json.loads(path.read_text(encoding='utf-8'))
     old = 'Bad input gets a clear message instead of a wrong answer:'
@@ -91,6 +92,31 @@ def test_a_changed_english_sentence_is_named_until_it_is_translated(tmp_path):
 
 
 @pytest.mark.slow
+def test_a_character_of_jupyterlabs_chinese_the_font_lacks_is_named(tmp_path):
+    """The check reads the language pack too: a copy of the course whose font lacks 撤 (撤消,
+    JupyterLab's Undo, in no catalog of the course's own) fails, naming it."""
+    from fontTools import subset
+    from fontTools.ttLib import TTFont
+    copy = tmp_path / 'course'
+    for folder in ('tools', 'site', 'locale', 'pokerlib', 'notebooks', 'classroom/locale'):
+        shutil.copytree(ROOT / folder, copy / folder, ignore=shutil.ignore_patterns('__pycache__'))
+    for name in ('babel.cfg', 'course.py', 'requirements.txt'):
+        shutil.copy(ROOT / name, copy)
+    font = TTFont(str(FONT))
+    assert ord('撤') in font.getBestCmap()
+    subsetter = subset.Subsetter(subset.Options(layout_features=['*'], name_IDs=['*']))
+    subsetter.populate(unicodes=[u for u in font.getBestCmap() if u != ord('撤')])
+    subsetter.subset(font)
+    font.save(str(copy / 'pokerlib' / 'locale' / FONT.name))
+    result = translate('check', root=copy)
+    assert result.returncode == 1
+    assert result.stdout.splitlines() == [
+        'pokerlib/locale/NotoSansSC-Course.otf cannot draw 1 characters of the Chinese a class '
+        "sees (the catalogs, the manual, JupyterLab's language pack) (撤...): run make translations"], \
+        result.stdout
+
+
+@pytest.mark.slow
 def test_a_new_library_message_is_named_until_it_is_translated(tmp_path):
     """The library's messages are extracted too: a new _('...') in pokerlib fails the check."""
     copy = tmp_path / 'course'
@@ -98,6 +124,7 @@ def test_a_new_library_message_is_named_until_it_is_translated(tmp_path):
         shutil.copytree(ROOT / folder, copy / folder, ignore=shutil.ignore_patterns('__pycache__'))
     shutil.copy(ROOT / 'babel.cfg', copy)
     shutil.copy(ROOT / 'course.py', copy)     # what it says is in the library's catalog too
+    shutil.copy(ROOT / 'requirements.txt', copy)   # the language pack's pin (the font's check)
     path = copy / 'pokerlib' / 'versus.py'
     path.write_text(path.read_text(encoding='utf-8') + "\n\ndef _new():\n"
                     "    return _('a message nobody has translated yet')\n", encoding='utf-8')
@@ -180,6 +207,20 @@ def test_the_font_draws_every_chinese_character_of_the_library():
     assert has_glyphs(chinese)
     assert not has_glyphs('\u9fa5')          # a character the course never uses: the test can fail
     assert (FONT.parent / 'OFL.txt').read_text().count('SIL OPEN FONT LICENSE Version 1.1') == 1
+
+
+def test_the_font_draws_jupyterlabs_own_chinese():
+    """Issue 52: JupyterLab's interface in Chinese (the language pack the course installs, read
+    here from the course's own environment) is drawn in the course's font, not as empty boxes."""
+    import importlib.util
+    spec = importlib.util.find_spec('jupyterlab_language_pack_zh_CN')
+    folder = Path(spec.origin).parent / 'locale' / 'zh_CN' / 'LC_MESSAGES'
+    catalogs = {path.stem: json.loads(path.read_text(encoding='utf-8')) for path in folder.glob('*.json')}
+    assert len(catalogs['jupyterlab']) > 2000
+    shown = {text for catalog in catalogs.values() for msgid, texts in catalog.items() if msgid
+             for text in texts}
+    assert {'关闭', '撤消', '剪切', '显示左侧边栏'} <= shown
+    assert has_glyphs(''.join(shown)), 'make translations: the font lacks some of JupyterLab\'s Chinese'
 
 
 def test_a_chinese_figure_draws_without_a_missing_glyph(english, tmp_path):

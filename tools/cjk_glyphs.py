@@ -166,6 +166,23 @@ def _run_all(driver, menu, item):
     entry.click()
 
 
+def _toggle_password(driver) -> list:
+    """Press the login page's show-password button twice: [(the password field's type, the
+    button's title, aria-pressed)] before, after one press and after two ([] with no button)."""
+    from selenium.webdriver.common.by import By
+    found = driver.find_elements(By.ID, 'toggle_password_visibility')
+    if not found:
+        return []
+    field = driver.find_element(By.ID, 'password_input')
+    states = []
+    for press in range(3):
+        if press:
+            found[0].click()
+        states.append([field.get_attribute('type'), found[0].get_attribute('title'),
+                       found[0].get_attribute('aria-pressed')])
+    return states
+
+
 def look(driver, url, shot=None, lab=False, run_all=None, wait_for=None, login=None,
          find=None) -> dict:
     """Open url (a JupyterLab, if lab) and report its empty boxes, menus and the text asked for.
@@ -188,6 +205,7 @@ def look(driver, url, shot=None, lab=False, run_all=None, wait_for=None, login=N
             driver.save_screenshot(str(shot).replace('.png', '-login.png'))
         driver.find_element(By.ID, 'username_input').send_keys(login[0])
         driver.find_element(By.ID, 'password_input').send_keys(login[1])
+        report['login']['toggle'] = _toggle_password(driver)
         driver.find_element(By.ID, 'login_submit').click()
     else:
         driver.get(url)

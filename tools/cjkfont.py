@@ -2,14 +2,22 @@
 
 The figures, the notebooks and the class server draw Chinese with
 pokerlib/locale/NotoSansSC-Course.otf (pokerlib.fonts), a subset of Debian's
-fonts-noto-cjk holding every CJK character of the translations: the catalogs
-(notebooks, code, library, class server, website) and the manual's Chinese
-pages. ``make translations`` remakes it (tools/translate.py's update) when
-Noto Sans CJK is on the machine, and ``tools.translate check`` fails when a
-translation has a character the shipped font cannot draw.
+fonts-noto-cjk holding every CJK character of the Chinese a class sees: the
+course's catalogs (notebooks, code, library, class server, website), the
+manual's Chinese pages, and JupyterLab's own interface in Chinese, the strings
+of the language pack the course installs (jupyterlab-language-pack-zh-CN,
+pinned in requirements.txt: its menus, dialogs and tooltips, 关闭, 撤消,
+显示左侧边栏...), which a machine without a Chinese font would otherwise draw
+as empty boxes. ``make translations`` remakes it (tools/translate.py's update)
+when Noto Sans CJK is on the machine, and ``tools.translate check`` fails when
+any of these has a character the shipped font cannot draw.
 """
 
+import importlib.metadata
+import importlib.util
+import json
 import os
+import re
 from pathlib import Path
 
 import polib
@@ -17,7 +25,7 @@ from fontTools import subset as fontsubset
 from fontTools.ttLib import TTFont
 
 from pokerlib.fonts import FAMILY as FONT_FAMILY
-from pokerlib.fonts import FONT
+from pokerlib.fonts import FONT, needs_font
 
 from .build_site import OTHER_LANGUAGE as SITE_LINKS
 from .nav import ROOT
@@ -31,8 +39,9 @@ MANUAL = ROOT / 'site' / 'manual'
 
 
 def is_cjk(c: str) -> bool:
-    """A character outside DejaVu Sans's reach: CJK, full-width punctuation, CJK symbols."""
-    return ord(c) >= 0x2E80
+    """A character outside DejaVu Sans's reach: CJK, full-width punctuation, CJK symbols
+    (pokerlib.fonts.needs_font)."""
+    return needs_font(c)
 
 
 SITE_CATALOGS = ('sphinx/locale/zh_CN/LC_MESSAGES/sphinx.mo',
@@ -41,10 +50,51 @@ SITE_CATALOGS = ('sphinx/locale/zh_CN/LC_MESSAGES/sphinx.mo',
 """The Chinese of the website's own words (search, menus), in Sphinx's and the theme's catalogs."""
 
 
-def chinese_characters() -> set:
-    """Every CJK character of the translations (notebooks, code, library, class server,
-    website, its manual)."""
+LANGUAGE_PACK = 'jupyterlab-language-pack-zh-CN'
+"""JupyterLab's interface in Chinese, as requirements.txt names it."""
+
+
+class NoLanguagePack(SystemExit):
+    """The language pack the course pins is not in this environment (or not at its pin)."""
+
+
+def language_pack_pin(requirements: Path = ROOT / 'requirements.txt') -> str:
+    """The version of the language pack that requirements.txt installs."""
+    found = re.search(rf'^{re.escape(LANGUAGE_PACK)}==(\S+)', requirements.read_text(encoding='utf-8'),
+                      re.MULTILINE | re.IGNORECASE)
+    if not found:
+        raise NoLanguagePack(f'requirements.txt pins no {LANGUAGE_PACK}')
+    return found.group(1)
+
+
+def language_pack_strings() -> list:
+    """Every translated string of the language pack the course installs (all its catalogs:
+    JupyterLab's and its extensions'), from this environment's copy, which must be the
+    pinned version (.venv-site installs requirements.txt)."""
+    try:
+        have = importlib.metadata.version(LANGUAGE_PACK)
+    except importlib.metadata.PackageNotFoundError:
+        have = None
+    pin = language_pack_pin()
+    if have != pin:
+        raise NoLanguagePack(f'{LANGUAGE_PACK}=={pin} (requirements.txt) is not installed here '
+                             f'({have or "none"}): make site-setup')
+    spec = importlib.util.find_spec(LANGUAGE_PACK.replace('-', '_').replace('_zh_cn', '_zh_CN'))
+    folder = Path(spec.origin).parent / 'locale' / 'zh_CN' / 'LC_MESSAGES'
+    strings = []
+    for path in sorted(folder.glob('*.json')):
+        catalog = json.loads(path.read_text(encoding='utf-8'))   # msgid -> [its translations]
+        strings += [text for msgid, texts in catalog.items() if msgid for text in texts]
+    return strings
+
+
+def chinese_characters(language_pack: bool = True) -> set:
+    """Every CJK character of the Chinese a class sees: the translations (notebooks, code,
+    library, class server, website, its manual) and, with language_pack, JupyterLab's
+    interface (the language pack's strings)."""
     chars = set(''.join(SITE_LINKS.values()))
+    if language_pack:
+        chars |= set(''.join(language_pack_strings()))
     for page in sorted(MANUAL.glob('*/*.md')):   # the manual's Chinese pages
         chars |= set(page.read_text(encoding='utf-8'))
     for po_path in (sorted(CATALOGS.glob('*.po')) + sorted(LIBRARY_LOCALE.glob('*/LC_MESSAGES/*.po'))
@@ -80,10 +130,10 @@ def make_font(source: Path, out: Path = FONT) -> int:
     return len(chars)
 
 
-def missing_glyphs(font: Path = FONT) -> set:
-    """The course's Chinese characters the shipped font cannot draw."""
+def missing_glyphs(font: Path = FONT, language_pack: bool = True) -> set:
+    """The characters of the Chinese a class sees (chinese_characters) the font cannot draw."""
     cmap = TTFont(str(font), lazy=True).getBestCmap() if font.exists() else {}
-    return {c for c in chinese_characters() if ord(c) not in cmap}
+    return {c for c in chinese_characters(language_pack) if ord(c) not in cmap}
 
 
 def update_font() -> None:

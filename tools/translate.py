@@ -64,7 +64,7 @@ from pokerlib import editions
 
 from .build_site import DOMAIN as SITE_DOMAIN
 from .build_site import SITE_TEXT
-from .cjkfont import FONT, missing_glyphs, update_font
+from .cjkfont import FONT, NoLanguagePack, missing_glyphs, update_font
 from .nav import NAV, NOTEBOOKS, ROOT, load, notebooks, source
 
 LANGUAGE = 'zh_CN'
@@ -507,10 +507,15 @@ def problems() -> list:
         if po_path.exists() and (not mo.exists() or polib.mofile(str(mo)).to_binary()
                                  != _compiled(po_path)):
             found.append(f'{mo.relative_to(ROOT)} is older than its .po: run make translations')
-    lacking = missing_glyphs()
-    if lacking:
-        found.append(f'{FONT.relative_to(ROOT)} cannot draw {len(lacking)} characters of the '
-                     f'translations ({"".join(sorted(lacking)[:10])}...): run make translations')
+    try:
+        lacking = missing_glyphs()
+    except NoLanguagePack as error:
+        found.append(f'{FONT.relative_to(ROOT)}: cannot check JupyterLab\'s Chinese: {error}')
+    else:
+        if lacking:
+            found.append(f'{FONT.relative_to(ROOT)} cannot draw {len(lacking)} characters of the '
+                         f'Chinese a class sees (the catalogs, the manual, JupyterLab\'s language pack) '
+                         f'({"".join(sorted(lacking)[:10])}...): run make translations')
     return found
 
 

@@ -486,21 +486,32 @@ def _cmd_grade(args):
     return 0
 
 
-WORKSPACES = ('workspace', 'workspace-zh')
-"""The student's copies of the course (make lab, make lab-zh): what progress looks at."""
+WORKSPACES = {'workspace': 'make lab', 'workspace-zh': 'make lab-zh'}
+"""The student's copies of the course, and the command that makes each: what progress looks at."""
 
 
 def _cmd_progress(args):
+    own = 'workspace-zh' if language() == 'zh_CN' else 'workspace'   # the shell's language's
     folders = ([args.workspace] if args.workspace else
-               [w for w in WORKSPACES if Path(w).is_dir()] or [WORKSPACES[0]])
+               [w for w in WORKSPACES if Path(w).is_dir()] or [own])
     for folder in folders:
-        if not Path(folder).is_dir():
-            raise FileNotFoundError(2, _('no such folder ({command} creates it)').format(
-                command='make lab-zh' if str(folder).rstrip('/\\').endswith('-zh') else 'make lab'),
-                str(folder))
+        _check_workspace(Path(folder))
     for folder in folders:
         _progress(args, Path(folder))
     return 0
+
+
+def _check_workspace(folder):
+    """A folder to run, or an OSError that says what it is instead (and, for a student's own
+    copy not made yet, which command makes it)."""
+    if folder.is_dir():
+        return
+    if folder.exists():
+        raise NotADirectoryError(20, _('a file, not a folder: progress runs every notebook of '
+                                       'a folder, your copy of the course'), str(folder))
+    command = WORKSPACES.get(folder.name)
+    raise FileNotFoundError(2, _('no such folder ({command} creates it)').format(command=command)
+                            if command else _('no such folder'), str(folder))
 
 
 def _progress(args, folder):
