@@ -194,6 +194,7 @@ def lesson(folder: Path, shots_folder: Path) -> dict:
                 people[name].open_notebook()
             reader = Student(hub.url, 'ada', pw['ada'])
             reader.log_in()
+            reader.start_server()               # (running: her server's own login, for its API)
             facts['copied_into_ada'] = 'from the teacher' in json.dumps(
                 reader.read_notebook('05-Shuffling.ipynb'))
             answers = {'ada': 'len({s for r, s in hand}) == 1', 'grace': 'True', 'alan': 'hand[0]'}
@@ -294,7 +295,7 @@ def main(argv=None):
     args = p.parse_args(argv)
     args.shots.mkdir(parents=True, exist_ok=True)
     SHOTS.append(args.shots)
-    with tempfile.TemporaryDirectory(prefix='pokerlib-rehearsal-') as folder:
+    with tempfile.TemporaryDirectory(prefix='pokerlib-rehearsal-', ignore_cleanup_errors=True) as folder:
         print(json.dumps(lesson(Path(folder), args.shots), ensure_ascii=False))
 
 
