@@ -9,8 +9,12 @@ reconnects gets what it missed.
 
 Who may do what, and where it is checked (here, every time):
 
-- ``api/feed``: the teacher's token only (the hub says whose token it is);
-  a student's post is refused (403).
+- ``api/feed``: a token that holds the scope ``custom:follow-feed`` (FEED_SCOPE),
+  which the hub gives to the token of the teacher's own server alone
+  (jupyterhub_config.py): the token itself must hold it, not merely its owner,
+  so a token the teacher's login left in a student's server (when she opens
+  it from the admin page: that server's OAuth token, which holds no more than
+  access to it) never feeds; a student's post is refused (403).
 - the page and ``events``: everyone on the class list, and the teacher, logged
   in to the hub (its OAuth, as the gradebook); the page shows nothing a
   student sent, only the teacher's cells.
@@ -57,6 +61,8 @@ from classroom.service import FontHandler, Owners, Refused, Secure, Waiters, log
 HERE = Path(__file__).resolve().parent
 MAX_BODY = 8 * 2 ** 20
 """Bytes one post of the feed may have (a few figures)."""
+FEED_SCOPE = 'custom:follow-feed'
+"""The hub scope a token must hold to feed the view (the teacher's server's alone)."""
 MAX_CELLS = 2000
 """Cells kept (the oldest go first): a lesson runs a few hundred."""
 ANSI = re.compile(r'\x1b\[[0-9;]*[A-Za-z]')
@@ -350,8 +356,11 @@ class TokenHandler(web.RequestHandler):
     def check_xsrf_cookie(self):
         """No cookie authenticates these requests, only the token header: nothing to forge."""
 
-    async def owner(self):
+    async def owner(self, scope=None):
+        """The token's owner (her name), or None; with ``scope``: None unless the token holds it."""
         try:
+            if scope:
+                return await self.tokens.may(token_of(self.request), scope)
             return await self.tokens.identify(token_of(self.request))
         except Refused as e:
             raise web.HTTPError(e.code, str(e)) from None
@@ -359,8 +368,8 @@ class TokenHandler(web.RequestHandler):
 
 class FeedHandler(TokenHandler):
     async def post(self):
-        if await self.owner() != self.people['teacher']:
-            raise web.HTTPError(403, 'only the teacher feeds the follow view')
+        if await self.owner(FEED_SCOPE) != self.people['teacher']:
+            raise web.HTTPError(403, "only the teacher's own server feeds the follow view")
         try:
             events = json.loads(self.request.body)['events']
         except (ValueError, KeyError, TypeError):

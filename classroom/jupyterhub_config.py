@@ -239,6 +239,14 @@ c.JupyterHub.load_roles.append({'name': 'follow-along', 'users': [TEACHER, *rost
 # (POKERLIB_FOLLOW: her door to it, given by the spawner with the gradebook's; see above.)
 c.Spawner.environment['POKERLIB_FOLLOW_FEED'] = lambda spawner: '1' if spawner.user.name == TEACHER else ''
 c.Spawner.args.append('--ServerApp.jpserver_extensions=pokerlib.follow=True')
+# Feeding it takes a scope of its own, held by the token of the teacher's own server alone (the
+# service checks the token's scopes, not whose it is): a token of hers that a student's server
+# holds (her OAuth token when she opens it from the admin page) never has it.
+c.JupyterHub.custom_scopes = {'custom:follow-feed': {'description': 'Feed the follow view.'}}
+c.JupyterHub.load_roles.append({'name': 'follow-feed', 'users': [TEACHER],
+                                'scopes': ['custom:follow-feed']})
+c.Spawner.server_token_scopes = lambda spawner: ['users:activity!user', 'access:servers!server'] + (
+    ['custom:follow-feed'] if spawner.user.name == TEACHER else [])
 # --- end of follow along live -----------------------------------------------------------
 
 # Over plain HTTP on the classroom network, browsers send no Fetch Metadata (Sec-Fetch-Mode),
