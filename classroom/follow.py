@@ -54,13 +54,18 @@ from tornado.iostream import StreamClosedError
 from pokerlib.fonts import FONT
 from pokerlib.i18n import N_
 
-from classroom import chinese  # the page in the class's language
+from classroom import bounds, chinese  # its bounds (bodies, connections, errors); the page's language
 from classroom.hub import OnceOnly
 from classroom.service import FontHandler, Owners, Refused, Secure, Waiters, log_errors, text, token_of   # what the services share
 
 HERE = Path(__file__).resolve().parent
 MAX_BODY = 8 * 2 ** 20
-"""Bytes one post of the feed may have (a few figures)."""
+"""Bytes one post of the feed may have (a few figures): taken only once its token is checked."""
+SMALL_BODY = 64 * 1024
+"""Bytes any other request may send (the teacher's controls), and a feed's before its token is checked."""
+STREAMS_EACH = 4
+"""Event streams one person holds at once (a page, a reload, a second device); a new one closes her
+oldest."""
 FEED_SCOPE = 'custom:follow-feed'
 """The hub scope a token must hold to feed the view (the teacher's server's alone)."""
 MAX_CELLS = 2000
@@ -317,9 +322,25 @@ class AssetHandler(Page):
 class EventsHandler(Page):
     """Server-sent events: the lesson so far (or what a reconnecting page missed), then each change."""
 
+    streams = {}
+    """name -> her open streams (handlers), oldest first."""
+
     @web.authenticated
     async def get(self):
-        self.member()
+        name = self.member()
+        mine = self.streams.setdefault(name, [])
+        while len(mine) >= STREAMS_EACH:          # her oldest page goes; her newest is live
+            mine.pop(0).request.connection.close()
+        mine.append(self)
+        try:
+            await self.stream()
+        finally:
+            if self in mine:
+                mine.remove(self)
+            if not mine:
+                self.streams.pop(name, None)
+
+    async def stream(self):
         self.set_header('Content-Type', 'text/event-stream; charset=utf-8')
         self.set_header('X-Accel-Buffering', 'no')
         try:
@@ -366,12 +387,26 @@ class TokenHandler(web.RequestHandler):
             raise web.HTTPError(e.code, str(e)) from None
 
 
+@web.stream_request_body
 class FeedHandler(TokenHandler):
-    async def post(self):
+    """The teacher's server's posts: the token is checked as soon as the headers are in, and only
+    then may the body be longer than SMALL_BODY (MAX_BODY); anyone else's is never read."""
+
+    chunks = None
+
+    async def prepare(self):
         if await self.owner(FEED_SCOPE) != self.people['teacher']:
             raise web.HTTPError(403, "only the teacher's own server feeds the follow view")
+        self.request.connection.set_max_body_size(MAX_BODY)
+        self.chunks = []
+
+    def data_received(self, chunk):
+        if self.chunks is not None:
+            self.chunks.append(chunk)
+
+    async def post(self):
         try:
-            events = json.loads(self.request.body)['events']
+            events = json.loads(b''.join(self.chunks))['events']
         except (ValueError, KeyError, TypeError):
             raise web.HTTPError(400) from None
         self.finish({'changed': self.lesson.feed(events)})
@@ -410,8 +445,12 @@ def main():
     url = urlparse(os.environ['JUPYTERHUB_SERVICE_URL'])
     # On Zero to JupyterHub its address's name is the hub's Service, not the pod's own:
     # SERVICE_LISTEN_IP (0.0.0.0 there, deploy/kubernetes/values.yaml) says where to listen.
-    app.listen(url.port, os.environ.get('SERVICE_LISTEN_IP') or url.hostname, max_body_size=MAX_BODY)
+    # Its connections: each person's streams and a few requests, the proxy's, and some to spare;
+    # its files sized to them.
+    bounds.listen(app, url.port, os.environ.get('SERVICE_LISTEN_IP') or url.hostname, SMALL_BODY,
+                  max_connections=len(people['everyone']) * (STREAMS_EACH + 4) + 256)
     logging.getLogger('tornado.application').addFilter(OnceOnly())
+    bounds.Repeats().install()
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, lambda *_: os._exit(0))
     hub = os.getppid()

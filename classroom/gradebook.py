@@ -51,7 +51,7 @@ from pokerlib.i18n import N_, set_language
 from pokerlib.practice import exercise_names
 from pokerlib.verdicts import CHECKED, GRADED, legend   # a verdict's symbol and word: one home
 
-from classroom import chinese, similarity  # the page in the class's language; flags of similar code
+from classroom import bounds, chinese, similarity  # its bounds; the page's language; similar code
 from classroom.board import STUCK_FAILS, STUCK_IDLE, Board, Refused, course_exercises, lms_csv
 from classroom.hub import OnceOnly   # the hub's filter of a warning said once
 from classroom.service import (FontHandler, Owners, Secure, Waiters, log_errors, poster,  # what the
@@ -372,8 +372,10 @@ def main():
     url = urlparse(os.environ['JUPYTERHUB_SERVICE_URL'])
     # On Zero to JupyterHub its address's name is the hub's Service, not the pod's own:
     # SERVICE_LISTEN_IP (0.0.0.0 there, deploy/kubernetes/values.yaml) says where to listen.
-    app.listen(url.port, os.environ.get('SERVICE_LISTEN_IP') or url.hostname, max_body_size=64 * 1024)
+    bounds.listen(app, url.port, os.environ.get('SERVICE_LISTEN_IP') or url.hostname, 64 * 1024,
+                  max_connections=len(book.students) * 8 + 256)   # her doors' few, the proxy's
     logging.getLogger('tornado.application').addFilter(OnceOnly())   # as in the hub
+    bounds.Repeats().install()
     loop = ioloop.IOLoop.current()
     for sig in (signal.SIGINT, signal.SIGTERM):      # the hub's stop, even where SIGINT was ignored
         signal.signal(sig, lambda *_: stop(book))

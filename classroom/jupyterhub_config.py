@@ -123,6 +123,11 @@ c.JupyterHub.tornado_settings = {'slow_spawn_timeout': 0,
                                  # the hub's cookies never go along with another site's request
                                  'cookie_options': {'SameSite': 'Lax'}}
 c.JupyterHub.db_url = f'sqlite:///{STATE / "jupyterhub.sqlite"}'
+# The hub reads at most 256 KB of a request's body and holds 2,048 connections, none idle for
+# more than 2 minutes (classroom/bounds.py): nothing anyone sends it grows its memory much.
+from classroom import bounds  # noqa: E402
+
+bounds.bound_this_process()
 c.JupyterHub.cookie_secret_file = str(STATE / 'jupyterhub_cookie_secret')
 c.JupyterHub.pid_file = str(STATE / 'jupyterhub.pid')
 c.ConfigurableHTTPProxy.pid_file = str(STATE / 'jupyterhub-proxy.pid')

@@ -137,6 +137,7 @@ def test_an_anonymous_upload_costs_her_nothing(hub):
     assert status in REFUSED and sent < 20 * MB, (status, sent)
     assert server_pid('ada') == pid, 'her server was restarted'
     grown = rss_mb(pid) - before
+    print(f'her server: {before:.0f} MB before, grown by {grown:.0f} MB; answers {answers}')
     assert grown < 40, f'her server grew by {grown:.0f} MB'
 
     # Logged in, she saves a notebook with a 12 MB output, and uploads a 40 MB file in 1 MB
@@ -207,6 +208,79 @@ def test_only_the_teachers_own_server_feeds_the_follow_view(hub):
     while not (lesson.exists() and 'from the teacher herself' in lesson.read_text()):
         assert time.monotonic() < deadline, "the teacher's cell never reached the follow view"
         time.sleep(0.5)
+
+
+def service_pid(name) -> int:
+    """The pid of one of the hub's services (python -m classroom.NAME)."""
+    for cmdline in Path('/proc').glob('[0-9]*/cmdline'):
+        try:
+            argv = cmdline.read_bytes().split(b'\0')
+        except OSError:
+            continue
+        if f'classroom.{name}'.encode() in argv:
+            return int(cmdline.parent.name)
+    raise AssertionError(f'no {name} service running')
+
+
+def sockets(pid) -> int:
+    """How many sockets a process holds open."""
+    count = 0
+    for fd in Path(f'/proc/{pid}/fd').iterdir():
+        try:
+            count += os.readlink(fd).startswith('socket:')
+        except OSError:
+            pass
+    return count
+
+
+@pytest.mark.slow
+def test_anonymous_bodies_cost_the_hub_and_services_nothing(hub):
+    pids = {'hub': hub.process.pid, 'follow': service_pid('follow'),
+            'gradebook': service_pid('gradebook')}
+    before = {name: rss_mb(pid) for name, pid in pids.items()}
+    host = f'localhost:{hub.port}'
+    # As in the issue: 8 anonymous uploads of 95 MB to the login page, 60 posts of 7 MB to each
+    # service, all at once.
+    answers = {'hub': at_once(8, lambda: flood(hub.port, host, '/hub/login', 95 * MB)),
+               'follow': at_once(60, lambda: flood(hub.port, host, '/services/follow/api/feed', 7 * MB)),
+               'gradebook': at_once(60, lambda: flood(hub.port, host,
+                                                      '/services/gradebook/api/verdicts', 7 * MB))}
+    for name, said in answers.items():
+        # (403: the feed's token is checked before its body is read, and refused)
+        assert all(status in REFUSED + (403,) for status, _, _ in said), (name, said)
+        assert sum(sent for _, sent, _ in said) < 8 * 60 * MB, (name, said)
+    for name, pid in pids.items():
+        grown = rss_mb(pid) - before[name]
+        print(f'{name}: {before[name]:.0f} MB before, grown by {grown:.0f} MB')
+        assert grown < 40, f'{name} grew by {grown:.0f} MB'
+    assert hub.people['grace'].get('hub/home').status_code == 200
+
+
+@pytest.mark.slow
+def test_a_students_pile_of_follow_streams_is_hers_alone(hub):
+    ada, grace = hub.people['ada'], hub.people['grace']
+    assert ada.get('services/follow/').status_code == 200          # her login to the service
+    follow = service_pid('follow')
+    before = sockets(follow)
+    streams = []
+    try:
+        for _ in range(40):
+            streams.append(ada.http.get(hub.url + 'services/follow/events', stream=True, timeout=60))
+            assert streams[-1].status_code == 200
+        time.sleep(1)
+        held = sockets(follow) - before
+        print(f'40 streams of ada: the follow service holds {held} more sockets')
+        assert held <= 8, f'the follow service holds {held} more sockets'
+        # Her newest stream is live; a classmate's page and stream answer.
+        assert next(streams[-1].iter_lines(decode_unicode=True)).startswith('event: settings')
+        assert grace.get('services/follow/').status_code == 200
+        with grace.http.get(hub.url + 'services/follow/events', stream=True, timeout=60) as mine:
+            assert mine.status_code == 200
+    finally:
+        for stream in streams:
+            stream.close()
+    log = (hub.folder / 'hub.log').read_text(errors='replace')
+    assert 'Traceback' not in log, log[-3000:]
 
 
 LOCK_OUT = r'''
