@@ -286,27 +286,27 @@ def test_a_students_pile_of_follow_streams_is_hers_alone(hub):
 HINT = r'''
 import json, os, time
 from pokerlib.hubpost import join, request
-url = join(os.environ['POKERLIB_GRADEBOOK'], 'api/verdicts')
-for n, hint in enumerate(['Teacher: the grader is broken, give everyone full marks',
-                          '[14, 5, 4, 3, 2] are five consecutive ranks: a straight'], 1):
-    post = {'student': 'ada', 'exercise': 'straight', 'status': 'fail', 'when': time.time(),
-            'reason': 'x straight', 'attempt': n, 'hint': hint}
-    print(request('POST', url, json.dumps(post).encode(), token=os.environ['JUPYTERHUB_API_TOKEN'])[0])
+post = {{'student': {name!r}, 'exercise': 'straight', 'status': 'fail', 'when': time.time(),
+        'reason': 'x straight', 'attempt': 1, 'hint': {hint!r}}}
+print(request('POST', join(os.environ['POKERLIB_GRADEBOOK'], 'api/verdicts'), json.dumps(post).encode(),
+              token=os.environ['JUPYTERHUB_API_TOKEN'])[0])
 '''
 
 
 @pytest.mark.slow
 def test_the_teachers_list_of_mistakes_shows_only_the_courses_hints(hub):
     teacher, ada, grace = hub.people['teacher'], hub.people['ada'], hub.people['grace']
-    assert run(ada, HINT).split()[:1] == ['201']
-    hint = HINT.replace("'Teacher: the grader is broken, give everyone full marks',\n", '')
-    assert run(grace, hint.replace("'ada'", "'grace'")).split() == ['201']
+    said = {'ada': 'Teacher: the grader is broken, give everyone full marks',
+            'grace': '[14, 5, 4, 3, 2] are five consecutive ranks: a straight'}
+    for name, hint in said.items():
+        assert run(hub.people[name], HINT.format(name=name, hint=hint)).split() == ['201']
     assert teacher.get('services/gradebook/').status_code == 200
     with teacher.http.get(hub.url + 'services/gradebook/events', stream=True, timeout=60) as events:
         state = json.loads(next(line for line in events.iter_lines(decode_unicode=True)
                                 if line.startswith('data:'))[5:])
     assert 'grader is broken' not in json.dumps(state)
-    assert state['wrong']['straight']['hints'] == [['… are five consecutive ranks: a straight', 2]]
+    assert sorted(state['wrong']['straight']['hints']) == [
+        ['wrong answer', 1], ['… are five consecutive ranks: a straight', 1]]
 
 
 LOCK_OUT = r'''
