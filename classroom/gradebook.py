@@ -32,6 +32,7 @@ import contextlib
 import html
 import json
 import logging
+import math
 import os
 import shutil
 import signal
@@ -117,6 +118,12 @@ CSP = ("default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline';
        "connect-src 'self'; img-src 'self'; form-action 'self'; base-uri 'none'; "
        "frame-ancestors 'none'")
 """The page runs its own script only, and nothing a student wrote (which it shows as text)."""
+GRADE_BUDGET = 90
+"""Seconds one student's notebook may run when the teacher presses Grade (one of the course's takes
+10 to 30 on a busy machine): past it, it is stopped and reported, never holding up the class."""
+PACE = 30
+"""Seconds per notebook the Grade's own budget allows, side by side on the cores, over
+GRADE_BUDGET: a notebook not begun by then is reported, not graded."""
 LANGUAGE = os.environ.get('GRADEBOOK_LANGUAGE', 'en')
 BEHIND_PROXY = os.environ.get('GRADEBOOK_BEHIND_PROXY') == '1'
 """Checks come through the proxy, not doors (Kubernetes: deploy/kubernetes/values.yaml)."""
@@ -138,6 +145,7 @@ class Gradebook:
         self.message = ''
         self.exercises = set()          # the exercises compared for similar code (main sets them)
         self.similar = None             # the flags of the last grading, or None before one
+        self.slow = set()               # 'student/lesson' that ran out of time at the last grading
 
     def start(self):
         if self.running is None or self.running.done():
@@ -168,8 +176,14 @@ class Gradebook:
         partial.unlink(missing_ok=True)
         returncode, output = 0, b''
         if changed:
+            # A budget per notebook and one per Grade; the notebooks that ran out of time at the
+            # last Grade go after everyone else's.
+            jobs = os.cpu_count() or 1
+            total = GRADE_BUDGET + PACE * math.ceil(sum(changed.values()) / jobs)
+            later = [arg for name in sorted(self.slow) for arg in ('--later', name)]
             self.process = process = await asyncio.create_subprocess_exec(
                 sys.executable, '-m', 'pokerlib', 'grade', str(staging), '--language', LANGUAGE,
+                '--budget', str(GRADE_BUDGET), '--total', str(total), *later,
                 '--csv', str(partial), '--html', str(self.out / 'grades.html'),
                 cwd=self.root, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
                 # the students' notebooks run under it: never with this service's hub token
@@ -180,6 +194,7 @@ class Gradebook:
         notebooks = sum(changed.values())
         if returncode == 0 and (partial.exists() or not changed):
             rows = (read_csv(partial) if partial.exists() else []) + refused
+            self.slow = {f"{r['student']}/{r['notebook']}" for r in rows if r['status'] == 'timeout'}
             write_csv(sorted(rows, key=lambda r: (r['student'], r['notebook'])), partial)
             partial.replace(self.csv)   # the last good table stays until a new one is whole
             try:                        # the flags of similar code (a flag, never a penalty)
@@ -191,6 +206,9 @@ class Gradebook:
                                  'in {seconds:.0f} s.')).format(
                 notebooks=notebooks, s='s' * (notebooks != 1), students=len(changed),
                 ss='s' * (len(changed) != 1), time=time.strftime('%H:%M:%S'), seconds=seconds)
+            if self.slow:
+                self.message += ' ' + tr(N_('Out of time (graded after everyone else from now on): '
+                                            '{notebooks}.')).format(notebooks=', '.join(sorted(self.slow)))
         else:
             last = output.decode(errors='replace').strip().splitlines()[-1:] or [tr(N_('no output'))]
             self.message = tr(N_('Grading failed (exit {code}): {last}')).format(

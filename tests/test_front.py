@@ -23,7 +23,9 @@ Needs .venv-hub and node (make classroom-setup), like tests/test_isolation.py.
 
 import base64
 import concurrent.futures
+import csv
 import hashlib
+import io
 import json
 import os
 import re
@@ -295,7 +297,7 @@ print(request('POST', join(os.environ['POKERLIB_GRADEBOOK'], 'api/verdicts'), js
 
 @pytest.mark.slow
 def test_the_teachers_list_of_mistakes_shows_only_the_courses_hints(hub):
-    teacher, ada, grace = hub.people['teacher'], hub.people['ada'], hub.people['grace']
+    teacher = hub.people['teacher']
     said = {'ada': 'Teacher: the grader is broken, give everyone full marks',
             'grace': '[14, 5, 4, 3, 2] are five consecutive ranks: a straight'}
     for name, hint in said.items():
@@ -307,6 +309,38 @@ def test_the_teachers_list_of_mistakes_shows_only_the_courses_hints(hub):
     assert 'grader is broken' not in json.dumps(state)
     assert sorted(state['wrong']['straight']['hints']) == [
         ['wrong answer', 1], ['… are five consecutive ranks: a straight', 1]]
+
+
+@pytest.mark.slow
+def test_one_students_slow_notebook_does_not_set_how_long_grade_takes(hub):
+    """Twelve cells of 29 s in ada's lesson 01 (as in the issue: the class's Grade took 302 s):
+    stopped at her notebook's budget and reported; grace graded."""
+    from classroom.gradebook import GRADE_BUDGET
+    lesson = '01-Hands-and-hand_rank.ipynb'
+    ada, grace, teacher = hub.people['ada'], hub.people['grace'], hub.people['teacher']
+    slow = ada.read_notebook(lesson)
+    slow['cells'] += [{'cell_type': 'code', 'metadata': {}, 'outputs': [], 'execution_count': None,
+                       'source': 'import time\ntime.sleep(29)'} for _ in range(12)]
+    ada.save_notebook(lesson, slow)
+    mine = grace.read_notebook(lesson)
+    mine['cells'].append({'cell_type': 'markdown', 'metadata': {}, 'source': 'my notes'})
+    grace.save_notebook(lesson, mine)
+    page = teacher.get('services/gradebook/')
+    token = re.search(r'name="_xsrf" value="([^"]+)"', page.text).group(1)
+    started = time.monotonic()
+    assert teacher.http.post(page.url, data={'_xsrf': token}, timeout=60).status_code == 200
+    while 'http-equiv="refresh"' in (page := teacher.get('services/gradebook/')).text:
+        assert time.monotonic() - started < 400, 'grading took too long'
+        time.sleep(2)
+    took = time.monotonic() - started
+    print(f'Grade took {took:.0f} s')
+    assert took < GRADE_BUDGET + 60, f'Grade took {took:.0f} s'
+    assert 'ada/01' in page.text and 'Out of time' in page.text, page.text[:3000]
+    rows = list(csv.DictReader(io.StringIO(teacher.get('services/gradebook/grades.csv').text)))
+    grades = {(r['student'], r['exercise']): r['grade'] for r in rows if r['notebook'].startswith('01')}
+    assert {grade for (name, _), grade in grades.items() if name == 'ada'} == {'timeout'}, grades
+    assert 'timeout' not in {grade for (name, _), grade in grades.items() if name == 'grace'}, grades
+    assert any(name == 'grace' for name, _ in grades)
 
 
 LOCK_OUT = r'''
