@@ -125,7 +125,7 @@ PACE = 30
 """Seconds per notebook the Grade's own budget allows, side by side on the cores, over
 GRADE_BUDGET: a notebook not begun by then is reported, not graded."""
 LANGUAGE = os.environ.get('GRADEBOOK_LANGUAGE', 'en')
-BEHIND_PROXY = os.environ.get('GRADEBOOK_BEHIND_PROXY') == '1'
+FROM_PODS = os.environ.get('GRADEBOOK_FROM_PODS') == '1'
 """Checks come through the proxy, not doors (Kubernetes: deploy/kubernetes/values.yaml)."""
 tr = chinese.translated(LANGUAGE)
 SHOWN = chinese.page_for(PAGE, LANGUAGE)
@@ -322,7 +322,7 @@ class VerdictHandler(web.RequestHandler):
 
     async def post(self):
         try:
-            client = poster(self.request, BEHIND_PROXY)
+            client = poster(self.request, FROM_PODS)
             if client is None:
                 raise Refused(403, "checks are posted from the students' kernels only")
             owner = await self.live.owners.identify(token_of(self.request), client)

@@ -218,7 +218,7 @@ def source_of(request, proxies=('127.0.0.1',)) -> str:
     """
     address = getattr(getattr(request.connection, 'context', None), 'address', None)
     peer = address[0] if isinstance(address, tuple) and address else 'unix'
-    if peer not in proxies:
+    if peer not in proxies and '*' not in proxies:      # '*': only the proxy reaches the hub
         return peer
     last = request.headers.get('X-Forwarded-For', '').split(',')[-1].strip()
     try:
@@ -239,7 +239,8 @@ class HashedPasswordAuthenticator(Authenticator):
 
     hashes = Dict(config=True, help='name -> salted scrypt hash of the password')
     proxies = List(Unicode(), ['127.0.0.1'], config=True,
-                   help='Addresses of the proxy: only theirs X-Forwarded-For is believed from')
+                   help="Addresses of the proxy, whose X-Forwarded-For alone is believed ('*': "
+                        "every peer's, where nothing but the proxy reaches the hub's port)")
 
     def __init__(self, **kw):
         super().__init__(**kw)

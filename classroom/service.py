@@ -116,29 +116,28 @@ def from_a_door(address) -> bool:
     return ip.version == 4 and ip.is_loopback and ip.packed[1] >= 1
 
 
-def poster(request, behind_proxy=False):
+def poster(request, from_pods=False):
     """The address a student's check was posted from, or None where such a post is refused.
 
     On one machine, her door's (from_a_door): never the proxy's. On Kubernetes, where there are
-    no doors (GRADEBOOK_BEHIND_PROXY=1, deploy/kubernetes/values.yaml), every post comes through
-    the proxy, which adds the address it was reached from at the end of X-Forwarded-For: her
-    pod's, which she cannot choose (what she writes there herself comes before it).
+    no doors (GRADEBOOK_FROM_PODS=1, deploy/kubernetes/values.yaml), her kernel posts straight
+    from her pod to the gradebook's port (the network policy lets students' pods and the proxy
+    reach it): her pod's address, which she cannot choose; a post that came through the proxy
+    (which adds X-Forwarded-For: a browser's, or anyone's) is refused.
 
     >>> from types import SimpleNamespace as R
     >>> poster(R(remote_ip='127.1.0.3', headers={})), poster(R(remote_ip='127.0.0.1', headers={}))
     ('127.1.0.3', None)
-    >>> poster(R(remote_ip='10.8.3.3', headers={'X-Forwarded-For': '1.2.3.4, 10.8.0.11'}), True)
-    '10.8.0.11'
-    >>> poster(R(remote_ip='10.8.3.3', headers={}), True) is None
+    >>> poster(R(remote_ip='10.8.3.3', headers={}), True)
+    '10.8.3.3'
+    >>> poster(R(remote_ip='10.8.0.11', headers={'X-Forwarded-For': '10.8.3.3'}), True) is None
     True
     """
-    if not behind_proxy:
+    if not from_pods:
         return request.remote_ip if from_a_door(request.remote_ip) else None
-    hops = [hop.strip() for hop in request.headers.get('X-Forwarded-For', '').split(',')]
-    try:
-        return str(ipaddress.ip_address(hops[-1]))
-    except ValueError:
+    if 'X-Forwarded-For' in request.headers or 'X-Real-Ip' in request.headers:
         return None
+    return request.remote_ip
 
 
 def log_errors(handler):
