@@ -337,8 +337,8 @@ class EventsHandler(Page):
         finally:
             if self in mine:
                 mine.remove(self)
-            if not mine:
-                self.streams.pop(name, None)
+            if not mine and self.streams.get(name) is mine:
+                del self.streams[name]
 
     async def stream(self):
         self.set_header('Content-Type', 'text/event-stream; charset=utf-8')
