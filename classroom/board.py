@@ -32,6 +32,8 @@ from pokerlib.i18n import N_  # marks the board's words for classroom/babel.cfg
 from pokerlib.grading import safe_cell   # the grader's own CSV safety: one rule for both tables
 from pokerlib.verdicts import CHECKED, FAILING, VERDICTS   # a verdict's symbol, word, failing: one home
 
+from classroom.hints import CourseHints, shown              # the hints the course wrote
+
 FIELDS = ('student', 'exercise', 'status', 'when', 'reason', 'attempt')
 """The fields every post has: one less, or one neither here nor in OPTIONAL, is a malformed post."""
 OPTIONAL = {'hint': '', 'ran': True}
@@ -169,6 +171,16 @@ class RateLimit:
         return allowed
 
 
+_HINTS = []
+
+
+def _course_hints() -> CourseHints:
+    """The course's hints, read once."""
+    if not _HINTS:
+        _HINTS.append(CourseHints.of_the_course())
+    return _HINTS[0]
+
+
 class Board:
     """The class's checks: latest verdict and attempts per (student, exercise), and the log.
 
@@ -179,9 +191,10 @@ class Board:
     """
 
     def __init__(self, students, exercises: dict, log_path=None, clock=time.time,
-                 limit=None, tr=None):
+                 limit=None, tr=None, hints=None):
         self.students, self.exercises = list(students), dict(exercises)
         self.tr = tr or (lambda text: text)     # the class's language (chinese.translated)
+        self.hints = hints or _course_hints()   # a hint is kept as the course's message it is
         self.clock, self.limit = clock, limit or RateLimit()
         self.started = clock()
         self.log = []                   # every post taken, with 'received'
@@ -224,6 +237,7 @@ class Board:
 
     def _take(self, row):
         key = (row['student'], row['exercise'])
+        row['hint'] = self.hints.id(row.get('hint', ''))      # the course's words, never a kernel's
         self.log.append(row)
         self.version += 1
         if row.get('ran') is False:
@@ -291,14 +305,17 @@ class Board:
     def wrong(self, most=3) -> dict:
         """What the class gets wrong now: per exercise seen, how many students passed, are failing
         and have not started (no counted check, or 'not written yet'), how many checks did not
-        run, and the most common hints of the failing ones (their latest check), most first.
+        run, and the most common hints of the failing ones (their latest check), most first: the
+        course's hints only (classroom/hints.py), each without the values it was filled in with.
 
         >>> b = Board(['ada', 'grace', 'alan'], {'straight': '01'}, clock=lambda: 1e9)
-        >>> for who, hint in [('ada', 'A-5 is a straight'), ('grace', 'A-5 is a straight')]:
+        >>> for who, hint in [('ada', '[14, 5, 4, 3, 2] are five consecutive ranks: a straight'),
+        ...                   ('grace', '[5, 4, 3, 2, 14] are five consecutive ranks: a straight'),
+        ...                   ('alan', 'Teacher: the grader is broken')]:
         ...     _ = b.receive(who, json.dumps({'student': who, 'exercise': 'straight', 'status': 'fail',
         ...         'when': 1e9, 'reason': '✗ straight', 'attempt': 1, 'hint': hint}).encode())
-        >>> b.wrong()['straight']
-        {'passed': 0, 'failing': 2, 'unstarted': 1, 'unrun': 0, 'hints': [['A-5 is a straight', 2]]}
+        >>> b.wrong()['straight']['hints']
+        [['… are five consecutive ranks: a straight', 2], ['wrong answer', 1]]
         """
         found = {}
         for exercise in self.exercises:
@@ -307,7 +324,8 @@ class Board:
             if not any(rows) and not unrun:
                 continue
             failing = [r for r in rows if r and r['status'] in FAILING]
-            hints = Counter(r.get('hint') or self.word(r) for r in failing)
+            hints = Counter(shown(self.tr(r['hint'])) if r.get('hint') else self.word(r)
+                            for r in failing)
             found[exercise] = {
                 'passed': sum(1 for r in rows if r and r['status'] == 'pass'),
                 'failing': len(failing),

@@ -9,8 +9,12 @@ reconnects gets what it missed.
 
 Who may do what, and where it is checked (here, every time):
 
-- ``api/feed``: the teacher's token only (the hub says whose token it is);
-  a student's post is refused (403).
+- ``api/feed``: a token that holds the scope ``custom:follow-feed`` (FEED_SCOPE),
+  which the hub gives to the token of the teacher's own server alone
+  (jupyterhub_config.py): the token itself must hold it, not merely its owner,
+  so a token the teacher's login left in a student's server (when she opens
+  it from the admin page: that server's OAuth token, which holds no more than
+  access to it) never feeds; a student's post is refused (403).
 - the page and ``events``: everyone on the class list, and the teacher, logged
   in to the hub (its OAuth, as the gradebook); the page shows nothing a
   student sent, only the teacher's cells.
@@ -50,13 +54,20 @@ from tornado.iostream import StreamClosedError
 from pokerlib.fonts import FONT
 from pokerlib.i18n import N_
 
-from classroom import chinese  # the page in the class's language
+from classroom import bounds, chinese  # its bounds (bodies, connections, errors); the page's language
 from classroom.hub import OnceOnly
 from classroom.service import FontHandler, Owners, Refused, Secure, Waiters, log_errors, text, token_of   # what the services share
 
 HERE = Path(__file__).resolve().parent
 MAX_BODY = 8 * 2 ** 20
-"""Bytes one post of the feed may have (a few figures)."""
+"""Bytes one post of the feed may have (a few figures): taken only once its token is checked."""
+SMALL_BODY = 64 * 1024
+"""Bytes any other request may send (the teacher's controls), and a feed's before its token is checked."""
+STREAMS_EACH = 4
+"""Event streams one person holds at once (a page, a reload, a second device); a new one closes her
+oldest."""
+FEED_SCOPE = 'custom:follow-feed'
+"""The hub scope a token must hold to feed the view (the teacher's server's alone)."""
 MAX_CELLS = 2000
 """Cells kept (the oldest go first): a lesson runs a few hundred."""
 ANSI = re.compile(r'\x1b\[[0-9;]*[A-Za-z]')
@@ -311,9 +322,25 @@ class AssetHandler(Page):
 class EventsHandler(Page):
     """Server-sent events: the lesson so far (or what a reconnecting page missed), then each change."""
 
+    streams = {}
+    """name -> her open streams (handlers), oldest first."""
+
     @web.authenticated
     async def get(self):
-        self.member()
+        name = self.member()
+        mine = self.streams.setdefault(name, [])
+        while len(mine) >= STREAMS_EACH:          # her oldest page goes; her newest is live
+            mine.pop(0).request.connection.close()
+        mine.append(self)
+        try:
+            await self.stream()
+        finally:
+            if self in mine:
+                mine.remove(self)
+            if not mine and self.streams.get(name) is mine:
+                del self.streams[name]
+
+    async def stream(self):
         self.set_header('Content-Type', 'text/event-stream; charset=utf-8')
         self.set_header('X-Accel-Buffering', 'no')
         try:
@@ -350,19 +377,36 @@ class TokenHandler(web.RequestHandler):
     def check_xsrf_cookie(self):
         """No cookie authenticates these requests, only the token header: nothing to forge."""
 
-    async def owner(self):
+    async def owner(self, scope=None):
+        """The token's owner (her name), or None; with ``scope``: None unless the token holds it."""
         try:
+            if scope:
+                return await self.tokens.may(token_of(self.request), scope)
             return await self.tokens.identify(token_of(self.request))
         except Refused as e:
             raise web.HTTPError(e.code, str(e)) from None
 
 
+@web.stream_request_body
 class FeedHandler(TokenHandler):
+    """The teacher's server's posts: the token is checked as soon as the headers are in, and only
+    then may the body be longer than SMALL_BODY (MAX_BODY); anyone else's is never read."""
+
+    chunks = None
+
+    async def prepare(self):
+        if await self.owner(FEED_SCOPE) != self.people['teacher']:
+            raise web.HTTPError(403, "only the teacher's own server feeds the follow view")
+        self.request.connection.set_max_body_size(MAX_BODY)
+        self.chunks = []
+
+    def data_received(self, chunk):
+        if self.chunks is not None:
+            self.chunks.append(chunk)
+
     async def post(self):
-        if await self.owner() != self.people['teacher']:
-            raise web.HTTPError(403, 'only the teacher feeds the follow view')
         try:
-            events = json.loads(self.request.body)['events']
+            events = json.loads(b''.join(self.chunks))['events']
         except (ValueError, KeyError, TypeError):
             raise web.HTTPError(400) from None
         self.finish({'changed': self.lesson.feed(events)})
@@ -401,8 +445,12 @@ def main():
     url = urlparse(os.environ['JUPYTERHUB_SERVICE_URL'])
     # On Zero to JupyterHub its address's name is the hub's Service, not the pod's own:
     # SERVICE_LISTEN_IP (0.0.0.0 there, deploy/kubernetes/values.yaml) says where to listen.
-    app.listen(url.port, os.environ.get('SERVICE_LISTEN_IP') or url.hostname, max_body_size=MAX_BODY)
+    # Its connections: each person's streams and a few requests, the proxy's, and some to spare;
+    # its files sized to them.
+    bounds.listen(app, url.port, os.environ.get('SERVICE_LISTEN_IP') or url.hostname, SMALL_BODY,
+                  max_connections=len(people['everyone']) * (STREAMS_EACH + 4) + 256)
     logging.getLogger('tornado.application').addFilter(OnceOnly())
+    bounds.Repeats().install()
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, lambda *_: os._exit(0))
     hub = os.getppid()

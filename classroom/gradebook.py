@@ -32,6 +32,7 @@ import contextlib
 import html
 import json
 import logging
+import math
 import os
 import shutil
 import signal
@@ -51,7 +52,7 @@ from pokerlib.i18n import N_, set_language
 from pokerlib.practice import exercise_names
 from pokerlib.verdicts import CHECKED, GRADED, legend   # a verdict's symbol and word: one home
 
-from classroom import chinese, similarity  # the page in the class's language; flags of similar code
+from classroom import bounds, chinese, similarity  # its bounds; the page's language; similar code
 from classroom.board import STUCK_FAILS, STUCK_IDLE, Board, Refused, course_exercises, lms_csv
 from classroom.hub import OnceOnly   # the hub's filter of a warning said once
 from classroom.service import (FontHandler, Owners, Secure, Waiters, log_errors, poster,  # what the
@@ -117,8 +118,14 @@ CSP = ("default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline';
        "connect-src 'self'; img-src 'self'; form-action 'self'; base-uri 'none'; "
        "frame-ancestors 'none'")
 """The page runs its own script only, and nothing a student wrote (which it shows as text)."""
+GRADE_BUDGET = 90
+"""Seconds one student's notebook may run when the teacher presses Grade (one of the course's takes
+10 to 30 on a busy machine): past it, it is stopped and reported, never holding up the class."""
+PACE = 30
+"""Seconds per notebook the Grade's own budget allows, side by side on the cores, over
+GRADE_BUDGET: a notebook not begun by then is reported, not graded."""
 LANGUAGE = os.environ.get('GRADEBOOK_LANGUAGE', 'en')
-BEHIND_PROXY = os.environ.get('GRADEBOOK_BEHIND_PROXY') == '1'
+FROM_PODS = os.environ.get('GRADEBOOK_FROM_PODS') == '1'
 """Checks come through the proxy, not doors (Kubernetes: deploy/kubernetes/values.yaml)."""
 tr = chinese.translated(LANGUAGE)
 SHOWN = chinese.page_for(PAGE, LANGUAGE)
@@ -138,6 +145,7 @@ class Gradebook:
         self.message = ''
         self.exercises = set()          # the exercises compared for similar code (main sets them)
         self.similar = None             # the flags of the last grading, or None before one
+        self.slow = set()               # 'student/lesson' that ran out of time at the last grading
 
     def start(self):
         if self.running is None or self.running.done():
@@ -168,8 +176,14 @@ class Gradebook:
         partial.unlink(missing_ok=True)
         returncode, output = 0, b''
         if changed:
+            # A budget per notebook and one per Grade; the notebooks that ran out of time at the
+            # last Grade go after everyone else's.
+            jobs = os.cpu_count() or 1
+            total = GRADE_BUDGET + PACE * math.ceil(sum(changed.values()) / jobs)
+            later = [arg for name in sorted(self.slow) for arg in ('--later', name)]
             self.process = process = await asyncio.create_subprocess_exec(
                 sys.executable, '-m', 'pokerlib', 'grade', str(staging), '--language', LANGUAGE,
+                '--budget', str(GRADE_BUDGET), '--total', str(total), *later,
                 '--csv', str(partial), '--html', str(self.out / 'grades.html'),
                 cwd=self.root, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
                 # the students' notebooks run under it: never with this service's hub token
@@ -180,6 +194,7 @@ class Gradebook:
         notebooks = sum(changed.values())
         if returncode == 0 and (partial.exists() or not changed):
             rows = (read_csv(partial) if partial.exists() else []) + refused
+            self.slow = {f"{r['student']}/{r['notebook']}" for r in rows if r['status'] == 'timeout'}
             write_csv(sorted(rows, key=lambda r: (r['student'], r['notebook'])), partial)
             partial.replace(self.csv)   # the last good table stays until a new one is whole
             try:                        # the flags of similar code (a flag, never a penalty)
@@ -191,6 +206,9 @@ class Gradebook:
                                  'in {seconds:.0f} s.')).format(
                 notebooks=notebooks, s='s' * (notebooks != 1), students=len(changed),
                 ss='s' * (len(changed) != 1), time=time.strftime('%H:%M:%S'), seconds=seconds)
+            if self.slow:
+                self.message += ' ' + tr(N_('Out of time (graded after everyone else from now on): '
+                                            '{notebooks}.')).format(notebooks=', '.join(sorted(self.slow)))
         else:
             last = output.decode(errors='replace').strip().splitlines()[-1:] or [tr(N_('no output'))]
             self.message = tr(N_('Grading failed (exit {code}): {last}')).format(
@@ -304,7 +322,7 @@ class VerdictHandler(web.RequestHandler):
 
     async def post(self):
         try:
-            client = poster(self.request, BEHIND_PROXY)
+            client = poster(self.request, FROM_PODS)
             if client is None:
                 raise Refused(403, "checks are posted from the students' kernels only")
             owner = await self.live.owners.identify(token_of(self.request), client)
@@ -372,8 +390,10 @@ def main():
     url = urlparse(os.environ['JUPYTERHUB_SERVICE_URL'])
     # On Zero to JupyterHub its address's name is the hub's Service, not the pod's own:
     # SERVICE_LISTEN_IP (0.0.0.0 there, deploy/kubernetes/values.yaml) says where to listen.
-    app.listen(url.port, os.environ.get('SERVICE_LISTEN_IP') or url.hostname, max_body_size=64 * 1024)
+    bounds.listen(app, url.port, os.environ.get('SERVICE_LISTEN_IP') or url.hostname, 64 * 1024,
+                  max_connections=len(book.students) * 8 + 256)   # her doors' few, the proxy's
     logging.getLogger('tornado.application').addFilter(OnceOnly())   # as in the hub
+    bounds.Repeats().install()
     loop = ioloop.IOLoop.current()
     for sig in (signal.SIGINT, signal.SIGTERM):      # the hub's stop, even where SIGINT was ignored
         signal.signal(sig, lambda *_: stop(book))

@@ -8,9 +8,21 @@ no signature is ever kept or recognised: every notebook opens untrusted, so
 JupyterLab shows its saved outputs sanitised (no script runs, no HTML event
 handler), whoever opens it. Outputs a cell makes while it runs are shown as
 usual. (Each server also has a web address of its own: classroom/doors.py.)
+
+A request's body is read into the server's memory (her memory) before anyone
+asks who sent it: a body is at most ``BODY`` bytes, and a request that shows no
+login to this server at most 1 MB (pokerlib/gate.py), refused before the rest
+is read. JupyterLab saves a notebook in one request and uploads a file of more
+than 15 MB in chunks of 1 MB, so both still work.
 """
 
 from nbformat.sign import MemorySignatureStore
+
+from pokerlib import gate
+
+BODY = 32 * 2 ** 20
+"""Bytes one request's body may have (a notebook saved, a chunk of an upload; a file of 15 MB at
+most goes in one request, as base64: 20 MB)."""
 
 
 class NothingTrusted(MemorySignatureStore):
@@ -26,3 +38,5 @@ class NothingTrusted(MemorySignatureStore):
 c = get_config()  # noqa: F821 (Jupyter's config loader defines it)
 c.NotebookNotary.store_factory = NothingTrusted
 c.NotebookNotary.db_file = ':memory:'
+c.ServerApp.max_body_size = c.ServerApp.max_buffer_size = BODY
+gate.install()                  # a request without her login: 1 MB at most (pokerlib/gate.py)

@@ -130,6 +130,11 @@ c.JupyterHub.tornado_settings = {'slow_spawn_timeout': 0,
                                  # the hub's cookies never go along with another site's request
                                  'cookie_options': {'SameSite': 'Lax'}}
 c.JupyterHub.db_url = f'sqlite:///{STATE / "jupyterhub.sqlite"}'
+# The hub reads at most 256 KB of a request's body and holds 2,048 connections, none idle for
+# more than 2 minutes (classroom/bounds.py): nothing anyone sends it grows its memory much.
+from classroom import bounds  # noqa: E402
+
+bounds.bound_this_process()
 c.JupyterHub.cookie_secret_file = str(STATE / 'jupyterhub_cookie_secret')
 c.JupyterHub.pid_file = str(STATE / 'jupyterhub.pid')
 c.ConfigurableHTTPProxy.pid_file = str(STATE / 'jupyterhub-proxy.pid')
@@ -248,6 +253,14 @@ c.JupyterHub.load_roles.append({'name': 'follow-along', 'users': [TEACHER, *rost
 # (POKERLIB_FOLLOW: her door to it, given by the spawner with the gradebook's; see above.)
 c.Spawner.environment['POKERLIB_FOLLOW_FEED'] = lambda spawner: '1' if spawner.user.name == TEACHER else ''
 c.Spawner.args.append('--ServerApp.jpserver_extensions=pokerlib.follow=True')
+# Feeding it takes a scope of its own, held by the token of the teacher's own server alone (the
+# service checks the token's scopes, not whose it is): a token of hers that a student's server
+# holds (her OAuth token when she opens it from the admin page) never has it.
+c.JupyterHub.custom_scopes = {'custom:follow-feed': {'description': 'Feed the follow view.'}}
+c.JupyterHub.load_roles.append({'name': 'follow-feed', 'users': [TEACHER],
+                                'scopes': ['custom:follow-feed']})
+c.Spawner.server_token_scopes = lambda spawner: ['users:activity!user', 'access:servers!server'] + (
+    ['custom:follow-feed'] if spawner.user.name == TEACHER else [])
 # --- end of follow along live -----------------------------------------------------------
 
 # --- the relay: the proxy, the students' servers and every byte, outside the hub ---------

@@ -52,7 +52,7 @@ from pathlib import Path
 
 from jupyterhub.auth import Authenticator
 from tornado import web
-from traitlets import Dict
+from traitlets import Dict, List, Unicode
 
 from pokerlib.i18n import N_                         # the terminal's line, for the classroom catalog
 
@@ -166,8 +166,8 @@ def load_roster(students_file, passwords_file, teacher: str, tr=lambda text: tex
 class Throttle:
     """Failed log-ins, per key: after ``free`` of them, each try waits twice as long as the last.
 
-    A key is a name or an address. The wait starts at one second and stops growing at
-    ``longest``; a right password resets the name's count (not the address's).
+    A key is an address, or an address and a name. The wait starts at one second and stops growing at
+    ``longest``; a right password resets its key's count (the address and name's, not the address's).
 
     >>> t = Throttle(free=2, longest=60)
     >>> for _ in range(3):
@@ -199,14 +199,48 @@ class Throttle:
         self.fails.pop(key, None)
 
 
+def source_of(request, proxies=('127.0.0.1',)) -> str:
+    """The address a request came from: its connection's, or, when that is the proxy's, the last
+    address of X-Forwarded-For (the one the proxy added: the browser it was reached from).
+
+    X-Forwarded-For and X-Real-Ip are anyone's to write: believed from the proxy alone, and
+    only the hop the proxy itself added.
+
+    >>> from types import SimpleNamespace as R
+    >>> def request(peer, **headers):
+    ...     return R(connection=R(context=R(address=(peer, 5000))), headers=headers)
+    >>> source_of(request('127.0.0.1', **{'X-Forwarded-For': '10.0.0.9, 10.0.0.7'}))
+    '10.0.0.7'
+    >>> source_of(request('127.1.0.3', **{'X-Forwarded-For': '10.0.0.9', 'X-Real-Ip': '1.2.3.4'}))
+    '127.1.0.3'
+    >>> source_of(request('127.0.0.1', **{'X-Real-Ip': '1.2.3.4'}))
+    '127.0.0.1'
+    """
+    address = getattr(getattr(request.connection, 'context', None), 'address', None)
+    peer = address[0] if isinstance(address, tuple) and address else 'unix'
+    if peer not in proxies and '*' not in proxies:      # '*': only the proxy reaches the hub
+        return peer
+    last = request.headers.get('X-Forwarded-For', '').split(',')[-1].strip()
+    try:
+        return str(ipaddress.ip_address(last))
+    except ValueError:
+        return peer
+
+
 class HashedPasswordAuthenticator(Authenticator):
     """Log in with a name from the class list and its password (checked against a hash).
 
-    Wrong passwords are throttled per name and per address (Throttle): after five, a
-    try waits 2 s, then 4, 8... up to 5 minutes, and is refused unchecked before then.
+    Wrong passwords are throttled per source (the address they came from, ``source_of``:
+    forwarded addresses are believed from the proxy alone), never per name alone, so that
+    nobody can keep a classmate out: after five wrong tries for one name from one source,
+    that source's next try for it waits 2 s, then 4, 8... up to 5 minutes, and is refused
+    unchecked before then; after twenty for any names, every try from it does.
     """
 
     hashes = Dict(config=True, help='name -> salted scrypt hash of the password')
+    proxies = List(Unicode(), ['127.0.0.1'], config=True,
+                   help="Addresses of the proxy, whose X-Forwarded-For alone is believed ('*': "
+                        "every peer's, where nothing but the proxy reaches the hub's port)")
 
     def __init__(self, **kw):
         super().__init__(**kw)
@@ -214,20 +248,20 @@ class HashedPasswordAuthenticator(Authenticator):
 
     async def authenticate(self, handler, data):
         name = self.normalize_username(data.get('username', '').strip())[:100]
-        address = handler.request.remote_ip if handler is not None else '?'
+        address = source_of(handler.request, self.proxies) if handler is not None else '?'
         now = time.monotonic()
-        wait = max(self.by_name.wait(name, now), self.by_address.wait(address, now))
+        wait = max(self.by_name.wait((address, name), now), self.by_address.wait(address, now))
         if wait:
             self.log.warning('Log-in for %r from %s refused unchecked: too many wrong passwords '
                              '(%d s to wait)', name, address, wait)
             raise web.HTTPError(429, f'Too many wrong passwords: try again in {wait} s.')
         stored = self.hashes.get(name)
         if stored and await asyncio.to_thread(check_password, stored, data.get('password', '')):
-            self.by_name.forget(name)
+            self.by_name.forget((address, name))
             return name
-        self.by_name.failed(name, now)
+        self.by_name.failed((address, name), now)
         self.by_address.failed(address, now)
-        self.log.warning('Failed log-in for %r', name)
+        self.log.warning('Failed log-in for %r from %s', name, address)
         return None
 
 

@@ -3,9 +3,9 @@
 - ``FontHandler``: the course's font, for a page's Chinese.
 - ``Secure``: a page's headers: its Content-Security-Policy (the handler's
   ``csp``), no sniffing, never cached.
-- ``Owners``: whose hub token came with a request, asked of the hub (a student's
-  kernel, the teacher's server), remembered a few minutes, with the hub asked
-  about unknown tokens at a bounded rate.
+- ``Owners``: whose hub token came with a request, and what it may do, asked of
+  the hub (a student's kernel, the teacher's server), remembered a few minutes,
+  with the hub asked about unknown tokens at a bounded rate.
 - ``Waiters``: the pages waiting for the next change.
 - ``log_errors``: only a service's own errors reach the teacher's terminal.
 """
@@ -55,7 +55,8 @@ def token_of(request) -> str:
 
 
 class Owners:
-    """Whose hub token this is: the hub's user name, or None (a service's or no valid token).
+    """Whose hub token this is, and what it may do: the hub's user name (None for a service's or no
+    valid token) and the token's scopes.
 
     Tokens the hub is asked about that were not seen lately are limited per client:
     each student's kernel reaches a service through a door of her own, from a loopback
@@ -66,27 +67,38 @@ class Owners:
 
     def __init__(self, hub_auth):
         self.hub_auth = hub_auth
-        self.known = {}                 # sha256(token) -> (name or None, until)
+        self.known = {}                 # sha256(token) -> (name or None, scopes, until)
         self.lookups = RateLimit(burst=10, per_second=1)
         self.all_lookups = RateLimit(burst=300, per_second=100)
 
     async def identify(self, token, client='?'):
         """The name, or None; Refused(429) when the hub is asked too often about unknown tokens
         from this client, or from all of them."""
+        return (await self.lookup(token, client))[0]
+
+    async def may(self, token, scope, client='?'):
+        """The name, if the token is a user's and holds ``scope`` itself (not merely its owner):
+        None otherwise."""
+        name, scopes = await self.lookup(token, client)
+        return name if scope in scopes else None
+
+    async def lookup(self, token, client='?'):
+        """(name or None, the token's scopes as a frozenset)."""
         if not token:
-            return None
+            return None, frozenset()
         key, now = hashlib.sha256(token.encode()).hexdigest(), time.monotonic()
-        name, until = self.known.get(key, (None, 0))
+        name, scopes, until = self.known.get(key, (None, frozenset(), 0))
         if until > now:
-            return name
+            return name, scopes
         if not (self.lookups.allow(client, now) and self.all_lookups.allow('hub', now)):
             raise Refused(429, 'too many new tokens at once: try again')
         model = await self.hub_auth.user_for_token(token, sync=False)
         name = model['name'] if model and model.get('kind', 'user') == 'user' else None
+        scopes = frozenset(model.get('scopes') or ()) if name else frozenset()
         if len(self.known) > 10000:
             self.known.clear()
-        self.known[key] = (name, now + (300 if name else 30))
-        return name
+        self.known[key] = (name, scopes, now + (300 if name else 30))
+        return name, scopes
 
 
 def from_a_door(address) -> bool:
@@ -104,29 +116,28 @@ def from_a_door(address) -> bool:
     return ip.version == 4 and ip.is_loopback and ip.packed[1] >= 1
 
 
-def poster(request, behind_proxy=False):
+def poster(request, from_pods=False):
     """The address a student's check was posted from, or None where such a post is refused.
 
     On one machine, her door's (from_a_door): never the proxy's. On Kubernetes, where there are
-    no doors (GRADEBOOK_BEHIND_PROXY=1, deploy/kubernetes/values.yaml), every post comes through
-    the proxy, which adds the address it was reached from at the end of X-Forwarded-For: her
-    pod's, which she cannot choose (what she writes there herself comes before it).
+    no doors (GRADEBOOK_FROM_PODS=1, deploy/kubernetes/values.yaml), her kernel posts straight
+    from her pod to the gradebook's port (the network policy lets students' pods and the proxy
+    reach it): her pod's address, which she cannot choose; a post that came through the proxy
+    (which adds X-Forwarded-For: a browser's, or anyone's) is refused.
 
     >>> from types import SimpleNamespace as R
     >>> poster(R(remote_ip='127.1.0.3', headers={})), poster(R(remote_ip='127.0.0.1', headers={}))
     ('127.1.0.3', None)
-    >>> poster(R(remote_ip='10.8.3.3', headers={'X-Forwarded-For': '1.2.3.4, 10.8.0.11'}), True)
-    '10.8.0.11'
-    >>> poster(R(remote_ip='10.8.3.3', headers={}), True) is None
+    >>> poster(R(remote_ip='10.8.3.3', headers={}), True)
+    '10.8.3.3'
+    >>> poster(R(remote_ip='10.8.0.11', headers={'X-Forwarded-For': '10.8.3.3'}), True) is None
     True
     """
-    if not behind_proxy:
+    if not from_pods:
         return request.remote_ip if from_a_door(request.remote_ip) else None
-    hops = [hop.strip() for hop in request.headers.get('X-Forwarded-For', '').split(',')]
-    try:
-        return str(ipaddress.ip_address(hops[-1]))
-    except ValueError:
+    if 'X-Forwarded-For' in request.headers or 'X-Real-Ip' in request.headers:
         return None
+    return request.remote_ip
 
 
 def log_errors(handler):

@@ -119,18 +119,34 @@ def test_only_the_fields_are_kept_and_control_characters_go():
     assert row['reason'] == 'ok  evil   x'
 
 
+WHEEL = '… are five consecutive ranks: a straight'
+"""A hint of the course's as the list shows it (its values left out)."""
+
+
 def test_what_the_class_gets_wrong_counts_the_latest_checks_by_hint():
     b, _ = make_board()
-    b.receive('ada', post(hint='the wheel A-5 is not a straight'))
-    b.receive('grace', post(student='grace', hint='the wheel A-5 is not a straight'))
+    b.receive('ada', post(hint='[14, 5, 4, 3, 2] are five consecutive ranks: a straight'))
+    b.receive('grace', post(student='grace', hint='[5, 4, 3, 2, 14] are five consecutive ranks: a straight'))
     b.receive('alan', post(student='alan', status='error'))           # no hint: its verdict's words
     assert b.wrong()['flush'] == {'passed': 0, 'failing': 3, 'unstarted': 0, 'unrun': 0, 'hints': [
-        ['the wheel A-5 is not a straight', 2], ['raised an error', 1]]}
+        [WHEEL, 2], ['raised an error', 1]]}
     b.receive('ada', post(status='pass', reason='✓ flush', attempt=2))   # now: her latest only
-    assert b.wrong()['flush']['hints'] == [['raised an error', 1], ['the wheel A-5 is not a straight', 1]]
+    assert b.wrong()['flush']['hints'] == [['raised an error', 1], [WHEEL, 1]]
     assert b.wrong()['flush']['passed'] == 1 and b.state()['wrong'] == b.wrong()
     b.receive('ada', post(exercise='straight', status='todo', reason='… straight'))
     assert b.wrong()['straight'] == {'passed': 0, 'failing': 0, 'unstarted': 3, 'unrun': 0, 'hints': []}
+
+
+def test_the_list_of_mistakes_shows_only_the_courses_hints():
+    """A kernel's own text as a hint is not kept: the list shows the verdict's word instead; a
+    Chinese class's hint is the same message as an English one's."""
+    b, _ = make_board()
+    b.receive('ada', post(hint='Teacher: the grader is broken, give everyone full marks'))
+    b.receive('grace', post(student='grace', hint='[5, 4, 3, 2, 14] 是五个连续的点数：是顺子'))
+    hints = b.wrong()['flush']['hints']
+    assert 'grader is broken' not in json.dumps(b.state()) and ['wrong answer', 1] in hints, hints
+    assert [WHEEL, 1] in hints
+    assert b.log[0]['hint'] == '' and 'grader is broken' not in b.attempts_csv()
 
 
 def test_a_check_that_did_not_run_is_shown_and_never_an_attempt():

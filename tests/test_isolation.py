@@ -267,7 +267,8 @@ def test_a_bad_setting_is_one_line(tmp_path):
 
 @pytest.mark.slow
 def test_wrong_passwords_are_throttled_per_name(hub):
-    """Forty wrong passwords for grace: after five, each try waits longer, and the right one too."""
+    """Wrong passwords for grace from one address: after five, each try from it waits longer, and
+    the right one too (from another address it would not: tests/test_front.py)."""
     pw = hub.passwords()
     guesser = Student(hub.url, 'grace', 'not-her-password')
     codes = [guesser.log_in().status_code for _ in range(8)]

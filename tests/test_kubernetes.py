@@ -86,10 +86,11 @@ def test_the_students_pod_as_kubespawner_builds_it():
     assert server['volumeMounts'] == [{'mountPath': '/home/jovyan', 'name': volume['name']}]
     env = {e['name']: e.get('value') for e in server['env']}
     assert env['CLASSROOM_LANGUAGE'] == 'en'
-    assert env['JUPYTERHUB_USER'] == 'ada' and env['JUPYTERHUB_API_URL'] == 'http://hub:8081/hub/api'
+    # Her server reaches the hub's API through the proxy (her pod never reaches the hub's port).
+    assert env['JUPYTERHUB_USER'] == 'ada' and env['JUPYTERHUB_API_URL'] == 'http://proxy-public/hub/api'
     assert env['JUPYTERHUB_ROOT_DIR'] == '/home/jovyan/workspace'
     assert env['JUPYTERHUB_DEFAULT_URL'] == '/lab/tree/00-Contents.ipynb'
-    assert env['POKERLIB_GRADEBOOK'].endswith('/services/gradebook/')
+    assert env['POKERLIB_GRADEBOOK'] == 'http://hub:8093/services/gradebook/'   # straight from her pod
     assert server['args'][0] == 'jupyterhub-singleuser'
     assert '--ServerApp.terminals_enabled=False' in server['args']
 
@@ -294,6 +295,7 @@ def test_the_class_list_reaches_the_hub_and_its_services(tmp_path, monkeypatch):
     assert 'password' not in printed.getvalue()
     c = Config()                         # as the chart's jupyterhub_config.py leaves it
     c.JupyterHub.load_roles = []
+    c.JupyterHub.subdomain_host = values()['hub']['config']['JupyterHub']['subdomain_host']
     c.JupyterHub.services = [{'name': 'gradebook', 'environment': {'GRADEBOOK_STUDENTS': ''}},
                              {'name': 'follow', 'environment': {}}, {'name': 'idle-culler'}]
     department.configure(c, class_file)
@@ -304,10 +306,19 @@ def test_the_class_list_reaches_the_hub_and_its_services(tmp_path, monkeypatch):
     assert c.JupyterHub.services[1]['environment'] == {'FOLLOW_STUDENTS': 'ada grace',
                                                        'FOLLOW_TEACHER': 'teacher'}
     assert c.JupyterHub.services[2] == {'name': 'idle-culler'}
-    (role,) = c.JupyterHub.load_roles
-    assert role['users'] == ['teacher', 'ada', 'grace']
+    roles = {role['name']: role for role in c.JupyterHub.load_roles}
+    assert roles['follow-along']['users'] == ['teacher', 'ada', 'grace']
+    # The follow view's feed: a scope of its own, the teacher's, her server's token's alone.
+    assert roles['follow-feed'] == {'name': 'follow-feed', 'users': ['teacher'],
+                                    'scopes': ['custom:follow-feed']}
+    scopes = c.KubeSpawner.server_token_scopes
+    for name, feeds in (('teacher', True), ('ada', False)):
+        spawner = types.SimpleNamespace(user=types.SimpleNamespace(name=name))
+        assert ('custom:follow-feed' in scopes(spawner)) is feeds
+    assert c.HashedPasswordAuthenticator.proxies == ['*']     # only the proxy reaches the hub's port
     school = Config()                    # the school's login: its authenticator stays
     school.JupyterHub.load_roles, school.JupyterHub.services = [], []
+    school.JupyterHub.subdomain_host = c.JupyterHub.subdomain_host
     school.JupyterHub.authenticator_class = 'generic-oauth'
     department.configure(school, class_file, passwords=False)
     assert school.JupyterHub.authenticator_class == 'generic-oauth'
@@ -347,12 +358,13 @@ def test_a_students_pod_reaches_the_hub_and_the_proxy_and_nothing_else():
              ('ada', 'hub', 8093), ('ada', 'hub', 8094), ('ada', 'hub', 22),
              ('ada', 'metadata', 80), ('ada', 'internet', 443), ('ada', 'elsewhere', 80),
              ('ada', 'hub', 8081), ('ada', 'proxy', 8000), ('ada', 'dns', 53),
-             ('proxy', 'ada', 8888), ('hub', 'ada', 8888), ('proxy', 'hub', 8093), ('proxy', 'hub', 8094)]
+             ('proxy', 'ada', 8888), ('hub', 'ada', 8888), ('proxy', 'hub', 8093), ('proxy', 'hub', 8094),
+             ('proxy', 'hub', 8081)]
     allowed = reach(paths)
     assert [p for p, ok in allowed.items() if ok] == [
-        'ada hub:8081', 'ada proxy:8000', 'ada dns:53',          # the hub's API, the proxy (her gradebook and
-        'proxy ada:8888', 'hub ada:8888',                        # follow view), DNS; her server for the two
-        'proxy hub:8093', 'proxy hub:8094'], allowed             # the services, for the proxy only
+        'ada hub:8093', 'ada proxy:8000', 'ada dns:53',          # the gradebook (her checks), the proxy
+        'proxy ada:8888', 'hub ada:8888',                        # (the hub's API, the follow view), DNS;
+        'proxy hub:8093', 'proxy hub:8094', 'proxy hub:8081'], allowed   # never the hub's own port
     # The same reading lets a classmate in when the policies allow it: it can tell them apart.
     opened = reach(paths[:2] + [('ada', 'internet', 443)], {
         'singleuser.networkPolicy.enabled': False})
@@ -408,7 +420,8 @@ for service in hub.JupyterHub.services:     # the pod's paths and the Service's 
     service['url'] = settings['services'][service['name']]
     service['environment']['SERVICE_LISTEN_IP'] = '127.0.0.1'
     c.JupyterHub.services.append(service)
-department.configure(c, settings['folder'] + '/class.json')   # hub.extraConfig's call
+department.configure(c, settings['folder'] + '/class.json', one_origin=True)   # hub.extraConfig's call
+# (one_origin: on loopback the class has one address; the chart's values give it an address a server)
 '''
 
 
@@ -480,7 +493,7 @@ def test_the_class_services_run_under_the_charts_hub(tmp_path):
             from pokerlib.practice import Report, live
             env = {"POKERLIB_GRADEBOOK": sys.argv[1], "JUPYTERHUB_API_TOKEN": sys.argv[2], "JUPYTERHUB_USER": "ada"}
             assert live.send(Report("flush", "pass", "9 cases passed", sentence=False), "flush", env)
-            assert live.flush(30)''', f'{url}/services/gradebook/', token],
+            assert live.flush(30)''', f"{settings['services']['gradebook']}/services/gradebook/", token],
             capture_output=True, text=True, timeout=60)
         assert post.returncode == 0, post.stderr
         with teacher.http.get(f'{url}/services/gradebook/events', stream=True, timeout=30) as events:
@@ -489,8 +502,8 @@ def test_the_class_services_run_under_the_charts_hub(tmp_path):
                     state = json.loads(line[len('data: '):])
                     break
         assert state['cells']['ada']['flush']['status'] == 'pass' and state['passed']['flush'] == 1, state
-        # Posted straight to the service's port, past the proxy: no address to count it by.
-        assert requests.post(f"{settings['services']['gradebook']}/services/gradebook/api/verdicts",
+        # Posted through the proxy (as a browser would): refused; checks come from students' pods.
+        assert requests.post(f'{url}/services/gradebook/api/verdicts',
                              data=b'{}', headers={'Authorization': f'token {token}'},
                              timeout=10).status_code == 403
     finally:
@@ -518,9 +531,27 @@ def test_each_students_server_on_its_own_address_when_the_class_has_one(tmp_path
             c.JupyterHub.services, c.JupyterHub.load_roles = [], []
             if host:
                 c.JupyterHub.subdomain_host = host
-            department.configure(c, sys.argv[1], passwords=False)
+            try:
+                department.configure(c, sys.argv[1], passwords=False)
+            except SystemExit as e:
+                made[host or "none"] = str(e)
+                continue
             hook = c.JupyterHub.get("subdomain_hook")
             made[host or "none"] = hook and [hook("ada", "poker.school.example", kind) for kind in ("user", "service")]
         print(json.dumps(made))''', str(class_file)))
-    assert answer == {'none': None, 'https://poker.school.example': ['ada.poker.school.example',
-                                                                     'poker.school.example']}
+    assert answer['https://poker.school.example'] == ['ada.poker.school.example', 'poker.school.example']
+    # Without an address per server the hub is not started (one line): the origins are apart by default.
+    assert answer['none'].startswith('department: hub.config.JupyterHub.subdomain_host is not set')
+    assert values()['hub']['config']['JupyterHub']['subdomain_host'].startswith('https://')
+
+
+@pytest.mark.slow
+def test_no_image_a_students_pod_runs_is_the_hubs():
+    """The hub's image holds the teacher's edition (the gradebook judges with it): a student's pod
+    (her server, its workspace sync) runs the course's image only, built without a solution
+    (test_the_image_recipes)."""
+    single = values()['singleuser']
+    course = f"{single['image']['name']}:{single['image']['tag']}"
+    hub = values()['hub']['image']
+    images = {course} | {c['image'] for c in single.get('initContainers', [])}
+    assert images == {course} and f"{hub['name']}:{hub['tag']}" not in images and 'hub' not in course

@@ -31,21 +31,37 @@ def roster():
     return classroom('roster')
 
 
-def configure(c, class_file, passwords=True) -> None:
+def configure(c, class_file, passwords=True, one_origin=False) -> None:
     """Set the hub's config c for the class in class_file (written by main).
 
     passwords: let them in with the class's passwords (roster.py's authenticator); False
     where the school's login (hub.config's authenticator) says who they are: only the
-    names on the list, and the teacher, get in.
+    names on the list, and the teacher, get in. Without the chart's subdomain_host (each
+    student's server on an address of its own) the hub is refused (SystemExit, one line),
+    unless one_origin (a test on loopback).
 
     Run after the chart's own configuration, which makes c.JupyterHub.services (from
     hub.services) and c.JupyterHub.load_roles lists.
     """
+    if not c.JupyterHub.get('subdomain_host') and not one_origin:
+        raise SystemExit("department: hub.config.JupyterHub.subdomain_host is not set: every "
+                         "student's server needs a web address of its own (values.yaml, "
+                         "site/manual/department.md)")
     the_class = json.loads(Path(class_file).read_text(encoding='utf-8'))
     students, teacher = the_class['students'], the_class['teacher']
     if passwords:
         c.JupyterHub.authenticator_class = roster().HashedPasswordAuthenticator
         c.HashedPasswordAuthenticator.hashes = the_class['hashes']
+        # Only the proxy's pods (and the hub's own) reach the hub's port (values.yaml's network
+        # policies): every forwarded address it sees is the proxy's.
+        c.HashedPasswordAuthenticator.proxies = ['*']
+    classroom('bounds').bound_this_process()     # the hub's bodies and connections, as on one machine
+    # The feed of the follow view takes a scope the teacher's server's token alone holds.
+    c.JupyterHub.custom_scopes = {'custom:follow-feed': {'description': 'Feed the follow view.'}}
+    c.JupyterHub.load_roles.append({'name': 'follow-feed', 'users': [teacher],
+                                    'scopes': ['custom:follow-feed']})
+    c.KubeSpawner.server_token_scopes = lambda spawner: ['users:activity!user', 'access:servers!server'] + (
+        ['custom:follow-feed'] if spawner.user.name == teacher else [])
     c.Authenticator.allowed_users = {teacher, *students}
     c.Authenticator.admin_users = {teacher}
     lists = {'gradebook': {'GRADEBOOK_STUDENTS': ' '.join(students)},

@@ -334,11 +334,15 @@ def _stop(proc, sandboxed=False):
 
 
 def grade(paths, timeout=30, jobs=None, memory_mb=4096, folder=None, on_done=None,
-          sandboxed=True) -> list:
+          sandboxed=True, budget=None, total=None, later=()) -> list:
     """Grade the notebooks in paths; the rows (dicts with COLUMNS), student by student.
 
     Each notebook runs in a sandbox (``sandboxed=False``: a limited subprocess);
-    a ``SandboxError`` says in one line when none can be made here.
+    a ``SandboxError`` says in one line when none can be made here. A notebook runs
+    ``budget`` seconds at most (default: ten cells' time, at least 120 s), the whole
+    grading ``total`` seconds (a notebook not begun by then says so); the notebooks of
+    ``later`` ('STUDENT/NOTEBOOK' or 'STUDENT/LESSON': those that ran out of time before) go
+    after all the others.
     """
     if sandboxed:
         why = sandbox.problem()
@@ -369,9 +373,21 @@ def grade(paths, timeout=30, jobs=None, memory_mb=4096, folder=None, on_done=Non
                                          "exercise matched)")})
                 continue
             tasks.append((student, lesson, snapshot, k))
+        tasks.sort(key=lambda t: bool({f'{t[0]}/{t[1]}', f'{t[0]}/{Path(t[2]).name}'} & set(later)))
+        deadline = None if total is None else time.monotonic() + total
+
+        def one(path, lesson, k):
+            left = None if deadline is None else deadline - time.monotonic()
+            if left is not None and left < 1:
+                return [{'exercise': f, 'status': 'unknown', 'seconds': 0, 'report': _(
+                    'not graded: the grading ran out of its {seconds:.0f} s before this notebook '
+                    'began').format(seconds=total)} for f, _exercise in lessons[lesson]]
+            wall = min([x for x in (budget, left) if x is not None], default=None)
+            return grade_notebook(path, lessons[lesson], timeout, memory_mb, wall=wall,
+                                  sandboxed=sandboxed, number=k)
+
         with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-            futures = {pool.submit(grade_notebook, path, lessons[lesson], timeout, memory_mb,
-                                   sandboxed=sandboxed, number=k): (student, lesson, path)
+            futures = {pool.submit(one, path, lesson, k): (student, lesson, path)
                        for student, lesson, path, k in tasks}
             for future in concurrent.futures.as_completed(futures):
                 student, lesson, path = futures[future]
@@ -421,6 +437,15 @@ def add_commands(sub):
                    help=_('a notebook, or a folder of them (one subfolder per student)'))
     p.add_argument('--csv', metavar='FILE', help=_('write the rows here (long form)'))
     p.add_argument('--html', metavar='FILE', help=_('write the table here'))
+    p.add_argument('--budget', type=_seconds, default=None,
+                   help=_('seconds one notebook may run in all before it is stopped (default: ten '
+                     'times --timeout, at least 120)'))
+    p.add_argument('--total', type=_seconds, default=None,
+                   help=_('seconds the whole grading may take: a notebook not begun by then is '
+                     'not graded, and says so (default: no limit)'))
+    p.add_argument('--later', action='append', default=[], metavar='STUDENT/NOTEBOOK',
+                   help=_('grade this notebook after all the others (one that ran out of time '
+                     'before); again for more'))
     p.add_argument('--trusted', action='store_true',
                    help=_('where no sandbox can be made (macOS, Windows): run the notebooks '
                      'without one, with your own rights. Only for notebooks you trust: a '
@@ -476,7 +501,8 @@ def _cmd_grade(args):
         print(_('pokerlib: left out (hidden, their names start with a dot): {names}').format(
             names=', '.join(shown(str(p)) for p in left_out[:10]) + (' …' if len(left_out) > 10 else '')),
             file=sys.stderr)
-    rows = grade(args.paths, args.timeout, args.jobs, args.memory, sandboxed=not args.trusted)
+    rows = grade(args.paths, args.timeout, args.jobs, args.memory, sandboxed=not args.trusted,
+                 budget=args.budget, total=args.total, later=set(args.later))
     if args.csv:
         write_csv(rows, args.csv)
     if args.html:
