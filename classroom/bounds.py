@@ -27,6 +27,13 @@ import time
 
 from tornado.httpserver import HTTPServer
 
+GRADE_BUDGET = 90
+"""Seconds one student's notebook may run when the teacher presses Grade (one of the course's takes
+10 to 30 on a busy machine): past it, it is stopped and reported, never holding up the class."""
+PACE = 30
+"""Seconds per notebook the Grade's own budget allows, side by side on the cores, over
+GRADE_BUDGET: a notebook not begun by then is reported, not graded."""
+
 HUB_BODY = 256 * 1024
 """Bytes of a request's body the hub takes: its forms and API calls are a few kilobytes."""
 HUB_CONNECTIONS = 2048

@@ -118,12 +118,6 @@ CSP = ("default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline';
        "connect-src 'self'; img-src 'self'; form-action 'self'; base-uri 'none'; "
        "frame-ancestors 'none'")
 """The page runs its own script only, and nothing a student wrote (which it shows as text)."""
-GRADE_BUDGET = 90
-"""Seconds one student's notebook may run when the teacher presses Grade (one of the course's takes
-10 to 30 on a busy machine): past it, it is stopped and reported, never holding up the class."""
-PACE = 30
-"""Seconds per notebook the Grade's own budget allows, side by side on the cores, over
-GRADE_BUDGET: a notebook not begun by then is reported, not graded."""
 LANGUAGE = os.environ.get('GRADEBOOK_LANGUAGE', 'en')
 FROM_PODS = os.environ.get('GRADEBOOK_FROM_PODS') == '1'
 """Checks come through the proxy, not doors (Kubernetes: deploy/kubernetes/values.yaml)."""
@@ -179,11 +173,11 @@ class Gradebook:
             # A budget per notebook and one per Grade; the notebooks that ran out of time at the
             # last Grade go after everyone else's.
             jobs = os.cpu_count() or 1
-            total = GRADE_BUDGET + PACE * math.ceil(sum(changed.values()) / jobs)
+            total = bounds.GRADE_BUDGET + bounds.PACE * math.ceil(sum(changed.values()) / jobs)
             later = [arg for name in sorted(self.slow) for arg in ('--later', name)]
             self.process = process = await asyncio.create_subprocess_exec(
                 sys.executable, '-m', 'pokerlib', 'grade', str(staging), '--language', LANGUAGE,
-                '--budget', str(GRADE_BUDGET), '--total', str(total), *later,
+                '--budget', str(bounds.GRADE_BUDGET), '--total', str(total), *later,
                 '--csv', str(partial), '--html', str(self.out / 'grades.html'),
                 cwd=self.root, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
                 # the students' notebooks run under it: never with this service's hub token
