@@ -15,7 +15,7 @@ from urllib.parse import urljoin, urlparse
 
 import pytest
 
-from tools.classroom.simulate import Browser, Hub, Student, require
+from tools.classroom.simulate import Hub, Lab, Student, require
 
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / 'build' / 'classroom' / 'lab'
@@ -39,26 +39,6 @@ def hub(tmp_path_factory):
         yield hub
     finally:
         hub.stop()
-
-
-class Lab(Browser):
-    """tools/classroom/lab_watch.py in a subprocess: what one student's JupyterLab shows."""
-
-    def __init__(self, hub, name):
-        super().__init__(['-m', 'tools.classroom.lab_watch', hub.url, name, hub.passwords()[name],
-                          '--shots', str(SHOTS)], driver_port=hub.port + 5)
-        ready = self.next(180)
-        assert ready and ready.get('ready') == name, ready
-        self.done = 0
-
-    def do(self, command, test=lambda state: True, timeout=120):
-        """Send a command; the first state after it for which test is true."""
-        self.send(command)
-        self.done += 1
-        return self.until(lambda state: state['done'] >= self.done and test(state), timeout)
-
-    def go(self, path, test, timeout=120):
-        return self.do(f'go {path}', test, timeout)
 
 
 def restart(person):
@@ -88,7 +68,7 @@ def test_her_layout_and_settings_outlive_a_reload_and_a_restart(hub):
     home = hub.folder / 'state' / 'homes' / 'ada' / '.jupyter' / 'lab'
     assert (home / 'workspaces').is_dir() and (home / 'user-settings').is_dir()
 
-    lab = Lab(hub, 'ada')
+    lab = Lab(hub, 'ada', SHOTS)
     try:
         # She opens 05, then 03: JupyterLab keeps 05 open (her layout, saved and restored).
         lab.go(f'user/ada/lab/tree/{LESSON}', has_tabs(LESSON))
@@ -122,7 +102,7 @@ def test_her_layout_and_settings_outlive_a_reload_and_a_restart(hub):
         'data'] != layout['data']
     # Her server's log: no failed save (each answered 500, and said so with a traceback).
     log = (hub.folder / 'state' / 'logs' / 'ada.log').read_text(errors='replace')
-    assert not re.search(r'\b500\b|Read-only file system', log), log[-3000:]
+    assert not re.search(r'\] 500 [A-Z]|Read-only file system', log), log[-3000:]
 
 
 def solution_cell(nb) -> str:
@@ -187,3 +167,41 @@ def test_the_hub_pages_link_the_services_on_its_port(hub):
             assert urlparse(url).netloc == urlparse(hub.url).netloc, url
             opened = person.http.get(url, timeout=60)
             assert opened.status_code == 200 and f'/services/{service}/' in opened.url, opened.url
+
+
+def test_a_copied_cell_goes_before_the_closing_links_and_opens_in_view(hub):
+    teacher, ada = hub.people['teacher'], hub.people['ada']
+    code = "print('copied in lesson 47')"
+    teacher.run_notebook({'cells': [{'cell_type': 'code', 'metadata': {}, 'outputs': [],
+                                     'source': code}]}, LESSON)
+    lesson = hub.folder / 'state' / 'follow' / 'lesson.json'
+    for _ in range(60):
+        cells = [c for c in json.loads(lesson.read_text())['cells'] if c['code'] == code] \
+            if lesson.exists() else []
+        if cells:
+            break
+        time.sleep(0.5)
+    [cell] = cells
+    page = ada.get(f'user/ada/pokerlib-follow/copy?cell={cell["id"]}')
+    assert page.status_code == 200 and code.replace("'", '&#x27;') in page.text
+    [button] = re.findall(r'<button type="submit">([^<]*)</button>', page.text)
+    assert button == 'Add to my notebook'        # not "Copy", the follow page's clipboard button
+    before = json.loads((hub.workspace('ada') / LESSON).read_text())['cells']
+    assert before[-1]['id'] == 'nav-bottom'
+
+    lab = Lab(hub, 'ada', SHOTS)
+    try:
+        # She follows with her 05 open (JupyterLab scrolls to a cell-id fragment in the notebook
+        # it shows as it starts: her layout, kept, has 05 in front).
+        lab.go(f'user/ada/lab/tree/{LESSON}', has_tabs(LESSON))
+        time.sleep(3)                        # (her layout saved)
+        lab.go(f'user/ada/pokerlib-follow/copy?cell={cell["id"]}', lambda s: 'pokerlib-follow' in s['url'])
+        state = lab.do('click form button', lambda s: s['current'] == LESSON
+                       and any('copied in lesson 47' in line for line in s['visible']), timeout=120)
+        assert '#cell-id=' in state['url'] or state['url'].endswith(LESSON), state['url']
+        lab.do('shot copied')
+    finally:
+        lab.stop()
+    after = json.loads((hub.workspace('ada') / LESSON).read_text())['cells']
+    assert [c['id'] for c in after[:-2]] == [c['id'] for c in before[:-1]]
+    assert ''.join(after[-2]['source']) == code and after[-1]['id'] == 'nav-bottom'

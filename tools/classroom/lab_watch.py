@@ -2,14 +2,18 @@
 
     .venv-site/bin/python -m tools.classroom.lab_watch HUB_URL NAME PASSWORD [--shots DIR]
 
-Logs NAME in (the hub's form) and keeps her JupyterLab open; every time what
-it shows changes it prints one JSON line: {"t": unix time, "url": ...,
-"tabs": the main area's tab titles, "current": the current tab's title,
-"visible": the first line of each cell of the current notebook in view,
-"wide": whether the page scrolls sideways, "done": how many commands it has done}. Commands on stdin, one a line:
-``go PATH`` (opens HUB_URL + PATH, e.g. ``user/ada/lab/tree/05-Shuffling.ipynb``),
-``reload``, ``width PIXELS``, ``shot FILE`` (FILE.png in --shots) and ``quit``.
-For tests/test_lesson_lab.py; runs with .venv-site's Python (Selenium) and
+Logs NAME in (the hub's form) and keeps her JupyterLab (or another page of her
+server) open; every time what it shows changes it prints one JSON line:
+{"t": unix time, "url": ..., "tabs": the main area's tab titles, "current":
+the current tab's title, "visible": the first line of each cell of the current
+notebook in view, "wide": whether the page scrolls sideways, "button": a form's
+button's text and font, "code_font": the font of the page's code (a pre),
+"fonts": the page's fonts and whether each loaded, "done": how many commands it
+has done}. Commands on stdin, one a line: ``go PATH`` (opens HUB_URL + PATH,
+e.g. ``user/ada/lab/tree/05-Shuffling.ipynb``), ``reload``, ``click SELECTOR``
+(clicks the first element the CSS selector finds), ``width PIXELS``, ``shot
+FILE`` (FILE.png in --shots) and ``quit``. For tests/test_lesson_lab.py and
+test_follow.py; runs with .venv-site's Python (Selenium) and
 Debian's chromium and chromium-driver.
 """
 
@@ -39,8 +43,12 @@ if (panel) {
     return r.height > 0 && r.bottom > box.top + 4 && r.top < box.bottom - 4;
   }).map(c => ((c.querySelector('.cm-line') || c).textContent || '').slice(0, 80));
 }
+const button = document.querySelector('form button'), code = document.querySelector('body > pre');
 return {url: location.href, tabs: tabs.map(label), current: current ? label(current) : null,
-        visible, wide: document.documentElement.scrollWidth > window.innerWidth + 1};
+        visible, wide: document.documentElement.scrollWidth > window.innerWidth + 1,
+        button: button ? {text: button.textContent, font: getComputedStyle(button).fontFamily} : null,
+        code_font: code ? getComputedStyle(code).fontFamily : null,
+        fonts: [...document.fonts].map(f => `${f.family} ${f.status}`)};
 """
 
 
@@ -74,6 +82,8 @@ def main(argv=None):
                     break
                 if command[:1] == ['go']:
                     driver.get(args.url + command[1])
+                if command[:1] == ['click']:
+                    driver.find_element(By.CSS_SELECTOR, ' '.join(command[1:])).click()
                 if command[:1] == ['reload']:
                     driver.refresh()
                 if command[:1] == ['width']:
