@@ -20,7 +20,8 @@ single-user server, with the follow service's address in ``POKERLIB_FOLLOW``
   opens the notebook at that cell (JupyterLab's ``#cell-id=`` fragment). A
   cell copied once is not copied again: she is taken to it.
 
-Nothing here imports beyond the standard library and jupyter_server, and
+Nothing here imports beyond the standard library, jupyter_server and
+jupyterlab_server (her layout), and
 nothing runs outside the class server (the extension is loaded by the hub's
 arguments only).
 """
@@ -28,6 +29,7 @@ arguments only).
 import asyncio
 import html
 import json
+import logging
 import os
 import re
 import time
@@ -35,7 +37,7 @@ import time
 from pokerlib.hubpost import join, request
 from pokerlib.i18n import N_, translator
 
-__all__ = ['output', 'insert_at', 'COPIED']
+__all__ = ['output', 'insert_at', 'in_front', 'COPIED']
 
 MIMES = ('image/png', 'image/jpeg', 'text/html', 'text/plain')
 """The outputs the follow view shows, best first (a figure as an image; SVG and scripts never)."""
@@ -62,6 +64,43 @@ def insert_at(cells) -> int:
             ''.join(cells[-1].get('source', '')).lstrip().startswith(NAVIGATION):
         return len(cells) - 1
     return len(cells)
+
+
+def tab_areas(area) -> list:
+    """The tab areas of JupyterLab's main area, as a saved layout has it (split areas nest)."""
+    if not isinstance(area, dict):
+        return []
+    if area.get('type') == 'tab-area':
+        return [area] if isinstance(area.get('widgets'), list) else []
+    return [found for child in area.get('children', []) for found in tab_areas(child)]
+
+
+def in_front(workspace: dict, name: str) -> dict:
+    """Her JupyterLab's saved layout (a workspace) with the notebook name in front of the main
+    area, added to it if it was not open: JupyterLab, as it starts, scrolls the notebook in
+    front to the ``#cell-id=`` fragment of its address.
+
+    >>> layout = in_front({'data': {}, 'metadata': {'id': 'default'}}, '05-Shuffling.ipynb')
+    >>> layout['data']['layout-restorer:data']['main']['current']
+    'notebook:05-Shuffling.ipynb'
+    >>> main = in_front(layout, '03-Refactoring.ipynb')['data']['layout-restorer:data']['main']
+    >>> main['dock']['widgets'], main['dock']['currentIndex'], main['current']
+    (['notebook:05-Shuffling.ipynb', 'notebook:03-Refactoring.ipynb'], 1, 'notebook:03-Refactoring.ipynb')
+    """
+    widget = f'notebook:{name}'
+    data = workspace.setdefault('data', {})
+    data.setdefault(widget, {'data': {'path': name, 'factory': 'Notebook'}})
+    main = data.setdefault('layout-restorer:data', {}).setdefault('main', {})
+    areas = tab_areas(main.get('dock'))
+    if not areas:
+        main['dock'] = {'type': 'tab-area', 'currentIndex': 0, 'widgets': []}
+        areas = [main['dock']]
+    area = next((a for a in areas if widget in a['widgets']), areas[0])
+    if widget not in area['widgets']:
+        area['widgets'].append(widget)
+    area['currentIndex'] = area['widgets'].index(widget)
+    main['current'] = widget
+    return workspace
 
 
 def output(msg_type: str, content: dict):
@@ -244,12 +283,32 @@ def load(serverapp):
                 nb.cells.insert(insert_at(nb.cells), copy)
                 await self.contents_manager.save({'type': 'notebook', 'format': 'json',
                                                   'content': nb}, name)
-            # JupyterLab opens the notebook scrolled to the cell with this id (nbformat 4.5's).
+            # JupyterLab opens the notebook scrolled to the cell with this id (nbformat 4.5's),
+            # when the notebook is in front in her layout as it starts: it is put there.
             place = f'#cell-id={copy["id"]}' if copy.get('id') else ''
+            if place:
+                await asyncio.to_thread(put_in_front, name)
             self.redirect(url_path_join(self.base_url, 'lab', 'tree', name) + place)
 
     serverapp.web_app.add_handlers('.*$', [
         (url_path_join(serverapp.base_url, 'pokerlib-follow', 'copy'), CopyHandler)])
+
+
+def put_in_front(name):
+    """Put the notebook name in front in her JupyterLab's default layout (in_front), in her
+    workspaces folder (JUPYTERLAB_WORKSPACES_DIR: the class server sets it); an unreadable
+    layout is left as it is."""
+    folder = os.environ.get('JUPYTERLAB_WORKSPACES_DIR')
+    if not folder:
+        return
+    from jupyterlab_server.workspaces_handler import WorkspacesManager
+    manager = WorkspacesManager(folder)
+    try:
+        layout = manager.load('default')
+        layout.setdefault('metadata', {})['id'] = 'default'
+        manager.save('default', json.dumps(in_front(layout, name)))
+    except (OSError, ValueError, TypeError, AttributeError) as e:
+        logging.getLogger('pokerlib.follow').warning('follow: her layout was left as it is: %s', e)
 
 
 INTO = N_('Copy into my notebook')
