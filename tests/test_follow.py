@@ -232,6 +232,10 @@ def test_a_chinese_class_follows_in_chinese(needs_all, tmp_path):
         for person in (teacher, ada):
             assert person.log_in().status_code == 302
             person.start_server()
+        # The hub's pages link the follow view on the hub's own address and port.
+        home = ada.get('hub/home').content.decode('utf-8')
+        assert re.search(r'<a class="dropdown-item" href="/services/follow/">\s*跟着老师\s*</a>', home), \
+            re.findall(r'<a class="dropdown-item"[^>]*>[^<]*</a>', home)
         pages = Pages(hub, ['ada'])
         ran(teacher, ["print('洗牌')"], LESSON)
         state = pages.until_on('ada', having('洗牌', lambda c: c['outputs']), timeout=180)
