@@ -61,6 +61,7 @@ from classroom.service import (FontHandler, Owners, Secure, Waiters, log_errors,
 HERE = Path(__file__).resolve().parent
 PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 <title>Gradebook</title>{refresh}
+<meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="xsrf" content="{xsrf_token}">
 <link rel="stylesheet" href="gradebook.css">
 <script src="gradebook.js" defer></script>

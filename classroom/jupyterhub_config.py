@@ -38,7 +38,7 @@ from pathlib import Path
 
 from classroom import chinese, limits      # the class in Chinese; the students' limits
 from classroom.roster import (LANGUAGES, HashedPasswordAuthenticator, RosterError, class_domain,
-                              load_roster, write_edition)
+                              choose_edition, load_roster)
 from classroom.spawner import SandboxSpawner, check_settings, refusal, servers_apart
 from pokerlib.i18n import N_                 # the refusals and the banner, for the classroom catalog
 
@@ -182,8 +182,12 @@ c.Spawner.environment = {'PATH': f'{VENV_BIN}:/usr/local/bin:/usr/bin:/bin'}
 c.Spawner.start_timeout = 120            # thirty students starting at once on two cores
 c.Spawner.http_timeout = 120
 # The edition is written here; each workspace is brought up to date from it by the
-# spawner, inside the student's sandbox, with her rights.
-c.Spawner.pre_spawn_hook = lambda spawner: write_edition(ROOT, STATE, LANGUAGE)
+# spawner, inside the student's sandbox, with her rights: the teacher's from the teacher's
+# edition (answers folded, in STATE/edition-teacher, which no student's sandbox shows).
+c.Spawner.pre_spawn_hook = lambda spawner: choose_edition(spawner, ROOT, STATE, LANGUAGE, TEACHER)
+# The hub's pages link each service by its path, on the hub's own address and port
+# (classroom/templates/page.html); in Chinese, templates-zh/ does it too.
+c.JupyterHub.template_paths = [str(HERE / 'templates')]
 # The course's font in every student's JupyterLab; a class in Chinese: the language pack too,
 # the hub's pages in Chinese (classroom/chinese.py).
 chinese.configure(c, LANGUAGE, VENV_BIN.parent)

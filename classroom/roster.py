@@ -37,6 +37,7 @@ FOLDER/students.txt: 'teacher' is the teacher's name; it cannot also be a studen
 """
 
 import asyncio
+import functools
 import hashlib
 import hmac
 import ipaddress
@@ -57,7 +58,7 @@ from traitlets import Dict, List, Unicode
 from pokerlib.i18n import N_                         # the terminal's line, for the classroom catalog
 
 from classroom.chinese import Refusal
-from pokerlib.editions import write_student_edition   # the editions, as `make lab` makes them
+from pokerlib import editions      # the editions, as `make lab` and `make lab-teacher` make them
 from pokerlib.workspace import update_workspace       # the workspace's rules, as `make lab` keeps them
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -308,23 +309,42 @@ def _course_version(root: Path, language='en'):
     return max(p.stat().st_mtime_ns for p in (root / LANGUAGES[language]).glob('*.ipynb'))
 
 
-def _write_edition(root: Path, state: Path, language='en') -> Path:
-    """The student's edition in the state folder, written again when the course changes."""
-    edition = state / 'edition'
+EDITIONS = {'student': 'edition', 'teacher': 'edition-teacher'}
+"""Each edition's folder in the state folder: the students' (each student's sandbox shows it to
+her, read-only) and the teacher's, answers folded (her server's alone: no sandbox shows it)."""
+
+
+def _write_edition(root: Path, state: Path, language='en', kind='student') -> Path:
+    """The students' edition (or the teacher's, answers folded, as `make lab-teacher` makes it)
+    in the state folder, written again when the course changes."""
+    edition = state / EDITIONS[kind]
     version = (language, _course_version(root, language))
-    if _edition_version.get('written') != version:
+    if _edition_version.get(kind) != version:
         shutil.rmtree(edition, ignore_errors=True)      # a fresh edition, as the course is now
-        write_student_edition(edition, root / LANGUAGES[language], language)
-        _edition_version['written'] = version
+        source = root / LANGUAGES[language]
+        if kind == 'teacher':
+            editions.write_edition(edition, source,
+                                   functools.partial(editions.teacher_notebook, language=language))
+        else:
+            editions.write_student_edition(edition, source, language)
+        _edition_version[kind] = version
     return edition
 
 
-def _sync(root: Path, state: Path, workspace: Path, language='en') -> list:
-    return update_workspace(workspace, _write_edition(root, state, language), language)
+def _sync(root: Path, state: Path, workspace: Path, language='en', kind='student') -> list:
+    return update_workspace(workspace, _write_edition(root, state, language, kind), language)
 
 
-async def write_edition(root: Path, state: Path, language='en') -> Path:
+async def write_edition(root: Path, state: Path, language='en', kind='student') -> Path:
     """_write_edition off the hub's event loop, one at a time (the spawner then brings each
     workspace up to date from it inside the student's sandbox)."""
     async with _edition_lock:
-        return await asyncio.to_thread(_write_edition, Path(root), Path(state), language)
+        return await asyncio.to_thread(_write_edition, Path(root), Path(state), language, kind)
+
+
+async def choose_edition(spawner, root: Path, state: Path, language: str, teacher: str) -> None:
+    """The hub's pre-spawn hook: the edition her workspace is brought up to date from, written
+    first; the teacher's for the teacher (what she runs is what the class follows), else the
+    students'."""
+    kind = 'teacher' if spawner.user.name == teacher else 'student'
+    spawner.edition = str(await write_edition(root, state, language, kind))

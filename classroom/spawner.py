@@ -190,7 +190,12 @@ class SandboxSpawner(LocalProcessSpawner):
 
     def user_env(self, env):
         workspace, home = self.folders()
-        env.update(USER=self.user.name, HOME=str(home), SHELL='/bin/sh')
+        # Her JupyterLab's settings and layouts (open notebooks) in her home, as make lab keeps
+        # them beside the course: not in the hub's venv, which her sandbox shows read-only.
+        lab = home / '.jupyter' / 'lab'
+        env.update(USER=self.user.name, HOME=str(home), SHELL='/bin/sh',
+                   JUPYTERLAB_SETTINGS_DIR=str(lab / 'user-settings'),
+                   JUPYTERLAB_WORKSPACES_DIR=str(lab / 'workspaces'))
         return env
 
     def sandboxed(self, argv, account, server=False):

@@ -14,11 +14,14 @@ single-user server, with the follow service's address in ``POKERLIB_FOLLOW``
 - **In a student's server** it adds one page, ``pokerlib-follow/copy?cell=ID``:
   the follow page links there (a top-level link to her own server, whatever
   its origin). It fetches that cell from the service with her token, shows it
-  and, when she presses Copy (a form of her own server, with its xsrf token),
-  appends it to her copy of the same lesson, never changing a cell of hers,
-  then opens the notebook. A cell copied once is not copied again.
+  and, when she presses "Add to my notebook" (a form of her own server, with
+  its xsrf token), puts it into her copy of the same lesson, before the
+  lesson's closing links (``insert_at``), never changing a cell of hers, then
+  opens the notebook at that cell (JupyterLab's ``#cell-id=`` fragment). A
+  cell copied once is not copied again: she is taken to it.
 
-Nothing here imports beyond the standard library and jupyter_server, and
+Nothing here imports beyond the standard library, jupyter_server and
+jupyterlab_server (her layout), and
 nothing runs outside the class server (the extension is loaded by the hub's
 arguments only).
 """
@@ -26,13 +29,15 @@ arguments only).
 import asyncio
 import html
 import json
+import logging
 import os
 import re
 import time
 
 from pokerlib.hubpost import join, request
+from pokerlib.i18n import N_, translator
 
-__all__ = ['output', 'COPIED']
+__all__ = ['output', 'insert_at', 'in_front', 'COPIED']
 
 MIMES = ('image/png', 'image/jpeg', 'text/html', 'text/plain')
 """The outputs the follow view shows, best first (a figure as an image; SVG and scripts never)."""
@@ -42,6 +47,60 @@ COPIED = 'pokerlib_follow'
 """A copied cell's metadata key: the follow view's id of the teacher's cell."""
 LESSON = re.compile(r'[0-9]{2}-[\w.-]+\.ipynb')
 """A lesson's notebook: a copy goes only into a notebook of this name, in her workspace's top folder."""
+NAVIGATION = '<!--NAVIGATION-->'
+"""How a lesson's navigation cell starts (tools/nav.py writes it at the top and the bottom)."""
+
+
+def insert_at(cells) -> int:
+    """Where a copied cell goes in a notebook's cells: before its closing navigation cell
+    (the links to the next lesson stay last), else at the end.
+
+    >>> nav = {'cell_type': 'markdown', 'source': NAVIGATION + '\\n[< 04](04.ipynb)'}
+    >>> code = {'cell_type': 'code', 'source': 'deal()'}
+    >>> insert_at([nav, code, nav]), insert_at([nav, code]), insert_at([])
+    (2, 2, 0)
+    """
+    if len(cells) > 1 and cells[-1].get('cell_type') == 'markdown' and \
+            ''.join(cells[-1].get('source', '')).lstrip().startswith(NAVIGATION):
+        return len(cells) - 1
+    return len(cells)
+
+
+def tab_areas(area) -> list:
+    """The tab areas of JupyterLab's main area, as a saved layout has it (split areas nest)."""
+    if not isinstance(area, dict):
+        return []
+    if area.get('type') == 'tab-area':
+        return [area] if isinstance(area.get('widgets'), list) else []
+    return [found for child in area.get('children', []) for found in tab_areas(child)]
+
+
+def in_front(workspace: dict, name: str) -> dict:
+    """Her JupyterLab's saved layout (a workspace) with the notebook name in front of the main
+    area, added to it if it was not open: JupyterLab, as it starts, scrolls the notebook in
+    front to the ``#cell-id=`` fragment of its address.
+
+    >>> layout = in_front({'data': {}, 'metadata': {'id': 'default'}}, '05-Shuffling.ipynb')
+    >>> layout['data']['layout-restorer:data']['main']['current']
+    'notebook:05-Shuffling.ipynb'
+    >>> main = in_front(layout, '03-Refactoring.ipynb')['data']['layout-restorer:data']['main']
+    >>> main['dock']['widgets'], main['dock']['currentIndex'], main['current']
+    (['notebook:05-Shuffling.ipynb', 'notebook:03-Refactoring.ipynb'], 1, 'notebook:03-Refactoring.ipynb')
+    """
+    widget = f'notebook:{name}'
+    data = workspace.setdefault('data', {})
+    data.setdefault(widget, {'data': {'path': name, 'factory': 'Notebook'}})
+    main = data.setdefault('layout-restorer:data', {}).setdefault('main', {})
+    areas = tab_areas(main.get('dock'))
+    if not areas:
+        main['dock'] = {'type': 'tab-area', 'currentIndex': 0, 'widgets': []}
+        areas = [main['dock']]
+    area = next((a for a in areas if widget in a['widgets']), areas[0])
+    if widget not in area['widgets']:
+        area['widgets'].append(widget)
+    area['currentIndex'] = area['widgets'].index(widget)
+    main['current'] = widget
+    return workspace
 
 
 def output(msg_type: str, content: dict):
@@ -155,7 +214,7 @@ PAGE = """<!doctype html><html lang="{lang}"><head><meta charset="utf-8">
 <title>{title}</title><link rel="stylesheet" href="{custom}">
 <style>body {{ font-family: var(--jp-ui-font-family, system-ui, sans-serif); max-width: 48rem;
 margin: 1rem auto; padding: 0 1rem; }} pre {{ background: #f4f4f4; padding: .5rem;
-overflow-x: auto; }} button {{ font: inherit; font-size: 1rem; padding: .4rem 1rem; }}</style></head>
+overflow-x: auto; font-family: var(--jp-code-font-family, ui-monospace, monospace); }} button {{ font: inherit; font-size: 1rem; padding: .4rem 1rem; }}</style></head>
 <body><h1>{title}</h1>{body}</body></html>"""
 
 
@@ -171,10 +230,10 @@ def load(serverapp):
     if os.environ.get('POKERLIB_FOLLOW_FEED') == '1':
         Feed(serverapp, url, token).start()
     zh = os.environ.get('LANGUAGE', '').startswith('zh')
-    words = WORDS_ZH if zh else {k: k for k in WORDS_ZH}
+    words = translator('zh_CN' if zh else 'en')
 
     class CopyHandler(JupyterHandler):
-        """GET: the cell and a Copy button; POST: append it to her copy of the lesson."""
+        """GET: the cell and a button; POST: put it into her copy of the lesson (insert_at)."""
 
         async def cell(self):
             cell_id = self.get_argument('cell')
@@ -200,16 +259,15 @@ def load(serverapp):
         async def get(self):
             cell_id, cell, name = await self.cell()
             if not name or not await self.contents_manager.file_exists(name):
-                return self.page(words['Copy into my notebook'],
-                                 '<p>' + html.escape(words['Your workspace has no copy of this lesson.'])
+                return self.page(words(INTO),
+                                 '<p>' + html.escape(words(NO_LESSON))
                                  + f' ({html.escape(cell.get("notebook", ""))})</p>')
-            lead = html.escape(words["The teacher's cell, to add at the end of"])
-            self.page(words['Copy into my notebook'],
-                      f'<p>{lead} '
-                      f'<b>{html.escape(name)}</b>:</p><pre>{html.escape(cell.get("code", ""))}</pre>'
+            lead = html.escape(words(LEAD)).format(name=f'<b>{html.escape(name)}</b>')
+            self.page(words(INTO),
+                      f'<p>{lead}</p><pre>{html.escape(cell.get("code", ""))}</pre>'
                       f'<form method="post">{self.xsrf_form_html()}'
                       f'<input type="hidden" name="cell" value="{html.escape(cell_id)}">'
-                      f'<button type="submit">{html.escape(words["Copy"])}</button></form>')
+                      f'<button type="submit">{html.escape(words(ADD))}</button></form>')
 
         @web.authenticated
         async def post(self):
@@ -218,21 +276,47 @@ def load(serverapp):
                 raise web.HTTPError(404)
             model = await self.contents_manager.get(name, content=True, type='notebook')
             nb = model['content']
-            if not any(c.get('metadata', {}).get(COPIED) == cell_id for c in nb.cells):
+            copy = next((c for c in nb.cells if c.get('metadata', {}).get(COPIED) == cell_id), None)
+            if copy is None:
                 from nbformat.v4 import new_code_cell
-                nb.cells.append(new_code_cell(cell.get('code', ''), metadata={COPIED: cell_id}))
+                copy = new_code_cell(cell.get('code', ''), metadata={COPIED: cell_id})
+                nb.cells.insert(insert_at(nb.cells), copy)
                 await self.contents_manager.save({'type': 'notebook', 'format': 'json',
                                                   'content': nb}, name)
-            self.redirect(url_path_join(self.base_url, 'lab', 'tree', name))
+            # JupyterLab opens the notebook scrolled to the cell with this id (nbformat 4.5's),
+            # when the notebook is in front in her layout as it starts: it is put there.
+            place = f'#cell-id={copy["id"]}' if copy.get('id') else ''
+            if place:
+                await asyncio.to_thread(put_in_front, name)
+            self.redirect(url_path_join(self.base_url, 'lab', 'tree', name) + place)
 
     serverapp.web_app.add_handlers('.*$', [
         (url_path_join(serverapp.base_url, 'pokerlib-follow', 'copy'), CopyHandler)])
 
 
-WORDS_ZH = {'Copy into my notebook': '复制到我的笔记本', 'Copy': '复制',
-            'Your workspace has no copy of this lesson.': '你的工作区里没有这一课。',
-            "The teacher's cell, to add at the end of": '老师的单元格，将添加到此笔记本的末尾：'}
-"""The copy page's words (the student's server has the course's catalog, not the class server's)."""
+def put_in_front(name):
+    """Put the notebook name in front in her JupyterLab's default layout (in_front), in her
+    workspaces folder (JUPYTERLAB_WORKSPACES_DIR: the class server sets it); an unreadable
+    layout is left as it is."""
+    folder = os.environ.get('JUPYTERLAB_WORKSPACES_DIR')
+    if not folder:
+        return
+    from jupyterlab_server.workspaces_handler import WorkspacesManager
+    manager = WorkspacesManager(folder)
+    try:
+        layout = manager.load('default')
+        layout.setdefault('metadata', {})['id'] = 'default'
+        manager.save('default', json.dumps(in_front(layout, name)))
+    except (OSError, ValueError, TypeError, AttributeError) as e:
+        logging.getLogger('pokerlib.follow').warning('follow: her layout was left as it is: %s', e)
+
+
+INTO = N_('Copy into my notebook')
+"""The copy page's title (the follow page's link says the same, in the class server's catalog)."""
+ADD = N_('Add to my notebook')
+"""The copy page's button: not "Copy", which the follow page's clipboard button says."""
+LEAD = N_("The teacher's cell, to add to {name}, before the links at its end:")
+NO_LESSON = N_('Your workspace has no copy of this lesson.')
 
 
 def _jupyter_server_extension_points():

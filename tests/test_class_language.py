@@ -186,8 +186,9 @@ def test_the_copy_pages_button_draws_its_chinese_in_the_course_font():
     Chinese on a machine without one (empty boxes). It inherits the page's, which custom.css
     (served with the course's font) makes the course's first."""
     from pokerlib.fonts import FAMILY, LAB_CSS
-    from pokerlib.follow import PAGE, WORDS_ZH
-    assert WORDS_ZH['Copy'] == '复制'
+    from pokerlib.follow import ADD, PAGE
+    from pokerlib.i18n import translator
+    assert translator('zh_CN')(ADD) == '添加到我的笔记本'     # the button's word, from the catalog
     style = PAGE[PAGE.index('<style>'):PAGE.index('</style>')]
     button = re.search(r'\bbutton \{\{([^}]*)\}\}', style).group(1)
     assert 'font: inherit' in button

@@ -20,7 +20,7 @@ SITE_PYTHON = ROOT / '.venv-site' / 'bin' / 'python'
 SHOTS = ROOT / 'build' / 'classroom' / 'follow'
 LESSON = '05-Shuffling.ipynb'
 
-from tools.classroom.simulate import Browser, Hub, Student, require
+from tools.classroom.simulate import Browser, Hub, Lab, Student, require
 
 SPOILER = 'SPOILER_7f3a'
 HOSTILE = ('<script>window.pwned = true; document.title = "pwned"</script>'
@@ -172,7 +172,8 @@ print(request('POST', join(url, 'api/feed'), {feed!r}.encode(), token=token)[0],
         assert refused.status_code == 403
         assert 'evil' not in (hub.folder / 'state' / 'follow' / 'lesson.json').read_text()
 
-        # Copy into my notebook: the link goes to her own server; the cell lands at the end of her 05.
+        # Copy into my notebook: the link goes to her own server; the cell lands in her 05, before
+        # its closing links, and the notebook opens at it.
         plot = cell_with(pages.last['ada'], 'ax.plot')
         assert plot['into'] == f'{hub.url}user/ada/pokerlib-follow/copy?cell={plot["id"]}'
         before = (hub.workspace('ada') / LESSON).read_bytes()
@@ -184,12 +185,14 @@ print(request('POST', join(url, 'api/feed'), {feed!r}.encode(), token=token)[0],
             copied = ada.http.post(ada.address('user/ada/pokerlib-follow/copy'),
                                    data={'cell': plot['id'], '_xsrf': xsrf}, allow_redirects=False,
                                    timeout=60)
-            assert copied.status_code == 302 and copied.headers['Location'].endswith(f'lab/tree/{LESSON}')
+            assert copied.status_code == 302
         after = json.loads((hub.workspace('ada') / LESSON).read_text())
         old = json.loads(before)
-        assert after['cells'][:-1] == old['cells']
-        assert ''.join(after['cells'][-1]['source']) == CELLS[1]
-        assert after['cells'][-1]['outputs'] == []
+        assert after['cells'][:-2] + after['cells'][-1:] == old['cells']
+        assert old['cells'][-1]['id'] == 'nav-bottom'
+        assert ''.join(after['cells'][-2]['source']) == CELLS[1]
+        assert after['cells'][-2]['outputs'] == []
+        assert copied.headers['Location'].endswith(f'lab/tree/{LESSON}#cell-id={after["cells"][-2]["id"]}')
         assert (hub.workspace('ada') / '04-Dealing-and-hand-frequencies.ipynb').read_bytes() == other
         # A forged copy without her server's xsrf token changes nothing.
         forged = ada.http.post(ada.address('user/ada/pokerlib-follow/copy'), data={'cell': plot['id']},
@@ -229,6 +232,10 @@ def test_a_chinese_class_follows_in_chinese(needs_all, tmp_path):
         for person in (teacher, ada):
             assert person.log_in().status_code == 302
             person.start_server()
+        # The hub's pages link the follow view on the hub's own address and port.
+        home = ada.get('hub/home').content.decode('utf-8')
+        assert re.search(r'<a class="dropdown-item" href="/services/follow/">\s*跟着老师\s*</a>', home), \
+            re.findall(r'<a class="dropdown-item"[^>]*>[^<]*</a>', home)
         pages = Pages(hub, ['ada'])
         ran(teacher, ["print('洗牌')"], LESSON)
         state = pages.until_on('ada', having('洗牌', lambda c: c['outputs']), timeout=180)
@@ -239,6 +246,18 @@ def test_a_chinese_class_follows_in_chinese(needs_all, tmp_path):
         pages.shot('ada', 'follow-zh')
         copy = ada.get(f'user/ada/pokerlib-follow/copy?cell={cell_with(state, "洗牌")["id"]}')
         assert copy.status_code == 200 and '<html lang="zh-CN">' in copy.text and '复制到我的笔记本' in copy.text
+        assert '>添加到我的笔记本</button>' in copy.text     # not 复制, the clipboard button's word
+        # Its button in the course's font (a form's button does not inherit the page's).
+        lab = Lab(hub, 'ada', SHOTS, driver_port=0)
+        try:
+            state = lab.go(f'user/ada/pokerlib-follow/copy?cell={cell_with(state, "洗牌")["id"]}',
+                           lambda s: s['button'] and 'Noto Sans SC Course loaded' in s['fonts'])
+            assert state['button']['text'] == '添加到我的笔记本'
+            assert state['button']['font'].startswith('"Noto Sans SC Course"'), state['button']
+            assert 'Noto Sans SC Course' in state['code_font'], state['code_font']
+            lab.do('shot copy-zh')
+        finally:
+            lab.stop()
     finally:
         if pages:
             pages.stop()

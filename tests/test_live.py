@@ -199,6 +199,11 @@ print(codes.count(429), codes.count(403))
         assert 'Her own check, in her kernel (she could change it): ✗' in seen['detail']
         assert seen['detail'].endswith("her saved notebook: ✓ pass · ⚑ her check and the grader disagree")
         watcher.send('shot live-gradebook-disagree')
+        # A phone's width: the board and the grade table scroll in their own boxes, not the page.
+        watcher.send('width 390')
+        seen = watcher.until(lambda s: s['width'] <= 400, timeout=30)
+        assert not seen['wide'], 'the gradebook scrolls sideways at 390 px'
+        watcher.send('shot live-gradebook-phone')
         print(f'class ready in {ready_in:.0f} s')
     finally:
         if watcher:

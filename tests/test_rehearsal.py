@@ -15,7 +15,6 @@ chromium and chromium-driver; skipped without them, except in CI.
 import json
 import os
 import subprocess
-from pathlib import Path
 
 import pytest
 

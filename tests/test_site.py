@@ -441,3 +441,13 @@ def test_the_manual_is_staged_with_its_menu_and_language_links(tmp_path):
     assert {name for name in zh if name.endswith('.md') and name != 'figures.md'} \
         == {p.name for p in MANUAL_ZH}
     assert ':caption: 手册' in json.loads(zh[NOTEBOOKS[0].name])['cells'][-1]['source']
+
+
+@pytest.mark.slow
+def test_no_page_scrolls_sideways_on_a_phone(site):
+    """At 390 px (a phone), every page, the manual's included, is as wide as the screen: a
+    table or a code block scrolls in its own box, a long path in the text breaks."""
+    phone = site.report['phone']
+    assert phone and all(p['width'] <= 400 for p in phone.values()), phone
+    wide = {name: p['scroll'] for name, p in phone.items() if p['scroll'] > p['width']}
+    assert not wide, f'these pages scroll sideways at {next(iter(phone.values()))["width"]} px: {wide}'

@@ -217,6 +217,17 @@ def check(folder: Path, shots: Path | None = None, port: int = 0) -> dict:
                     screenshot(driver, shots / f'{stem}-figure.png', 'article img')
                 if page['folds']:
                     screenshot(driver, shots / f'{stem}-solution.png', 'article details')
+        # A phone's width (390 px): how wide each page is there (it should never scroll sideways).
+        driver.set_window_size(390, 844)
+        report['phone'] = {}
+        for name in pages:
+            driver.get(base + name)
+            report['phone'][name] = driver.execute_script(
+                'return {width: innerWidth, scroll: document.documentElement.scrollWidth}')
+            if shots and not name.removeprefix('zh/')[:2].isdigit():     # the manual's pages
+                screenshot(driver, shots / f'{name.removesuffix(".html").replace("/", "-")}-phone.png')
+        report['requests'] += requested_urls(driver)
+        driver.set_window_size(1280, 900)
         if 'zh/search.html' in pages:   # the Chinese search, offline: a word of the glossary
             driver.get(base + 'zh/search.html?q=' + SEARCH_ZH)
             WebDriverWait(driver, 20).until(lambda d: d.execute_script(

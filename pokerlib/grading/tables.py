@@ -86,6 +86,7 @@ def summary(rows) -> list:
 
 
 TABLE_STYLE = """\
+div.grades { overflow-x: auto; max-width: 100%; }
 table.grades { border-collapse: collapse; }
 table.grades th, table.grades td { border: 1px solid #999; padding: 4px 6px; vertical-align: top; font-size: 14px; }
 table.grades th.lesson { background: #f3f3f3; }
@@ -102,11 +103,12 @@ def grade_table(rows, students=None) -> str:
     by default, the students of ``rows`` in order. A cell is the status's
     colour and symbol, its report on hover and on click; every field, the
     seconds too, is escaped. The one renderer of ``pokerlib grade --html``
-    and the class server's gradebook.
+    and the class server's gradebook. The table scrolls in a box of its own
+    (``div.grades``), so that a page showing it never scrolls sideways on a phone.
 
     >>> print(grade_table([{'student': '<b>', 'notebook': '01', 'exercise': 'flush',
     ...                     'status': 'pass', 'seconds': '0.1', 'report': 'ok'}]))  # doctest: +ELLIPSIS
-    <table class="grades">...<th>&lt;b&gt;</th><td class="passed">1 / 1</td>...</table>
+    <div class="grades"><table class="grades">...<th>&lt;b&gt;</th><td class="passed">1 / 1</td>...</table></div>
     """
     e = lambda value: html.escape(str(value))                          # noqa: E731
     columns = list(dict.fromkeys((r['notebook'], r['exercise']) for r in rows))
@@ -132,9 +134,9 @@ def grade_table(rows, students=None) -> str:
         body.append(f'<tr class="student"><th>{e(s)}</th>'
                     f'<td class="passed">{passed} / {len(columns)}</td>{"".join(tds)}</tr>')
     student, passed_word = _('student'), _('passed')      # outside the f-string, where Babel finds them
-    return (f'<table class="grades"><thead><tr><th rowspan="2">{e(student)}</th>'
+    return (f'<div class="grades"><table class="grades"><thead><tr><th rowspan="2">{e(student)}</th>'
             f'<th rowspan="2">{e(passed_word)}</th>'
-            f'{top}</tr><tr>{head}</tr></thead><tbody>\n{chr(10).join(body)}\n</tbody></table>')
+            f'{top}</tr><tr>{head}</tr></thead><tbody>\n{chr(10).join(body)}\n</tbody></table></div>')
 
 
 def status_word(status) -> str:
@@ -153,6 +155,7 @@ def write_html(rows, path):
             "report, or click it.")
     Path(path).write_text(f"""<!DOCTYPE html>
 <html lang="{lang}"><head><meta charset="utf-8"><title>{e(title)}</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
 <style>
 body {{ font-family: sans-serif; }}
 {TABLE_STYLE}

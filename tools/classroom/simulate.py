@@ -153,6 +153,28 @@ class Browser:
                 self.process.wait()
 
 
+class Lab(Browser):
+    """tools/classroom/lab_watch.py in a subprocess: what one student's JupyterLab (or a page
+    of her server) shows; driver_port 0: any free port."""
+
+    def __init__(self, hub, name, shots, driver_port=None):
+        super().__init__(['-m', 'tools.classroom.lab_watch', hub.url, name, hub.passwords()[name],
+                          '--shots', str(shots)],
+                         driver_port=hub.port + 5 if driver_port is None else driver_port)
+        ready = self.next(180)
+        assert ready and ready.get('ready') == name, ready
+        self.done = 0
+
+    def do(self, command, test=lambda state: True, timeout=120):
+        """Send a command; the first state after it for which test is true."""
+        self.send(command)
+        self.done += 1
+        return self.until(lambda state: state['done'] >= self.done and test(state), timeout)
+
+    def go(self, path, test, timeout=120):
+        return self.do(f'go {path}', test, timeout)
+
+
 def free_ports(n=4) -> int:
     """A port p with p..p+n-1 free on loopback (the hub uses five).
 

@@ -7,6 +7,7 @@ reloads it); every time what the page shows changes it prints one JSON line:
 {"t": unix time, "cells": {"ada flush": "✗ 3 fail"}, "stuck": [...],
 "detail": "...", "status": "..."}. It reads commands on stdin, one a line:
 ``click STUDENT EXERCISE`` (selects that mark, as the teacher would),
+``width PIXELS`` (a phone's width: "wide" says whether the page then scrolls sideways),
 ``shot NAME`` (a screenshot NAME.png in --shots) and ``quit``.
 For tests/test_live.py and for looking at the page; runs with .venv-site's
 Python (Selenium) and Debian's chromium and chromium-driver.
@@ -41,7 +42,8 @@ return {cells, passed,
         stuck: [...document.querySelectorAll('#stuck li[data-student]')].map(li => li.textContent),
         wrong: [...document.querySelectorAll('#wrong > li[data-exercise]')].map(li => li.textContent),
         detail: document.getElementById('detail').textContent,
-        status: document.getElementById('connection').textContent.replace(/updated .*/, 'updated')};
+        status: document.getElementById('connection').textContent.replace(/updated .*/, 'updated'),
+        width: window.innerWidth, wide: document.documentElement.scrollWidth > window.innerWidth + 1};
 """
 
 
@@ -98,6 +100,8 @@ def main(argv=None):
                 if command and command[0] == 'click':
                     driver.find_element(By.CSS_SELECTOR, f'#grid button[data-student="{command[1]}"]'
                                                          f'[data-exercise="{command[2]}"]').click()
+                if command and command[0] == 'width':
+                    driver.set_window_size(int(command[1]), 900)
                 if command and command[0] == 'shot':
                     driver.save_screenshot(str(args.shots / f'{command[1]}.png'))
                     print(json.dumps({'t': time.time(), 'shot': command[1]}), flush=True)
