@@ -282,20 +282,16 @@ def flood(hub, names, passwords, seconds=10) -> dict:
 
 
 def restart(hub, names, passwords) -> dict:
-    """The hub killed mid-lesson (kill -9) and started again: how long until the hub answers,
-    and until every student's server answers her page again (s, from the kill); whether every
-    student's kernel kept its variables."""
+    """The hub killed mid-lesson (kill -9) and started again: how long until the hub answers
+    again, and until every student's server answered her page (s, from the kill: asked from then
+    on, while the hub is away too); whether every student's kernel kept its variables."""
     students = [Student(hub.url, n, passwords[n]) for n in names]
     kernels = {}
     for s in students:
         s.log_in()
+        s.start_server()                # (running: her server's own login, for its API)
         kernels[s.name] = s.start_kernel(NOTEBOOK)
         s.execute(kernels[s.name], f'mine = {s.name!r}')
-    killed = time.monotonic()
-    hub.kill()
-    hub.start()
-    hub_s = time.monotonic() - killed
-
     def answers(s):
         while time.monotonic() - killed < 300:
             try:
@@ -305,8 +301,13 @@ def restart(hub, names, passwords) -> dict:
                 pass
             time.sleep(0.2)
         return None
-    with ThreadPoolExecutor(len(students)) as pool:
-        times = list(pool.map(answers, students))
+    killed = time.monotonic()
+    hub.kill()
+    with ThreadPoolExecutor(len(students)) as pool:    # her page asked from the kill on
+        pages = pool.map(answers, students)
+        hub.start()
+        hub_s = time.monotonic() - killed
+        times = list(pages)
     kept = sum(s.execute(kernels[s.name], 'print(mine)').strip() == s.name for s in students)
     return {'hub_answers_s': round(hub_s, 1),
             'every_page_s': round(max(times), 1) if None not in times else None,
