@@ -138,7 +138,7 @@ def _sizes_tmpfs(program) -> bool:
 
 
 def command(argv, *, read_only=(), writable=(), workdir=None, network=False, user=None,
-            hostname='sandbox', tmp_mb=None) -> list:
+            hostname='sandbox', tmp_mb=None, shown=()) -> list:
     """The argv that runs ``argv`` inside a sandbox (see the module's docstring).
 
     ``read_only`` and ``writable`` are folders (or files) shown at the same
@@ -146,6 +146,8 @@ def command(argv, *, read_only=(), writable=(), workdir=None, network=False, use
     ``user`` is a (uid, gid) to become inside, for a caller running as root.
     ``tmp_mb`` caps the private ``/tmp`` (where the bwrap program can; its pages
     count against the memory of the group the sandbox runs in, where there is one).
+    ``shown`` is (folder, path) pairs: the folder shown read-only at path inside, in place of
+    what is there (the grader's student pokerlib in place of the course's).
     """
     if user is not None and os.geteuid() != 0:
         raise SandboxError(f'only root can run a sandbox as another user (uid {user[0]})')
@@ -178,6 +180,9 @@ def command(argv, *, read_only=(), writable=(), workdir=None, network=False, use
         bind('--ro-bind', path)
     for path in writable:
         bind('--bind', path)
+    for folder, path in shown:
+        bind('--ro-bind', path)
+        args[-2] = str(Path(folder).absolute())
     args += ['--unshare-ipc', '--unshare-pid', '--unshare-uts', '--unshare-cgroup-try',
              '--hostname', hostname, '--die-with-parent', '--new-session']
     if not network:

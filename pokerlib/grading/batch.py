@@ -46,6 +46,7 @@ import time
 from pathlib import Path
 
 from .. import sandbox
+from . import wall as wall_module
 from ..cards import PokerError
 from ..i18n import LANGUAGES, _, language, set_language
 from .notebooks import (UPDATE, _found, course_notebooks, hidden, lesson_exercises, lesson_of,
@@ -75,30 +76,58 @@ WORKER = 'pokerlib.grading'
 
 
 def grade_notebook(path, exercises, timeout=30, memory_mb=4096, wall=None, sandboxed=True,
-                   number=0) -> list:
+                   number=0, lesson=None, student_package=None) -> list:
     """[{'exercise', 'status', 'seconds', 'report'}] for one notebook, run in a sandbox of its own.
 
     ``sandboxed=False`` (a student's ``progress``) runs it in a limited
     subprocess instead; ``number`` tells the notebooks of one grading apart.
+    In the sandbox the kernel and the runners see the lesson's student
+    pokerlib (``wall.build``; `student_package` if it is built already), and
+    the worker, which judges, reads the whole course from its stdin.
     """
-    wall = wall or max(120, 10 * timeout)
+    wall_seconds = wall or max(120, 10 * timeout)
     with tempfile.TemporaryDirectory(prefix='pokerlib-notebook-') as box, \
             _own_groups(number, memory_mb) as groups, _bounded(box, memory_mb, sandboxed):
         notebook, channel = _furnish(Path(box), path)
         pipe = os.pipe() if POSIX else None
         out = str(pipe[1]) if POSIX else str(Path(box) / 'rows.jsonl')
-        # -I: isolated, nothing from the notebook's folder (where it can write files named like
-        # modules) or from the environment's PYTHON* variables on the worker's module path.
-        cmd = [sys.executable, '-I', '-m', WORKER, '--worker', str(notebook),
-               json.dumps(exercises), str(timeout), out]
-        cmd, limit, env = (_in_sandbox(cmd, notebook.parent, channel, memory_mb, wall, number)
-                           if sandboxed else _unsandboxed(cmd, memory_mb, wall))
-        returncode, text = _run_worker(cmd, limit, env, groups, pipe, Path(out), wall, sandboxed)
+        args = ['--worker', str(notebook), json.dumps(exercises), str(timeout), out]
+        course = None
+        if sandboxed:
+            # -I: isolated, nothing from the notebook's folder (where it can write files named
+            # like modules) or from the environment's PYTHON* variables on its module path.
+            student_package = student_package or _student_package(
+                Path(box) / 'package', lesson or _lesson_of_exercises(exercises))
+            cmd = [sys.executable, '-I', '-c', wall_module.BOOT, *args]
+            cmd, limit, env = _in_sandbox(cmd, notebook.parent, channel, memory_mb, wall_seconds,
+                                          number, student_package)
+            course = wall_module.course_sources()
+        else:
+            cmd = [sys.executable, '-I', '-m', WORKER, *args]
+            cmd, limit, env = _unsandboxed(cmd, memory_mb, wall_seconds)
+        returncode, text = _run_worker(cmd, limit, env, groups, pipe, Path(out), wall_seconds,
+                                       sandboxed, course)
     rows = _rows_from(text, exercises)
     for function_name, _exercise in exercises:
         if function_name not in rows:
-            rows[function_name] = _unfinished(function_name, returncode, wall)
+            rows[function_name] = _unfinished(function_name, returncode, wall_seconds)
     return [rows[f] for f in dict.fromkeys(f for f, _ in exercises)]
+
+
+def _lesson_of_exercises(exercises):
+    """The lesson whose exercises these are (None if none is)."""
+    names = [tuple(e) for e in exercises]
+    for lesson, listed in lesson_exercises().items():
+        if [tuple(e) for e in listed] == names or set(names) <= {tuple(e) for e in listed}:
+            return lesson
+    return None
+
+
+def _student_package(folder, lesson) -> Path:
+    """The lesson's student pokerlib, built in folder (readable by every account)."""
+    folder.mkdir(exist_ok=True)
+    folder.chmod(0o755)
+    return wall_module.build(lesson or '00', folder)
 
 
 def _furnish(box, path) -> tuple:
@@ -115,15 +144,16 @@ def _furnish(box, path) -> tuple:
     return notebook, channel
 
 
-def _in_sandbox(cmd, work, channel, memory_mb, wall, number) -> tuple:
-    """(argv, limits, environment) of the worker's cmd in the notebook's sandbox: the package
-    read-only, work and channel writable, an account of its own where the grader is root."""
+def _in_sandbox(cmd, work, channel, memory_mb, wall, number, student_package) -> tuple:
+    """(argv, limits, environment) of the worker's cmd in the notebook's sandbox: the student
+    pokerlib read-only where the package is, work and channel writable, an account of its own
+    where the grader is root."""
     user = _sandbox_user(number)
     if user:
         for folder in (work, channel):
             _chown(folder, user)
-    cmd = sandbox.command(cmd, read_only=[PACKAGE], writable=[work, channel], workdir=work,
-                          user=user, tmp_mb=max(64, memory_mb // 4))
+    cmd = sandbox.command(cmd, writable=[work, channel], workdir=work, user=user,
+                          tmp_mb=max(64, memory_mb // 4), shown=[(student_package, PACKAGE)])
     limit = sandbox.Limits(memory_mb=memory_mb, processes=_processes(user), cpu_seconds=int(wall))
     return cmd, limit, _sandbox_env(channel)
 
@@ -135,18 +165,22 @@ def _unsandboxed(cmd, memory_mb, wall) -> tuple:
     return cmd, limit, dict(os.environ, **WORKER_ENV, POKERLIB_GRADE_LANGUAGE=language())
 
 
-def _run_worker(cmd, limit, env, groups, pipe, rows_file, wall, sandboxed) -> tuple:
+def _run_worker(cmd, limit, env, groups, pipe, rows_file, wall, sandboxed, course=None) -> tuple:
     """Run the worker until it ends, or stop it after wall seconds; (its exit status, its rows'
-    text), read from pipe (POSIX: its write end is the worker's) or else from rows_file."""
+    text), read from pipe (POSIX: its write end is the worker's) or else from rows_file.
+    `course` (bytes) goes to its stdin, which is then closed."""
     write = pipe[1] if pipe else None
     try:
-        proc = subprocess.Popen(cmd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+        proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL,
+                                stdin=subprocess.DEVNULL if course is None else subprocess.PIPE,
                                 stderr=subprocess.DEVNULL, start_new_session=POSIX,
                                 preexec_fn=_starting(limit, groups) if POSIX else None,
                                 pass_fds=(write,) if pipe else ())
     finally:
         if pipe:
             os.close(write)
+    if course is not None:
+        threading.Thread(target=_feed, args=(proc.stdin, course), daemon=True).start()
     got = []
     reader = threading.Thread(target=_drain, args=(pipe[0], got), daemon=True) if pipe else None
     if reader:
@@ -221,6 +255,19 @@ def _starting(limit, groups):
         enter()
         rlimits()
     return start
+
+
+def _feed(stdin, data):
+    """Write data to the worker's stdin and close it (it may have died: then nothing)."""
+    try:
+        stdin.write(data)
+    except OSError:
+        pass
+    finally:
+        try:
+            stdin.close()
+        except OSError:
+            pass
 
 
 def _drain(fd, got):
@@ -370,8 +417,13 @@ def grade(paths, timeout=30, jobs=None, memory_mb=4096, folder=None, on_done=Non
                 continue
             tasks.append((student, lesson, snapshot, k))
         with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+            packages = {}
+            if sandboxed:        # each lesson's student pokerlib, built once
+                for lesson in sorted({t[1] for t in tasks}):
+                    packages[lesson] = _student_package(Path(private) / f'package-{lesson}', lesson)
             futures = {pool.submit(grade_notebook, path, lessons[lesson], timeout, memory_mb,
-                                   sandboxed=sandboxed, number=k): (student, lesson, path)
+                                   sandboxed=sandboxed, number=k, lesson=lesson,
+                                   student_package=packages.get(lesson)): (student, lesson, path)
                        for student, lesson, path, k in tasks}
             for future in concurrent.futures.as_completed(futures):
                 student, lesson, path = futures[future]
