@@ -42,6 +42,7 @@ PACKAGE = Path(__file__).resolve().parent.parent
 """The course's pokerlib package (the whole of it)."""
 
 MACHINERY = ('pokerlib.grading.inkernel', 'pokerlib.practice.runner', 'pokerlib.practice.guard',
+             'pokerlib.practice.given',
              'pokerlib.practice.codeprint', 'pokerlib.practice.values', 'pokerlib.practice.wire',
              'pokerlib.practice.printed', 'pokerlib.practice.reports', 'pokerlib.practice.spawned',
              'pokerlib.practice.spawned_runner', 'pokerlib.i18n', 'pokerlib.verdicts',
@@ -71,34 +72,52 @@ def _module_file(module):
     return path if path.is_file() else None
 
 
-def _setup_cell(path):
-    """The source of a notebook's setup cell (the code cell that imports check), or ''."""
+def _code_cells(path) -> list:
+    """The sources of a notebook's code cells ([] if it cannot be read)."""
     try:
         cells = json.loads(Path(path).read_text('utf-8'))['cells']
-    except (OSError, ValueError, KeyError):
-        return ''
-    for cell in cells:
-        source = ''.join(cell.get('source', ''))
-        if cell.get('cell_type') == 'code' and re.search(r'import\s+check\b', source):
-            return source
-    return ''
+    except (OSError, ValueError, KeyError, TypeError):
+        return []
+    return [''.join(c.get('source', '')) for c in cells if c.get('cell_type') == 'code']
+
+
+def _setup_cell(path) -> str:
+    """The source of a notebook's setup cell (the code cell that imports check), or ''."""
+    return next((s for s in _code_cells(path) if re.search(r'import\s+check\b', s)), '')
+
+
+def _imports(source) -> dict:
+    """{module: names} a cell imports from pokerlib ({} if it does not parse)."""
+    found = {}
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return found
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module and \
+                (node.module == 'pokerlib' or node.module.startswith('pokerlib.')):
+            found.setdefault(node.module, set()).update(a.name for a in node.names)
+    return found
 
 
 @functools.lru_cache(maxsize=None)
 def given(lesson, folder=None) -> dict:
-    """{module: (names...)} the lesson's setup cell imports from pokerlib (both editions')."""
+    """{module: (names...)} the lesson gives: what its notebooks (both editions) import from
+    pokerlib, in the setup cell and in the lesson's other cells, but the lesson's own
+    exercises, which only a setup cell can give (notebook 01 gives flush, whose exercise
+    is to write it again; a cell that imports the course's allmax after its exercise shows
+    the answer, and gives nothing)."""
+    from .notebooks import lesson_exercises
     folder = Path(folder) if folder else course_notebooks()
+    exercises = {f for f, _e in lesson_exercises(folder).get(lesson, ())}
     found = {}
     for path in sorted(folder.glob(f'{lesson}-*.ipynb')) + sorted(folder.glob(f'zh/{lesson}-*.ipynb')):
-        try:
-            tree = ast.parse(_setup_cell(path))
-        except SyntaxError:
-            continue
-        for node in ast.walk(tree):
-            if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module and \
-                    (node.module == 'pokerlib' or node.module.startswith('pokerlib.')):
-                found.setdefault(node.module, set()).update(a.name for a in node.names)
-    return {module: tuple(sorted(names)) for module, names in found.items()}
+        setup = _setup_cell(path)
+        for source in _code_cells(path):
+            for module, names in _imports(source).items():
+                kept = names if source == setup else names - exercises
+                found.setdefault(module, set()).update(kept)
+    return {module: tuple(sorted(names)) for module, names in found.items() if names}
 
 
 def _defines(stmt) -> set:

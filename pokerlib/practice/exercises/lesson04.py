@@ -436,7 +436,8 @@ def most_common_seven():
 
 # --- the course's functions that do these exercises' work under other names -------------
 
-forbid('deal', 'pokerlib.dealing:deal_by_removing')
-_FREQUENCIES = ('pokerlib.frequencies:hand_frequencies', 'pokerlib.fast:fast_hand_frequencies')
+forbid('deal', 'pokerlib.dealing:deal_by_removing', 'pokerlib.frequencies:_deal_ids')
+_FREQUENCIES = ('pokerlib.frequencies:hand_frequencies', 'pokerlib.fast:fast_hand_frequencies',
+                'pokerlib.frequencies:_deal_ids', 'pokerlib.frequencies:_count_categories')
 forbid('hand_percentages', *_FREQUENCIES)
 forbid('hand_frequencies_by_removing', *_FREQUENCIES)
