@@ -297,7 +297,8 @@ def _shake(lesson, folder=None) -> Shaker:
 
 def _package_init(shaker, lesson, folder) -> str:
     """The student pokerlib's __init__: the lesson's given names of the package, no more."""
-    lines = ['"""pokerlib, as the official grade shows it: only what the lesson gives."""']
+    lines = ['"""pokerlib, as the official grade shows it: only what the lesson gives."""',
+             f'__given__ = {dict(given(lesson, folder))!r}']
     for name in given(lesson, folder).get('pokerlib', ()):
         home = _home(name)
         if home is not None:
