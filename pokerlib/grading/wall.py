@@ -34,6 +34,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from ..practice.lessons_given import given_through
 from .notebooks import course_notebooks
 
 __all__ = ['given', 'build', 'course_sources', 'Shaker', 'MACHINERY', 'PACKAGE', 'BOOT']
@@ -42,7 +43,7 @@ PACKAGE = Path(__file__).resolve().parent.parent
 """The course's pokerlib package (the whole of it)."""
 
 MACHINERY = ('pokerlib.grading.inkernel', 'pokerlib.practice.runner', 'pokerlib.practice.guard',
-             'pokerlib.practice.given',
+             'pokerlib.practice.given', 'pokerlib.practice.lessons_given',
              'pokerlib.practice.codeprint', 'pokerlib.practice.values', 'pokerlib.practice.wire',
              'pokerlib.practice.printed', 'pokerlib.practice.reports', 'pokerlib.practice.spawned',
              'pokerlib.practice.spawned_runner', 'pokerlib.i18n', 'pokerlib.verdicts',
@@ -284,7 +285,7 @@ def _shake(lesson, folder=None) -> Shaker:
     shaker = Shaker()
     for module in MACHINERY:
         shaker.need_whole(module)
-    for module, names in given(lesson, folder).items():
+    for module, names in given_through(lesson).items():
         for name in names:
             if module in STUBBED_MODULES:
                 shaker.needed.setdefault(module, set()).add(name)
@@ -297,9 +298,8 @@ def _shake(lesson, folder=None) -> Shaker:
 
 def _package_init(shaker, lesson, folder) -> str:
     """The student pokerlib's __init__: the lesson's given names of the package, no more."""
-    lines = ['"""pokerlib, as the official grade shows it: only what the lesson gives."""',
-             f'__given__ = {dict(given(lesson, folder))!r}']
-    for name in given(lesson, folder).get('pokerlib', ()):
+    lines = ['"""pokerlib, as the official grade shows it: only what the lesson gives."""']
+    for name in given_through(lesson).get('pokerlib', ()):
         home = _home(name)
         if home is not None:
             lines.append(f'from {home} import {name}')
@@ -336,7 +336,7 @@ def build(lesson, dest, folder=None) -> Path:
     own would, so that the runner tells them from hers; the files are absent.
     """
     shaker = _shake(lesson, folder)
-    for name in given(lesson, folder).get('pokerlib', ()):
+    for name in given_through(lesson).get('pokerlib', ()):
         home = _home(name)
         if home is not None:
             if home in STUBBED_MODULES or (home, name) in STUBBED:

@@ -11,6 +11,7 @@ All of it runs in the runner's process (``runner``), never in the kernel or the 
 
 import functools
 import importlib
+import os
 import sys
 import types
 
@@ -84,12 +85,16 @@ def _resolve(ref):
     return obj
 
 
-def guard(names, course=(), prints=None):
+def guard(names, course=(), prints=None, given=None):
     """Make every course version of these names (and every lesson module's function but those
     its GIVEN names, and the functions named in `course`) raise when called: aliases, partials, bound methods and
     wrappers included, since they all run the function's code, which is swapped here (no
     copy of it is kept). Then, with `prints` (``codeprint.forbidden``: {print: name}, from the
-    judge), refuse a copy of their code as well (``refuse``)."""
+    judge), refuse a copy of their code as well (``refuse``). With `given` (the 'module:name'
+    the exercise's lesson gives), every other course function is the course's alone
+    (``wall_off``), first."""
+    if given is not None:
+        wall_off({id(obj) for obj in map(_resolve, given) if obj is not None}, HOME, WALL_SKIP)
     names = set(names)
     targets = []
     for ref in course:
@@ -273,6 +278,12 @@ def _step_function(x, stack, names, prints, printer):
 # --- the grade: only what the lesson gives is hers to call ---------------------------
 
 _COURSE_ONLY = '<the course, for the course only>'
+HOME = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
+"""The course's package folder, with its separator: a frame of code in a file under it is
+the course's own."""
+WALL_SKIP = ('pokerlib.practice', 'pokerlib.grading', 'pokerlib.i18n', 'pokerlib.verdicts',
+             'pokerlib.scripted', 'pokerlib.lazy')
+"""The machinery's modules, which hold no answer (the runner itself runs them)."""
 
 
 @functools.cache

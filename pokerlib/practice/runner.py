@@ -208,7 +208,9 @@ class Server:
         if op == 'guard':
             prints = request.get('prints')
             prints = prints if type(prints) is dict else None
-            guard(request.get('names', ()), request.get('course', ()), prints)
+            given = request.get('given')
+            guard(request.get('names', ()), request.get('course', ()), prints,
+                  [str(x) for x in given] if type(given) is list else None)
             if prints:
                 found = reaches_course(self.obj, prints)
                 if found is not None:

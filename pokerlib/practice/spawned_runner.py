@@ -32,10 +32,9 @@ def main():
         runner.STATE['in_runner'] = True
         runner._limits()
         guard = header.get('guard')
-        if type(guard) is dict and guard.get('wall'):
-            _wall_off()                     # (the grade: only what the lesson gives is hers)
         if type(guard) is dict:             # (the grader's) before anything of hers runs
-            runner.guard(guard.get('names', ()), guard.get('course', ()), guard.get('prints'))
+            runner.guard(guard.get('names', ()), guard.get('course', ()), guard.get('prints'),
+                         _refs(guard.get('given')))
         problem = None
         try:
             import pickle
@@ -51,35 +50,9 @@ def main():
 
 
 
-WALL_SKIP = ('pokerlib.practice', 'pokerlib.grading', 'pokerlib.i18n', 'pokerlib.verdicts',
-             'pokerlib.scripted', 'pokerlib.lazy')
-"""The machinery's modules, which hold no answer (the runner itself runs them)."""
-
-
-def _wall_off():
-    """In the grade's student pokerlib (``pokerlib.grading.wall``), whose ``__given__`` says
-    what the lesson gives: every other function of the course runs only for the course's own
-    code (``guard.wall_off``). Elsewhere (a student's progress, the whole course) nothing."""
-    import importlib
-    from .guard import wall_off
-    try:
-        import pokerlib
-    except ImportError:
-        return
-    given = getattr(pokerlib, '__given__', None)
-    if type(given) is not dict:
-        return
-    ids = set()
-    for module, names in given.items():
-        try:
-            found = importlib.import_module(module)
-        except ImportError:
-            continue
-        for name in names:
-            obj = getattr(found, name, None)
-            if obj is not None:
-                ids.add(id(obj))
-    wall_off(ids, runner.PACKAGE + os.sep, WALL_SKIP)
+def _refs(given):
+    """The judge's list of 'module:name' the lesson gives (None if it sent none)."""
+    return [str(x) for x in given] if type(given) is list else None
 
 
 if __name__ == '__main__':

@@ -22,7 +22,8 @@ import time
 
 from ...i18n import N_, _
 from .. import codeprint, wire
-from ..registry import EXERCISES, SLOW
+from ..lessons_given import given_refs
+from ..registry import EXERCISES, LESSONS, SLOW
 from ..reports import Mismatch, Report, code, describe_call, plain, prose, short
 from ..values import apply_rng_state, encode_arg, from_json, to_python  # noqa: F401
 from ..values import _from_plain
@@ -470,7 +471,20 @@ def guard_of(exercise) -> dict:
     their code (``codeprint``)."""
     names = exercise.names()
     return {'names': names, 'course': list(exercise.course),
-            'prints': codeprint.forbidden(names, exercise.course)}
+            'prints': codeprint.forbidden(names, exercise.course), 'given': _given(names)}
+
+
+def _given(names):
+    """The course functions ('module:name') hers to call while the exercise of these names is
+    judged: what its lesson and those before it give, and the course's versions of their
+    other exercises (her flush_draw may use best_hand: only its own work is refused); None
+    for an exercise of no lesson."""
+    last = max((k for k, lesson in enumerate(LESSONS) if set(lesson) & set(names)), default=None)
+    if last is None:
+        return None
+    others = {f'pokerlib:{e}' for lesson in LESSONS[:last + 1] for e in lesson} - {
+        f'pokerlib:{n}' for n in names}
+    return sorted(set(given_refs([f'{last + 1:02d}'])) | others)
 
 
 def _which(run, exercise_name, describe_seconds) -> tuple:
