@@ -43,7 +43,7 @@ PACKAGE = Path(__file__).resolve().parent.parent
 """The course's pokerlib package (the whole of it)."""
 
 MACHINERY = ('pokerlib.grading.inkernel', 'pokerlib.practice.runner', 'pokerlib.practice.guard',
-             'pokerlib.practice.given', 'pokerlib.practice.lessons_given',
+             'pokerlib.practice.given', 'pokerlib.practice.lessons_given', 'pokerlib.practice.clocks',
              'pokerlib.practice.codeprint', 'pokerlib.practice.values', 'pokerlib.practice.wire',
              'pokerlib.practice.printed', 'pokerlib.practice.reports', 'pokerlib.practice.spawned',
              'pokerlib.practice.spawned_runner', 'pokerlib.i18n', 'pokerlib.verdicts',
@@ -373,7 +373,7 @@ def build(lesson, dest, folder=None) -> Path:
                                invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
     if (PACKAGE / 'locale').is_dir():
         shutil.copytree(PACKAGE / 'locale', root / 'locale')
-    for top, folders, files in os.walk(root):
+    for top, _folders, files in os.walk(root):
         os.chmod(top, 0o755)
         for name in files:
             os.chmod(os.path.join(top, name), 0o644)

@@ -10,7 +10,7 @@ import socket
 import struct
 import sys
 
-from . import runner
+from . import clocks, runner
 
 __all__ = ['main']
 
@@ -36,6 +36,7 @@ def main():
             runner.guard(guard.get('names', ()), guard.get('course', ()), guard.get('prints'),
                          _refs(guard.get('given')))
         problem = None
+        clocks.warp()                       # (before her function, which may name a clock)
         try:
             import pickle
             obj, name = pickle.loads(data)

@@ -412,6 +412,8 @@ mistakes(
 # (score_valid may use score_versus and parse_versus_line, as its statement says)
 
 # (and player1_wins may compare each deal with versus_winner: the count is the exercise)
+# (how_won may use versus_winner, and score_valid versus_errors: their statements name them as
+# tools; the course's private helpers are walled off in the runner: guard.wall_off)
 forbid('player1_wins', 'pokerlib.versus:score_versus', 'pokerlib.versus:versus_table')
-forbid('how_won', 'pokerlib.versus:versus_winner', 'pokerlib.versus:versus_table')
-forbid('score_valid', 'pokerlib.versus:versus_errors')
+forbid('how_won', 'pokerlib.versus:versus_table')
+forbid('score_valid', 'pokerlib.versus:versus_table')
