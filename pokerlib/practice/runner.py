@@ -397,7 +397,13 @@ def _only_fd(keep):
     os.closerange(keep + 1, 1 << 16)
 
 
+RECURSION_LIMIT = 4_000
+"""How deep calls may nest in the runner: a recursive shuffle, one call a card, is right, and
+the ascents test's long deck has 1,000 cards (issue 49: it was refused at Python's 1,000)."""
+
+
 def _limits():
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), RECURSION_LIMIT))
     if resource is None:
         return
     for what, extra in ((resource.RLIMIT_CORE, None), (resource.RLIMIT_AS, EXTRA_MEMORY),

@@ -120,27 +120,27 @@ def test_the_tools_a_statement_names_are_hers():
 
 # --- probes she cannot know, judges she cannot outwait ----------------------------------
 
-_START = []
+def sorting_biased_after(seconds):
+    """A shuffle_by_sorting with random keys for its first `seconds`, then the first card's key
+    halved (it comes early more often)."""
+    start = []
+
+    def shuffle_by_sorting(deck, rng):
+        if not start:
+            start.append(time.monotonic())
+        keys = [rng.random() for _card in deck]
+        if time.monotonic() - start[0] >= seconds:
+            keys[0] *= 0.5
+        deck[:] = [deck[i] for i in sorted(range(len(deck)), key=keys.__getitem__)]
+    return shuffle_by_sorting
 
 
-@named('shuffle_by_sorting')
-def sorting_biased_after_two_seconds(deck, rng):
-    """Random keys for two seconds, then the first card's key halved (it comes early)."""
-    if not _START:
-        _START.append(time.monotonic())
-    keys = [rng.random() for _card in deck]
-    if time.monotonic() - _START[0] >= 2:
-        keys[0] *= 0.5
-    deck[:] = [deck[i] for i in sorted(range(len(deck)), key=keys.__getitem__)]
-
-
-def test_a_shuffle_biased_only_after_two_seconds_fails(monkeypatch):
-    _START.clear()
-    verdict(sorting_biased_after_two_seconds, 'shuffle_by_sorting', 'fail')
+def test_a_shuffle_biased_only_after_some_seconds_fails(monkeypatch):
+    verdict(sorting_biased_after(2), 'shuffle_by_sorting', 'fail')
+    verdict(sorting_biased_after(60), 'shuffle_by_sorting', 'fail')
     # The control: where her clocks did not jump, the check ended before she changed.
     monkeypatch.setattr(clocks, 'JUMP', 0.0)
-    _START.clear()
-    verdict(sorting_biased_after_two_seconds, 'shuffle_by_sorting', 'pass')
+    verdict(sorting_biased_after(60), 'shuffle_by_sorting', 'pass')
 
 
 _OLD_SEEDS = {random.Random(s).random() for s in range(6000, 7000)}

@@ -79,6 +79,7 @@ def _deal(run):
                             cards=short(deck[:6]))),
                         ('hint', _(DECK_CHANGED).format(copy=code('cards = list(deck)')))])
     _check_deal(got, 4, 5, DECK)
+    _not_round_the_table(got)
     if run(4, 5, list(DECK), ScriptedRandom(seed=1), shown=DEAL_CALL) != got:
         raise Mismatch([('returned', _('different hands for the same seed')),
                         ('hint', _(DEAL_OWN_RNG).format(shuffle=code('rng.shuffle')))])
@@ -103,6 +104,22 @@ def _deal(run):
             raise
         _check_deal(got, numhands, n, cards)
     return judge_shuffle(run, uniform, _deal_want, _deal_hint, known('deal'), deal=True)
+
+
+def _not_round_the_table(got):
+    """Mismatch if deal(4, 5, DECK, random.Random(1)) dealt the shuffled deck round the table
+    (hand i: cards i, i + 4, i + 8...): fair, but not what the statement says (hand i is
+    cards n*i to n*(i+1) of the shuffled deck; issue 49)."""
+    import random
+    cards = list(DECK)
+    random.Random(1).shuffle(cards)
+    sliced = [cards[5 * i:5 * (i + 1)] for i in range(4)]
+    round_table = [cards[i:20:4] for i in range(4)]
+    if [list(h) for h in got] == round_table != sliced:
+        raise Mismatch([('returned', short(got)), ('expected', short(sliced)),
+                        ('hint', _('hand i is cards n*i to n*(i+1) of the shuffled deck, a '
+                                   'slice: {slice}, not every numhands-th card dealt round the '
+                                   'table').format(slice=code('cards[n*i:n*(i+1)]')))])
 
 
 def _check_deal(got, numhands, n, deck):

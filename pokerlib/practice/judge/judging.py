@@ -61,6 +61,7 @@ class Run:
 
     def __init__(self, sock, name, deadline=None):
         self.sock, self.name, self.deadline = sock, name, deadline
+        self.limit, self.started = None, None   # (_judged sets them: see another_run)
         self._call, self.cases = None, 0
         self.returns = []
         self.only_none = True
@@ -119,6 +120,14 @@ class Run:
         answer = self.ask({'op': 'call', 'args': [encode_arg(a) for a in args],
                            'kwargs': {k: encode_arg(v) for k, v in kwargs.items()}})
         return self._take(answer, args, changes)
+
+    def another_run(self):
+        """A fresh time limit for the next run of her function (an exercise of several long
+        runs, ``runs`` > 1: heads_up's), told to the kernel as the first was."""
+        if self.limit is not None:
+            self.deadline = time.monotonic() + self.limit + GRACE
+            if self.started:
+                self.started(self.limit)
 
     def begin(self, *args, shown=None):
         """Send a call and return at once, so that the judge may work while the student's
@@ -520,11 +529,16 @@ def _judged(run, exercise, at_most, slow, started) -> Report:
         started(seconds)
     run.name = exercise.name
     run.deadline = time.monotonic() + seconds + GRACE
+    run.limit, run.started = seconds, started
     try:
         run.ask({'op': 'guard', **guard_of(exercise)})
         return judge_exercise(run, exercise, slow)
     except TimeUp:
-        return slow_report(exercise.name, run.last_call, seconds)
+        report = slow_report(exercise.name, run.last_call, seconds)
+        if exercise.slow_hint:          # slow, not endless: what makes it quick
+            report.details = [('hint', _(exercise.slow_hint)) if label == 'hint' else
+                              (label, text) for label, text in report.details]
+        return report
     except RunnerGone:
         return Report(exercise.name, 'error', _('stopped on {call}').format(
                           call=code(exercise.name + '(...)')),
