@@ -135,8 +135,13 @@ PROCESS_EVENTS = ('os.system', 'os.exec', 'os.fork', 'os.forkpty', 'os.posix_spa
                   'os.spawn', 'os.startfile', 'subprocess.Popen', 'pty.spawn')
 """Audit events of starting a program or a process: the judged call may not (it would run
 the course's own code where no guard is)."""
-REFUSED_PREFIXES = ('ctypes.', 'gc.get_', 'sys._current_frames')
-"""Audit events that reach past Python (ctypes) or find objects by memory (gc): refused."""
+REFUSED_PREFIXES = ('ctypes.', 'gc.get_', 'sys._current_frames', 'os.kill', 'signal.pthread_kill')
+"""Audit events that reach past Python (ctypes), find objects by memory (gc) or signal a
+process (os.kill: her own, say, which in the runner's namespace nothing would stop, and
+the report said only that nothing was returned; issue 49): refused."""
+COURSE_MODULES = ('pokerlib.practice.exercises', 'pokerlib.practice.judge')
+"""The course's exercises and judges, which hold the answers: importing one while judged is
+refused as what it is (issue 49: it was told it called the course's own _register)."""
 
 
 class Refused(PermissionError):
@@ -164,6 +169,7 @@ def refuse(prints):
     startswith, append = str.startswith, COURSE_CALLS.append
     process_events, refused_prefixes = PROCESS_EVENTS, REFUSED_PREFIXES
     refused, course_function = Refused, CourseFunction
+    course_modules, sys_modules = COURSE_MODULES, sys.modules
 
     def course_in(code, depth=0):
         name = get(printer(code)) or get(loose(code))
@@ -187,6 +193,9 @@ def refuse(prints):
                                           "yourself")
         elif startswith(event, process_events) or startswith(event, refused_prefixes):
             raise refused(str_(event))
+        elif event == 'import' and args and type_(args[0]) is str_ \
+                and startswith(args[0], course_modules) and args[0] not in sys_modules:
+            raise refused('import ' + args[0])
         elif event == 'open' and args and type_(args[0]) is str_ \
                 and startswith(args[0], '/proc/') and args[0].endswith('/mem'):
             raise refused('open ' + args[0])

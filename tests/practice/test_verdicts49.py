@@ -70,3 +70,36 @@ def test_each_run_of_heads_up_has_a_time_limit_of_its_own(monkeypatch):
         if report.seconds > 8:
             break
     assert report.seconds > 8, str(report)
+
+
+@named('flush')
+def flush_killing_itself(hand):
+    import os
+    import signal
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
+def test_a_function_that_kills_its_own_process_is_told_so():
+    # (issue 49: in the runner's namespace the signal did nothing, and she was told her
+    # function returned None)
+    verdict(flush_killing_itself, 'flush', 'fail', 'os.kill')
+
+
+IMPORTS_A_LESSON = '''
+from pokerlib.practice import check
+def kinds(n, ranks):
+    import pokerlib.practice.exercises.lesson01
+    return []
+print(check(kinds))
+'''
+
+
+def test_importing_a_lesson_module_is_refused_as_an_import():
+    """In a kernel of its own (one that never loaded the exercises, as a student's never does):
+    told she imported the course's exercises, not that she called its _register."""
+    import subprocess
+    import sys
+    done = subprocess.run([sys.executable, '-c', IMPORTS_A_LESSON], capture_output=True,
+                          text=True, timeout=120)
+    assert 'import pokerlib.practice.exercises.lesson01' in done.stdout, done.stdout + done.stderr
+    assert '_register' not in done.stdout
