@@ -6,6 +6,9 @@ breaks its statement fails.
 - a ``kinds`` that walks the ranks from 14 down passes (kinds(0, ...) is no case of its
   statement's);
 - a recursive ``shuffle2`` passes (tests/practice/test_shuffles.py);
+- ``hand_percentages`` as a tuple rounded to two decimals passes;
+- each run of ``heads_up`` has a time limit of its own (slow);
+- a function that kills its own process, or imports a lesson's module, is told so;
 - how_won with versus_winner, score_valid with versus_errors (tests/practice/test_wall.py).
 """
 
@@ -103,3 +106,19 @@ def test_importing_a_lesson_module_is_refused_as_an_import():
                           text=True, timeout=120)
     assert 'import pokerlib.practice.exercises.lesson01' in done.stdout, done.stdout + done.stderr
     assert '_register' not in done.stdout
+
+
+@named('hand_percentages')
+def hand_percentages_rounded(n=700_000, rng=random):
+    """A tuple of the nine percentages, each rounded to two decimals."""
+    from pokerlib import hand_rank_elif
+    from test_lesson04 import deal_notebook
+    counts = [0] * 9
+    for _ in range(n // 10):
+        for hand in deal_notebook(10, rng=rng):
+            counts[hand_rank_elif(hand)[0]] += 1
+    return tuple(round(100 * c / n, 2) for c in counts)
+
+
+def test_hand_percentages_rounded_to_two_decimals_passes():
+    verdict(hand_percentages_rounded, 'hand_percentages', 'pass')
