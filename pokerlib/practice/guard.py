@@ -153,6 +153,19 @@ def _not_here(*args, **kwargs):
     raise Refused('_posixsubprocess.fork_exec')
 
 
+def _refusing_names(course_modules, sys_modules):
+    """refuse's check of an import or an open (bound when the hook is added): an import of the
+    course's exercises, or an open of a process's memory, raises Refused."""
+    startswith, refused = str.startswith, Refused
+
+    def named(event, name):
+        if event == 'import' and startswith(name, course_modules) and name not in sys_modules:
+            raise refused('import ' + name)
+        if event == 'open' and startswith(name, '/proc/') and name.endswith('/mem'):
+            raise refused('open ' + name)
+    return named
+
+
 def refuse(prints):
     """From now on, in this process: a function or a module code made from a course function's
     code (its print in `prints`) raises CourseFunction, and starting a process, ctypes and the
@@ -169,7 +182,7 @@ def refuse(prints):
     startswith, append = str.startswith, COURSE_CALLS.append
     process_events, refused_prefixes = PROCESS_EVENTS, REFUSED_PREFIXES
     refused, course_function = Refused, CourseFunction
-    course_modules, sys_modules = COURSE_MODULES, sys.modules
+    named = _refusing_names(COURSE_MODULES, sys.modules)
 
     def course_in(code, depth=0):
         name = get(printer(code)) or get(loose(code))
@@ -193,12 +206,9 @@ def refuse(prints):
                                           "yourself")
         elif startswith(event, process_events) or startswith(event, refused_prefixes):
             raise refused(str_(event))
-        elif event == 'import' and args and type_(args[0]) is str_ \
-                and startswith(args[0], course_modules) and args[0] not in sys_modules:
-            raise refused('import ' + args[0])
-        elif event == 'open' and args and type_(args[0]) is str_ \
-                and startswith(args[0], '/proc/') and args[0].endswith('/mem'):
-            raise refused('open ' + args[0])
+        elif (event == 'import' or event == 'open') and args and type_(args[0]) is str_:
+            named(event, args[0])
+
     posix = sys.modules.get('_posixsubprocess')       # fork_exec raises no audit event
     if posix is not None:
         posix.fork_exec = _not_here
