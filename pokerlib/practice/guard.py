@@ -85,6 +85,20 @@ def _resolve(ref):
     return obj
 
 
+HEAVY = ('pokerlib.controls', 'pokerlib.figures', 'pokerlib.plotting', 'pokerlib.cli')
+"""Modules a lesson gives names of that hold no answer and are slow to import (widgets,
+plots, the command line): their names are resolved only where they are loaded already."""
+
+
+def _given_object(ref):
+    """The object a 'module:name' the lesson gives names (its module imported now, unless it
+    is HEAVY and not loaded: then None)."""
+    module = ref.partition(':')[0]
+    if module in HEAVY and module not in sys.modules:
+        return None
+    return _resolve(ref)
+
+
 def guard(names, course=(), prints=None, given=None):
     """Make every course version of these names (and every lesson module's function but those
     its GIVEN names, and the functions named in `course`) raise when called: aliases, partials, bound methods and
@@ -94,7 +108,8 @@ def guard(names, course=(), prints=None, given=None):
     the exercise's lesson gives), every other course function is the course's alone
     (``wall_off``), first."""
     if given is not None:
-        wall_off({id(obj) for obj in map(_resolve, given) if obj is not None}, HOME, WALL_SKIP)
+        wall_off({id(obj) for obj in map(_given_object, given) if obj is not None}, HOME,
+                 WALL_SKIP)
     names = set(names)
     targets = []
     for ref in course:
