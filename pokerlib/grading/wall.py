@@ -21,7 +21,7 @@ keeps it in its own memory, which no other process of the sandbox can read
 (it is made undumpable).
 
 >>> sorted(given('01'))
-['pokerlib', 'pokerlib.practice', 'pokerlib.teaching']
+['pokerlib', 'pokerlib.i18n', 'pokerlib.practice', 'pokerlib.teaching']
 """
 
 import ast
