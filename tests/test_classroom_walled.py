@@ -21,8 +21,9 @@ from test_classroom import needs_hub  # noqa: F401  (the fixture)
 ANSWERS = {
     'ada': {
         'flush': "def flush(hand):\n    # ada's answer\n    return len({s for r, s in hand}) == 1",
-        'kind': ("def kind(n, ranks):\n    # ada's answer\n    for r in ranks:\n"
-                 "        if ranks.count(r) == n:\n            return r\n    return None"),
+        'kind': ("def kind(n, ranks):\n    # ada's answer\n    counts = {}\n"
+                 "    for r in ranks:\n        counts[r] = counts.get(r, 0) + 1\n"
+                 "    return next((r for r in ranks if counts[r] == n), None)"),
     },
     'mallory': {
         'flush': ("import types\n_inner = flush.__wrapped__\n_code = _inner.__code__\n"

@@ -16,9 +16,15 @@ one line where no sandbox can be made. The grader keeps a private folder
             NN-Name.ipynb         a copy of the student's notebook
             data/                 a copy of the course's data (never a link)
         channel/                  bound writable, empty: for a judge outside to meet the kernel
+        package/pokerlib/         the lesson's student pokerlib (built once per grading)
 
-Inside: the system, Python, the venv and the ``pokerlib`` package read-only
-(not the teacher's edition: the grader reads that outside); a private
+Inside: the system, Python and the venv read-only, and in the ``pokerlib``
+package's place the lesson's *student* pokerlib (``wall``: only what the
+lesson gives, compiled without source), so that her kernel and the runners
+that run her functions have no answer of the course's to call, copy or
+read; the worker, which judges, reads the whole course from its stdin into
+its own memory, which nothing else in the sandbox can read (not the
+teacher's edition either: the grader reads that outside); a private
 ``/tmp``; no network; its own PID namespace (every process it started dies
 with it); an account of its own (root: a user id no one else has, one per
 notebook; otherwise a user namespace); limits on memory, processes, CPU
