@@ -122,3 +122,43 @@ def hand_percentages_rounded(n=700_000, rng=random):
 
 def test_hand_percentages_rounded_to_two_decimals_passes():
     verdict(hand_percentages_rounded, 'hand_percentages', 'pass')
+
+
+# --- statements and hints -----------------------------------------------------------------
+
+def _naive():
+    from pokerlib import exact_shuffle_probabilities, shuffle_naive
+    probs = exact_shuffle_probabilities(shuffle_naive, 'abcd')
+    best = max(probs, key=probs.get)
+    return best, probs[best]
+
+
+def test_most_likely_naive_as_a_list_of_letters_passes_and_the_pair_reversed_is_told_so():
+    best, p = _naive()
+
+    @named('most_likely_naive')
+    def as_letters():
+        return list(best), p
+
+    @named('most_likely_naive')
+    def reversed_pair():
+        return p, best
+    verdict(as_letters, 'most_likely_naive', 'pass')
+    report = verdict(reversed_pair, 'most_likely_naive', 'fail', 'the other way round')
+    assert 'find the largest' not in str(report)
+
+
+@named('player1_wins')
+def player1_wins_resetting_the_count(lines):
+    from pokerlib import parse_versus_line, versus_winner
+    for line in lines:
+        wins = 0
+        if versus_winner(*parse_versus_line(line)) == 'player1':
+            wins += 1
+    return wins
+
+
+def test_a_count_reset_inside_the_loop_is_told_so():
+    report = verdict(player1_wins_resetting_the_count, 'player1_wins', 'fail',
+                     'the count starts again at every line', 'before the loop')
+    assert 'compare the whole rankings' not in str(report)
