@@ -162,3 +162,20 @@ def test_a_count_reset_inside_the_loop_is_told_so():
     report = verdict(player1_wins_resetting_the_count, 'player1_wins', 'fail',
                      'the count starts again at every line', 'before the loop')
     assert 'compare the whole rankings' not in str(report)
+
+
+@named('hand_frequencies_by_removing')
+def by_removing_indexing_hand_names_by_hand_rank(n, rng):
+    from collections import Counter
+    from pokerlib import HAND_NAMES, deal_by_removing, hand_rank
+    counts = Counter()
+    for _ in range(n // 10):
+        for hand in deal_by_removing(10, rng=rng):
+            counts[HAND_NAMES[hand_rank(hand)[0]]] += 1
+    return counts
+
+
+def test_hand_names_indexed_by_hand_rank_s_numbers_is_told_so():
+    report = verdict(by_removing_indexing_hand_names_by_hand_rank, 'hand_frequencies_by_removing',
+                     'fail', 'straight flushes named five of a kind', 'category_name')
+    assert 'dealt twice' not in str(report)

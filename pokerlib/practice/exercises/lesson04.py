@@ -203,9 +203,21 @@ NAMED_KEYS = N_('the keys are category names, as category_name gives them ({exam
                 'numbers')
 
 
+ELIF_NUMBERS = N_('straight flushes named five of a kind: {rank} numbers a straight flush 9, '
+                 'and {names}[9] is five of a kind ({names} is in the order of {elif_}\'s '
+                 'numbers, 0 to 8); name a category with {name}')
+
+
 def _named_counts(got, n, expected, mistakes, describe) -> list:
     if isinstance(got, dict):
         got = english_keys(got)          # 一对 in a Chinese notebook, as 'one pair'
+    if isinstance(got, dict) and got.get('five of a kind') and not got.get('straight flush'):
+        # (issue 49: HAND_NAMES indexed by the final hand_rank's numbers, the mix-up notebook 03
+        # warns about: its straight flush, 9, is HAND_NAMES's five of a kind)
+        raise Mismatch([('returned', short(got)),
+                        ('hint', _(ELIF_NUMBERS).format(
+                            name=code('category_name(hand_rank(hand)[0])'), names=code('HAND_NAMES'),
+                            elif_=code('hand_rank_elif'), rank=code('hand_rank')))])
     if isinstance(got, dict) and got.get('five of a kind'):
         raise Mismatch([('returned', short(got)),
                         ('hint', _('five of a kind cannot be dealt from one deck: was a '
