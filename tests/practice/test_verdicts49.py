@@ -179,3 +179,14 @@ def test_hand_names_indexed_by_hand_rank_s_numbers_is_told_so():
     report = verdict(by_removing_indexing_hand_names_by_hand_rank, 'hand_frequencies_by_removing',
                      'fail', 'straight flushes named five of a kind', 'category_name')
     assert 'dealt twice' not in str(report)
+
+
+@named('shuffle_by_sorting')
+def sorting_by_a_random_comparator(deck, rng):
+    import functools
+    deck.sort(key=functools.cmp_to_key(lambda a, b: rng.choice([-1, 1])))
+
+
+def test_a_random_comparator_is_told_it_is_no_order():
+    verdict(sorting_by_a_random_comparator, 'shuffle_by_sorting', 'fail',
+            'a random comparator (cmp_to_key) is no order at all')

@@ -98,7 +98,10 @@ def _sattolo(run):
 
 
 SORTING_TIES = N_('{perm} comes out with probability {p}, not 1/{ways}: with few possible keys, '
-                  'cards tie, and a stable sort keeps tied cards in their old order')
+                  'cards tie, and a stable sort keeps tied cards in their old order; a random '
+                  'comparator (cmp_to_key) is no order at all: give each card one key that '
+                  'never ties, rng.random()')
+"""(issue 49: a comparator that answers at random was told only about ties among keys)"""
 
 
 def _sorting_error(error):
