@@ -63,6 +63,7 @@ def {name}(*args, **kwargs):
 '''
 
 
+@functools.lru_cache(maxsize=None)
 def _module_file(module):
     """The file of a module of the package (None if there is none)."""
     parts = module.split('.')[1:]
@@ -319,6 +320,7 @@ def _home(name):
     return None
 
 
+@functools.lru_cache(maxsize=None)
 def _all_of(path) -> str:
     """The text of a module's __all__ assignment ('' if none)."""
     tree = ast.parse(Path(path).read_text('utf-8'))
