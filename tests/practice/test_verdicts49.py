@@ -200,3 +200,20 @@ def sorting_by_a_random_comparator(deck, rng):
 def test_a_random_comparator_is_told_it_is_no_order():
     verdict(sorting_by_a_random_comparator, 'shuffle_by_sorting', 'fail',
             'a random comparator (cmp_to_key) is no order at all')
+
+
+@named('hand_percentages')
+def hand_percentages_one_hand_a_deck(n=700_000, rng=random):
+    from pokerlib import hand_rank_elif
+    from test_lesson04 import deal_notebook
+    counts = [0] * 9
+    for _ in range(n):
+        counts[hand_rank_elif(deal_notebook(1, rng=rng)[0])[0]] += 1
+    return [100 * c / n for c in counts]
+
+
+def test_one_hand_from_each_shuffled_deck_is_told_what_it_did():
+    # (the statement deals ten hands a deck; it was told it dealt 600 hands for n = 60)
+    report = verdict(hand_percentages_one_hand_a_deck, 'hand_percentages', 'fail',
+                     'it shuffled a whole deck for each of the 60 hands')
+    assert 'dealt 600' not in str(report)
