@@ -1,8 +1,9 @@
 """What each lesson gives the student (its notebooks' imports of the course, but its own
-exercises: ``pokerlib.grading.wall.given``), as data, for the judge: while an exercise is
-judged, every other function of the course runs for the course's own code only
-(``guard.wall_off``), in her check as in the official grade. tests/test_grading_wall.py keeps
-it equal to what the notebooks import."""
+exercises: ``pokerlib.grading.wall.given``), as data: the grader's student pokerlib of a
+lesson holds what it and the lessons before it give (``given_through``); and while an
+exercise is judged, in her check as in the official grade, every course function that no
+lesson gives (its private helpers) runs for the course's own code only (``guard.wall_off``).
+tests/practice/test_wall.py keeps it equal to what the notebooks import."""
 
 __all__ = ['GIVEN', 'given_through', 'given_refs']
 

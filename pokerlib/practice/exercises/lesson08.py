@@ -302,5 +302,5 @@ mistakes(
 forbid('straight_v1', 'pokerlib.fast:evaluate', 'pokerlib.fast:categories',
        'pokerlib.ranking:straight', 'pokerlib.ranking:hand_rank',
        'pokerlib.ranking:hand_rank_elif', 'pokerlib.fast:_ranking', 'pokerlib.fast:_evaluate',
-       'pokerlib.holdem:hand_rank_ids', 'pokerlib.holdem:_hand_rank')
+       'pokerlib.holdem:hand_rank_ids')
 forbid('heads_up', 'pokerlib.holdem:showdown')

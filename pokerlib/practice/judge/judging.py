@@ -485,15 +485,15 @@ def guard_of(exercise) -> dict:
 
 def _given(names):
     """The course functions ('module:name') hers to call while the exercise of these names is
-    judged: what its lesson and those before it give, and the course's versions of their
-    other exercises (her flush_draw may use best_hand: only its own work is refused); None
-    for an exercise of no lesson."""
-    last = max((k for k, lesson in enumerate(LESSONS) if set(lesson) & set(names)), default=None)
-    if last is None:
+    judged: the course's tools, what any lesson gives (her deal may swap with lesson 05's
+    swap; those that do an exercise's work are forbidden by name: ``forbid``), and the
+    course's versions of the other exercises (her flush_draw may use best_hand: only its own
+    work is refused); its private helpers are not hers. None for an exercise of no lesson."""
+    if not any(set(lesson) & set(names) for lesson in LESSONS):
         return None
-    others = {f'pokerlib:{e}' for lesson in LESSONS[:last + 1] for e in lesson} - {
+    others = {f'pokerlib:{e}' for lesson in LESSONS for e in lesson} - {
         f'pokerlib:{n}' for n in names}
-    return sorted(set(given_refs([f'{last + 1:02d}'])) | others)
+    return sorted(set(given_refs([f'{len(LESSONS):02d}'])) | others)
 
 
 def _which(run, exercise_name, describe_seconds) -> tuple:
