@@ -179,6 +179,15 @@ c.Spawner.cmd = [str(VENV_BIN / 'jupyterhub-singleuser')]
 c.Spawner.args = ['--ServerApp.terminals_enabled=False', f'--ServerApp.log_level={c.JupyterHub.log_level}']
 c.Spawner.env_keep = ['PATH', 'LANG', 'LC_ALL']
 c.Spawner.environment = {'PATH': f'{VENV_BIN}:/usr/local/bin:/usr/bin:/bin'}
+# Her server reads JupyterLab's extensions from the venv only, never from her home (which it
+# would serve without a login, and run in the teacher's browser when she opens it): its data
+# folder is an empty one of the venv's, read-only in her sandbox; its runtime files (the kernels'
+# connection files) stay in her home.
+NOTHING = VENV_BIN.parent / 'share' / 'jupyter-nothing'
+NOTHING.mkdir(mode=0o755, parents=True, exist_ok=True)
+c.Spawner.environment['JUPYTER_DATA_DIR'] = str(NOTHING)
+c.Spawner.environment['JUPYTER_RUNTIME_DIR'] = lambda spawner: str(
+    STATE / 'homes' / spawner.user.name / '.local' / 'share' / 'jupyter' / 'runtime')
 c.Spawner.start_timeout = 120            # thirty students starting at once on two cores
 c.Spawner.http_timeout = 120
 # The edition is written here; each workspace is brought up to date from it by the

@@ -12,8 +12,15 @@ at least MIN_OVERLAP characters of code.
     .venv-hub/bin/python classroom/similarity.py STAGING EDITION COURSE_NOTEBOOKS
 
 prints the flags as JSON lines; the gradebook calls ``flags`` after each grading.
+
+Text alone misses a copy that is made while the notebook runs (a cell that execs the
+course's source with its names changed, or copies a function's code object with a constant
+added: issue 49): a notebook whose cells make code at run time (``exec``, ``compile``,
+``inspect.getsource``, a ``__code__`` or ``co_`` attribute, ``types.FunctionType``...) has each
+of its lesson's exercises flagged as the course's own (``made_at_run_time``), similarity 1.
 """
 
+import ast
 import hashlib
 import json
 import re
@@ -59,6 +66,64 @@ def definitions(notebook: Path) -> dict:
     return found
 
 
+RUN_TIME_CALLS = {'exec', 'eval', 'compile', 'getsource', 'getsourcelines', 'FunctionType',
+                  'CodeType', 'LambdaType', 'loads'}
+"""Calls that make code from text or from another function's code, while a cell runs."""
+
+
+def made_at_run_time(source: str) -> bool:
+    """Does this cell make code at run time (from text, or from another function's code)?
+
+    >>> made_at_run_time("exec(inspect.getsource(ranking).replace('kind', 'k'), globals())")
+    True
+    >>> made_at_run_time("f = types.FunctionType(kind.__code__.replace(co_consts=()), {})")
+    True
+    >>> made_at_run_time("def flush(hand):\\n    return len({s for r, s in hand}) == 1")
+    False
+    """
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return False
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and (node.attr == '__code__' or node.attr.startswith('co_')):
+            return True
+        if isinstance(node, ast.Call):
+            f = node.func
+            name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else None
+            if name in RUN_TIME_CALLS and not (name == 'loads' and isinstance(f, ast.Attribute)
+                                                and getattr(f.value, 'id', '') == 'json'):
+                return True
+    return False
+
+
+def _code_cells(notebook) -> list:
+    """The sources of a notebook's code cells ([] if it cannot be read)."""
+    try:
+        cells = json.loads(Path(notebook).read_text(encoding='utf-8'))['cells']
+    except (OSError, ValueError, KeyError, TypeError):
+        return []
+    return [''.join(c.get('source', '')) for c in cells
+            if isinstance(c, dict) and c.get('cell_type') == 'code']
+
+
+def run_time_flags(staging, edition, exercises) -> list:
+    """[{'exercise', 'student', 'other': COURSE, 'similarity': 1.0}] for every exercise of a
+    notebook one of whose cells makes code at run time (see made_at_run_time)."""
+    lessons, handed = {}, set()
+    for notebook in sorted(Path(edition).glob('[0-9][0-9]-*.ipynb')):
+        lessons[notebook.name] = sorted(f for f in definitions(notebook) if f in exercises)
+        handed |= {source.strip() for source in _code_cells(notebook)}
+    rows = []
+    for folder in sorted(d for d in Path(staging).iterdir() if d.is_dir()):
+        for notebook in sorted(folder.glob('[0-9][0-9]-*.ipynb')):
+            if any(made_at_run_time(source) for source in _code_cells(notebook)
+                   if source.strip() not in handed):
+                rows += [{'exercise': e, 'student': folder.name, 'other': COURSE, 'similarity': 1.0}
+                         for e in lessons.get(notebook.name, ())]
+    return rows
+
+
 def flags(staging, edition, course, exercises, threshold=THRESHOLD) -> list:
     """[{'exercise', 'student', 'other', 'similarity'}]: each pair whose code matches, most alike first.
 
@@ -91,8 +156,9 @@ def flags(staging, edition, course, exercises, threshold=THRESHOLD) -> list:
                         target.write_text(source, encoding='utf-8')
                         written.add(name)
         students = [tmp / 'code' / n for n in sorted(written - {COURSE})]
+        made = run_time_flags(staging, edition, exercises)
         if not students:
-            return []
+            return made
         detector = CopyDetector(
             test_dirs=[str(d) for d in students], ref_dirs=[str(tmp / 'code' / n) for n in sorted(written)],
             boilerplate_dirs=[str(tmp / 'boilerplate')] if (tmp / 'boilerplate').exists() else [],
@@ -109,7 +175,9 @@ def flags(staging, edition, course, exercises, threshold=THRESHOLD) -> list:
             key = (a.stem, pair)
             found[key] = max(found.get(key, 0), similarity)
         rows = [{'exercise': exercise, 'student': pair[1], 'other': pair[0], 'similarity': round(float(sim), 2)}
-                for (exercise, pair), sim in found.items()]
+                for (exercise, pair), sim in found.items()
+                if not any(m['exercise'] == exercise and m['student'] == pair[1] for m in made)]
+        rows += made
         return sorted(rows, key=lambda r: (-r['similarity'], r['exercise'], r['student']))
 
 

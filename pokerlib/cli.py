@@ -456,7 +456,7 @@ def make_parser() -> argparse.ArgumentParser:
                    help=_('cards per hand; 7 counts the best five (default 5)'))
     _add_seed(p)
     p.set_defaults(run=_cmd_frequencies)
-    from .grading.batch import add_commands as _add_grading     # (loaded for the command line only)
+    from .grading.commands import add_commands as _add_grading     # (loaded for the command line only)
     _add_grading(sub)      # grade, progress: pokerlib.grading.batch
     return parser
 

@@ -143,8 +143,9 @@ def command(argv, *, read_only=(), writable=(), workdir=None, network=False, use
 
     ``read_only`` and ``writable`` are folders (or files) shown at the same
     path inside; Python and the running venv are always there, read-only.
-    ``shown_at``: (folder, path inside, writable) for a folder shown at another path
-    (a short one, where a unix socket's path must fit in 107 bytes).
+    ``shown_at``: (folder, path inside, writable) for a folder shown at another path, in place
+    of what is there: a short one, where a unix socket's path must fit in 107 bytes (the class
+    server's doors), or the grader's student pokerlib in place of the course's.
     ``user`` is a (uid, gid) to become inside, for a caller running as root.
     ``tmp_mb`` caps the private ``/tmp`` (where the bwrap program can; its pages
     count against the memory of the group the sandbox runs in, where there is one).

@@ -392,3 +392,34 @@ def test_nobody_locks_a_classmate_out(hub):
         guesser.http.headers.update({'X-Real-Ip': f'10.7.0.{i}'})
         answers.append(guesser.log_in().status_code)
     assert 429 in answers[5:], answers
+
+
+PLANT = r"""
+import json, os
+folder = os.path.expanduser('~/.local/share/jupyter/labextensions/eve-phish')
+os.makedirs(folder + '/static', exist_ok=True)
+json.dump({'name': 'eve-phish', 'version': '1.0.0', 'jupyterlab': {'_build': {'load': 'static/remoteEntry.js'}}},
+          open(folder + '/package.json', 'w'))
+open(folder + '/static/login.html', 'w').write('<h1>the hub</h1><form>password</form>')
+open(folder + '/static/remoteEntry.js', 'w').write('document.title = "pwned"')
+print(sorted(os.listdir(folder + '/static')))
+"""
+
+
+@pytest.mark.slow
+def test_her_own_jupyterlab_extensions_are_neither_served_nor_loaded(hub):
+    """Files she puts in ~/.local/share/jupyter/labextensions are served to nobody, a login or
+    not (a phishing page at NAME.DOMAIN), and her JupyterLab loads none of them for whoever
+    opens it: her server's data folder is an empty one of the hub's venv (issue 48, low)."""
+    ada = hub.people['ada']
+    assert run(ada, PLANT).strip() == "['login.html', 'remoteEntry.js']"
+    ada._send('DELETE', 'hub/api/users/ada/server', '/hub/')
+    deadline = time.monotonic() + 60
+    while ada.whoami()['servers'] and time.monotonic() < deadline:
+        time.sleep(0.5)
+    ada.start_server()                               # her server started again: extensions read
+    path = f'http://ada.localhost:{hub.port}/user/ada/lab/extensions/eve-phish/static/login.html'
+    assert requests.get(path, timeout=30, allow_redirects=False).status_code != 200
+    assert ada.http.get(path, timeout=30, allow_redirects=False).status_code != 200
+    page = ada.get('user/ada/lab')                   # her JupyterLab lists no extension of hers
+    assert page.status_code == 200 and 'eve-phish' not in page.text

@@ -18,7 +18,7 @@ import nbformat
 import pytest
 
 from pokerlib import grading, verdicts
-from pokerlib.grading import batch
+from pokerlib.grading import batch, commands
 from pokerlib.i18n import set_language
 from pokerlib.practice import Report, live
 
@@ -70,7 +70,7 @@ def shown_by_each_view(status, tmp_path, monkeypatch, capsys) -> dict:
         folder.mkdir()
         nbformat.write(nbformat.v4.new_notebook(), folder / '01-Hands-and-hand_rank.ipynb')
         monkeypatch.setattr(batch, 'grade', lambda *a, **k: [row(status)])
-        batch._progress(SimpleNamespace(language='en', timeout=1, jobs=1, memory=1), folder)
+        commands._progress(SimpleNamespace(language='en', timeout=1, jobs=1, memory=1), folder)
         shown['progress'] = re.search(r'to do: (\S+) flush', capsys.readouterr().out).group(1)
     return shown
 

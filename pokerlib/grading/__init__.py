@@ -9,7 +9,10 @@ module or two each (as otter-grader keeps check, execute and grade apart):
 
 - the teacher's batch: ``notebooks`` (what to grade: the course's exercises,
   the students' notebooks, their lessons), ``batch`` (a worker per notebook,
-  in its sandbox; the command line), ``tables`` (the rows as CSV, text, HTML);
+  in its sandbox), ``commands`` (the command line: ``pokerlib grade`` and
+  ``progress``), ``tables`` (the rows as CSV, text, HTML),
+  ``wall`` (the student pokerlib each lesson's sandbox shows: only what the
+  lesson gives, so that her functions run where the course's answers are absent);
 - the worker, one per notebook: ``worker`` (run it, judge it; started as
   ``python -I -m pokerlib.grading --worker``, ``__main__.py``);
 - in the student's kernel: ``inkernel`` (remember her functions, serve the

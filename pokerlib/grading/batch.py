@@ -16,9 +16,15 @@ one line where no sandbox can be made. The grader keeps a private folder
             NN-Name.ipynb         a copy of the student's notebook
             data/                 a copy of the course's data (never a link)
         channel/                  bound writable, empty: for a judge outside to meet the kernel
+        package/pokerlib/         the lesson's student pokerlib (built once per grading)
 
-Inside: the system, Python, the venv and the ``pokerlib`` package read-only
-(not the teacher's edition: the grader reads that outside); a private
+Inside: the system, Python and the venv read-only, and in the ``pokerlib``
+package's place the lesson's *student* pokerlib (``wall``: only what the
+lesson gives, compiled without source), so that her kernel and the runners
+that run her functions have no answer of the course's to call, copy or
+read; the worker, which judges, reads the whole course from its stdin into
+its own memory, which nothing else in the sandbox can read (not the
+teacher's edition either: the grader reads that outside); a private
 ``/tmp``; no network; its own PID namespace (every process it started dies
 with it); an account of its own (root: a user id no one else has, one per
 notebook; otherwise a user namespace); limits on memory, processes, CPU
@@ -30,7 +36,6 @@ untrusted data: known exercises and statuses only, first row of each wins.
 the same way without the sandbox.
 """
 
-import argparse
 import concurrent.futures
 import contextlib
 import json
@@ -46,14 +51,15 @@ import time
 from pathlib import Path
 
 from .. import sandbox
+from . import wall as wall_module
 from ..cards import PokerError
-from ..i18n import LANGUAGES, _, language, set_language
-from .notebooks import (UPDATE, _found, course_notebooks, hidden, lesson_exercises, lesson_of,
-                        notebook_language, read_regular)
-from ..verdicts import GRADED, symbol
-from .tables import COLUMNS, shown, summary, write_csv, write_html
+from ..i18n import _, language
+from .notebooks import (_found, course_notebooks, lesson_exercises, lesson_of,
+                        read_regular)
+from ..verdicts import GRADED
+from .tables import COLUMNS
 
-__all__ = ['grade', 'grade_notebook', 'add_commands']
+__all__ = ['grade', 'grade_notebook']
 
 
 WORKER_ENV = {'MPLBACKEND': 'Agg', 'OPENBLAS_NUM_THREADS': '1', 'OMP_NUM_THREADS': '1',
@@ -75,30 +81,58 @@ WORKER = 'pokerlib.grading'
 
 
 def grade_notebook(path, exercises, timeout=30, memory_mb=4096, wall=None, sandboxed=True,
-                   number=0) -> list:
+                   number=0, lesson=None, student_package=None) -> list:
     """[{'exercise', 'status', 'seconds', 'report'}] for one notebook, run in a sandbox of its own.
 
     ``sandboxed=False`` (a student's ``progress``) runs it in a limited
     subprocess instead; ``number`` tells the notebooks of one grading apart.
+    In the sandbox the kernel and the runners see the lesson's student
+    pokerlib (``wall.build``; `student_package` if it is built already), and
+    the worker, which judges, reads the whole course from its stdin.
     """
-    wall = wall or max(120, 10 * timeout)
+    wall_seconds = wall or max(120, 10 * timeout)
     with tempfile.TemporaryDirectory(prefix='pokerlib-notebook-') as box, \
             _own_groups(number, memory_mb) as groups, _bounded(box, memory_mb, sandboxed):
         notebook, channel = _furnish(Path(box), path)
         pipe = os.pipe() if POSIX else None
         out = str(pipe[1]) if POSIX else str(Path(box) / 'rows.jsonl')
-        # -I: isolated, nothing from the notebook's folder (where it can write files named like
-        # modules) or from the environment's PYTHON* variables on the worker's module path.
-        cmd = [sys.executable, '-I', '-m', WORKER, '--worker', str(notebook),
-               json.dumps(exercises), str(timeout), out]
-        cmd, limit, env = (_in_sandbox(cmd, notebook.parent, channel, memory_mb, wall, number)
-                           if sandboxed else _unsandboxed(cmd, memory_mb, wall))
-        returncode, text = _run_worker(cmd, limit, env, groups, pipe, Path(out), wall, sandboxed)
+        args = ['--worker', str(notebook), json.dumps(exercises), str(timeout), out]
+        course = None
+        if sandboxed:
+            # -I: isolated, nothing from the notebook's folder (where it can write files named
+            # like modules) or from the environment's PYTHON* variables on its module path.
+            student_package = student_package or _student_package(
+                Path(box) / 'package', lesson or _lesson_of_exercises(exercises))
+            cmd = [sys.executable, '-I', '-c', wall_module.BOOT, *args]
+            cmd, limit, env = _in_sandbox(cmd, notebook.parent, channel, memory_mb, wall_seconds,
+                                          number, student_package)
+            course = wall_module.course_sources()
+        else:
+            cmd = [sys.executable, '-I', '-m', WORKER, *args]
+            cmd, limit, env = _unsandboxed(cmd, memory_mb, wall_seconds)
+        returncode, text = _run_worker(cmd, limit, env, groups, pipe, Path(out), wall_seconds,
+                                       sandboxed, course)
     rows = _rows_from(text, exercises)
     for function_name, _exercise in exercises:
         if function_name not in rows:
-            rows[function_name] = _unfinished(function_name, returncode, wall)
+            rows[function_name] = _unfinished(function_name, returncode, wall_seconds)
     return [rows[f] for f in dict.fromkeys(f for f, _ in exercises)]
+
+
+def _lesson_of_exercises(exercises):
+    """The lesson whose exercises these are (None if none is)."""
+    names = [tuple(e) for e in exercises]
+    for lesson, listed in lesson_exercises().items():
+        if [tuple(e) for e in listed] == names or set(names) <= {tuple(e) for e in listed}:
+            return lesson
+    return None
+
+
+def _student_package(folder, lesson) -> Path:
+    """The lesson's student pokerlib, built in folder (readable by every account)."""
+    folder.mkdir(exist_ok=True)
+    folder.chmod(0o755)
+    return wall_module.build(lesson or '00', folder)
 
 
 def _furnish(box, path) -> tuple:
@@ -115,15 +149,16 @@ def _furnish(box, path) -> tuple:
     return notebook, channel
 
 
-def _in_sandbox(cmd, work, channel, memory_mb, wall, number) -> tuple:
-    """(argv, limits, environment) of the worker's cmd in the notebook's sandbox: the package
-    read-only, work and channel writable, an account of its own where the grader is root."""
+def _in_sandbox(cmd, work, channel, memory_mb, wall, number, student_package) -> tuple:
+    """(argv, limits, environment) of the worker's cmd in the notebook's sandbox: the student
+    pokerlib read-only where the package is, work and channel writable, an account of its own
+    where the grader is root."""
     user = _sandbox_user(number)
     if user:
         for folder in (work, channel):
             _chown(folder, user)
-    cmd = sandbox.command(cmd, read_only=[PACKAGE], writable=[work, channel], workdir=work,
-                          user=user, tmp_mb=max(64, memory_mb // 4))
+    cmd = sandbox.command(cmd, writable=[work, channel], workdir=work, user=user,
+                          tmp_mb=max(64, memory_mb // 4), shown_at=[(student_package, PACKAGE, False)])
     limit = sandbox.Limits(memory_mb=memory_mb, processes=_processes(user), cpu_seconds=int(wall))
     return cmd, limit, _sandbox_env(channel)
 
@@ -135,18 +170,22 @@ def _unsandboxed(cmd, memory_mb, wall) -> tuple:
     return cmd, limit, dict(os.environ, **WORKER_ENV, POKERLIB_GRADE_LANGUAGE=language())
 
 
-def _run_worker(cmd, limit, env, groups, pipe, rows_file, wall, sandboxed) -> tuple:
+def _run_worker(cmd, limit, env, groups, pipe, rows_file, wall, sandboxed, course=None) -> tuple:
     """Run the worker until it ends, or stop it after wall seconds; (its exit status, its rows'
-    text), read from pipe (POSIX: its write end is the worker's) or else from rows_file."""
+    text), read from pipe (POSIX: its write end is the worker's) or else from rows_file.
+    `course` (bytes) goes to its stdin, which is then closed."""
     write = pipe[1] if pipe else None
     try:
-        proc = subprocess.Popen(cmd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+        proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL,
+                                stdin=subprocess.DEVNULL if course is None else subprocess.PIPE,
                                 stderr=subprocess.DEVNULL, start_new_session=POSIX,
                                 preexec_fn=_starting(limit, groups) if POSIX else None,
                                 pass_fds=(write,) if pipe else ())
     finally:
         if pipe:
             os.close(write)
+    if course is not None:
+        threading.Thread(target=_feed, args=(proc.stdin, course), daemon=True).start()
     got = []
     reader = threading.Thread(target=_drain, args=(pipe[0], got), daemon=True) if pipe else None
     if reader:
@@ -221,6 +260,19 @@ def _starting(limit, groups):
         enter()
         rlimits()
     return start
+
+
+def _feed(stdin, data):
+    """Write data to the worker's stdin and close it (it may have died: then nothing)."""
+    try:
+        stdin.write(data)
+    except OSError:
+        pass
+    finally:
+        try:
+            stdin.close()
+        except OSError:
+            pass
 
 
 def _drain(fd, got):
@@ -384,9 +436,14 @@ def grade(paths, timeout=30, jobs=None, memory_mb=4096, folder=None, on_done=Non
                     'began').format(seconds=total)} for f, _exercise in lessons[lesson]]
             wall = min([x for x in (budget, left) if x is not None], default=None)
             return grade_notebook(path, lessons[lesson], timeout, memory_mb, wall=wall,
-                                  sandboxed=sandboxed, number=k)
+                                  sandboxed=sandboxed, number=k, lesson=lesson,
+                                  student_package=packages.get(lesson))
 
         with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+            packages = {}
+            if sandboxed:        # each lesson's student pokerlib, built once
+                for lesson in sorted({t[1] for t in tasks}):
+                    packages[lesson] = _student_package(Path(private) / f'package-{lesson}', lesson)
             futures = {pool.submit(one, path, lesson, k): (student, lesson, path)
                        for student, lesson, path, k in tasks}
             for future in concurrent.futures.as_completed(futures):
@@ -403,156 +460,3 @@ def grade(paths, timeout=30, jobs=None, memory_mb=4096, folder=None, on_done=Non
 
 
 # --- the command line (pokerlib grade, pokerlib progress) ------------------------
-
-def _jobs(text):
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(_('must be a whole number, 1 or more, not {text!r}').format(text=text))
-    return value
-
-
-def _seconds(text):
-    try:
-        value = float(text)
-    except ValueError:
-        value = 0
-    if not 0 < value < float('inf'):
-        raise argparse.ArgumentTypeError(_('must be more than 0, not {text!r}').format(text=text))
-    return value
-
-
-def add_commands(sub):
-    """Add the grade and progress subcommands to the command line's subparsers."""
-    p = sub.add_parser('grade', help=_("grade students' notebooks (each in a sandbox)"),
-                       description=_('Run each notebook in a fresh kernel, in a sandbox of its '
-                         'own (bubblewrap: no network, no other notebook or file of yours in '
-                         'sight, limits on memory, processes and time), and judge every '
-                         'exercise of its lesson by name.'),
-                       epilog=_('example: pokerlib grade submitted/ --csv grades.csv '
-                         '--html grades.html'))
-    p.add_argument('paths', nargs='+', metavar='PATH',
-                   help=_('a notebook, or a folder of them (one subfolder per student)'))
-    p.add_argument('--csv', metavar='FILE', help=_('write the rows here (long form)'))
-    p.add_argument('--html', metavar='FILE', help=_('write the table here'))
-    p.add_argument('--budget', type=_seconds, default=None,
-                   help=_('seconds one notebook may run in all before it is stopped (default: ten '
-                     'times --timeout, at least 120)'))
-    p.add_argument('--total', type=_seconds, default=None,
-                   help=_('seconds the whole grading may take: a notebook not begun by then is '
-                     'not graded, and says so (default: no limit)'))
-    p.add_argument('--later', action='append', default=[], metavar='STUDENT/NOTEBOOK',
-                   help=_('grade this notebook after all the others (one that ran out of time '
-                     'before); again for more'))
-    p.add_argument('--trusted', action='store_true',
-                   help=_('where no sandbox can be made (macOS, Windows): run the notebooks '
-                     'without one, with your own rights. Only for notebooks you trust: a '
-                     'notebook could then read, change or delete your files'))
-    _common(p)
-    p.set_defaults(run=_cmd_grade)
-    p = sub.add_parser('progress', help=_('which exercises your workspace already passes'),
-                       description=_('Run your notebooks (without changing them) and judge '
-                         'every exercise, as the teacher\'s grading does.'))
-    p.add_argument('workspace', nargs='?', default=None, metavar='FOLDER',
-                   help=_('your copy of the course (default: workspace and workspace-zh, '
-                     'the Chinese copy, whichever exist)'))
-    _common(p)
-    p.set_defaults(run=_cmd_progress)
-
-
-def _common(p):
-    p.add_argument('--timeout', type=_seconds, default=30,
-                   help=_('seconds a cell may run before it is stopped (default 30)'))
-    p.add_argument('--jobs', type=_jobs, default=None,
-                   help=_('notebooks run side by side (default: one per core)'))
-    p.add_argument('--memory', type=_jobs, default=4096, metavar='MB',
-                   help=_('memory limit of each notebook, in MB (default 4096)'))
-    p.add_argument('--language', choices=LANGUAGES, default=None,
-                   help=_("the language of the reports, the page and the summary (default: the "
-                     "notebooks' own, zh_CN for the Chinese edition's)"))
-
-
-def _speak(args, paths) -> str:
-    """Make the library speak --language, else the notebooks' language; return it."""
-    return set_language(args.language or notebook_language(paths))
-
-
-def _cmd_grade(args):
-    for path in args.paths:
-        if not Path(path).exists():
-            raise FileNotFoundError(2, _('no such file or folder'), path)
-    if not lesson_exercises():
-        print(f'pokerlib: error: no exercises found in {course_notebooks()} '
-              '(set POKERLIB_NOTEBOOKS to the teacher\'s notebooks)', file=sys.stderr)
-        return 1
-    _speak(args, args.paths)
-    if args.trusted:
-        print(_('pokerlib: grading WITHOUT a sandbox (--trusted): each notebook runs with your '
-                'rights and could read, change or delete your files'), file=sys.stderr)
-    elif sandbox.problem():
-        print(_('pokerlib: error: no sandbox can be made here ({why}); to grade notebooks you '
-                'trust without one: pokerlib grade --trusted ...').format(why=sandbox.problem()),
-              file=sys.stderr)
-        return 1
-    left_out = hidden(args.paths)
-    if left_out:
-        print(_('pokerlib: left out (hidden, their names start with a dot): {names}').format(
-            names=', '.join(shown(str(p)) for p in left_out[:10]) + (' …' if len(left_out) > 10 else '')),
-            file=sys.stderr)
-    rows = grade(args.paths, args.timeout, args.jobs, args.memory, sandboxed=not args.trusted,
-                 budget=args.budget, total=args.total, later=set(args.later))
-    if args.csv:
-        write_csv(rows, args.csv)
-    if args.html:
-        write_html(rows, args.html)
-    for line in summary(rows):
-        print(line)
-    return 0
-
-
-WORKSPACES = {'workspace': 'make lab', 'workspace-zh': 'make lab-zh'}
-"""The student's copies of the course, and the command that makes each: what progress looks at."""
-
-
-def _cmd_progress(args):
-    own = 'workspace-zh' if language() == 'zh_CN' else 'workspace'   # the shell's language's
-    folders = ([args.workspace] if args.workspace else
-               [w for w in WORKSPACES if Path(w).is_dir()] or [own])
-    for folder in folders:
-        _check_workspace(Path(folder))
-    for folder in folders:
-        _progress(args, Path(folder))
-    return 0
-
-
-def _check_workspace(folder):
-    """A folder to run, or an OSError that says what it is instead (and, for a student's own
-    copy not made yet, which command makes it)."""
-    if folder.is_dir():
-        return
-    if folder.exists():
-        raise NotADirectoryError(20, _('a file, not a folder: progress runs every notebook of '
-                                       'a folder, your copy of the course'), str(folder))
-    command = WORKSPACES.get(folder.name)
-    raise FileNotFoundError(2, _('no such folder ({command} creates it)').format(command=command)
-                            if command else _('no such folder'), str(folder))
-
-
-def _progress(args, folder):
-    """Run the notebooks of one workspace and print, lesson by lesson, what they pass."""
-    paths = [p for p in sorted(folder.glob('[0-9][0-9]-*.ipynb'))    # yours, not the
-             if p.name[:2] in lesson_exercises() and UPDATE not in p.name]   # course's
-    _speak(args, paths)
-    print(_('Running your {n} notebooks in {folder} (nothing is changed)...').format(
-        n=len(paths), folder=folder), flush=True)
-    rows = grade(paths, args.timeout, args.jobs, args.memory, sandboxed=False)   # her own code, her machine
-    for lesson in sorted({r['notebook'] for r in rows}):
-        mine = [r for r in rows if r['notebook'] == lesson]
-        passed = [r['exercise'] for r in mine if r['status'] == 'pass']
-        rest = [f"{symbol(r['status'])} {r['exercise']}" for r in mine
-                if r['status'] != 'pass']
-        print(_('{name}: {passed} of {total} passed').format(
-                  name=lesson, passed=len(passed), total=len(mine))
-              + (_('  (to do: {exercises})').format(exercises=', '.join(rest)) if rest else ''))

@@ -161,7 +161,8 @@ def _judge(client, run, exercises, workdir, timeout, stopped, skipped):
     from nbclient.exceptions import DeadKernelError
 
     from ..practice.exercises import EXERCISES
-    limit = sum(EXERCISES[e].seconds + 5 if e in EXERCISES else 5 for f, e in exercises)
+    limit = sum(EXERCISES[e].seconds * EXERCISES[e].runs + 5 if e in EXERCISES else 5
+                for f, e in exercises)
 
     def execute(source):
         cell = nbformat.v4.new_code_cell(source)

@@ -26,7 +26,7 @@ import hashlib
 import sys
 import types
 
-__all__ = ['make_printer', 'forbidden', 'unwrapped']
+__all__ = ['make_printer', 'make_loose_printer', 'forbidden', 'unwrapped']
 
 
 def make_printer():
@@ -66,7 +66,33 @@ def make_printer():
     return printer
 
 
+def make_loose_printer():
+    """A function code -> its *loose* print (hex): its bytecode, the names it uses, its
+    arguments and docstring (its first line where it has none), and the same of the code
+    inside it, but not its other constants or its locals' names, which a copy changes at no
+    cost (a constant added, the locals renamed: issue 49). Bound once, as ``make_printer``."""
+    code_type, type_, repr_, str_ = types.CodeType, type, repr, str
+    join, blake = ','.join, hashlib.blake2b
+
+    def shape(c):
+        consts = c.co_consts
+        doc = consts[0] if consts and type_(consts[0]) is str_ else None
+        inner = [shape(k) for k in consts if type_(k) is code_type]
+        return '<' + join([c.co_code.hex(), str_(c.co_argcount), str_(c.co_posonlyargcount),
+                           str_(c.co_kwonlyargcount), str_(c.co_flags), repr_(c.co_names),
+                           repr_(doc) if doc is not None else str_(c.co_firstlineno)]
+                          + inner) + '>'
+
+    def printer(code):
+        if type_(code) is not code_type:
+            return None
+        return 'L' + blake(shape(code).encode('utf-8', 'surrogatepass'),
+                           digest_size=16).hexdigest()
+    return printer
+
+
 _PRINTER = make_printer()
+_LOOSE = make_loose_printer()
 
 
 def _course_functions(names, course):
@@ -129,13 +155,14 @@ def _forbidden(names, course):
     ids = {id(f) for f in forbidden}
     # A code that an allowed function shares (the wrapper that checks a course function's
     # arguments, say) is not a forbidden one's own.
-    shared = {_PRINTER(f.__code__) for f in unwrapped(_every_course_function())
-              if id(f) not in ids}
+    others = [f for f in unwrapped(_every_course_function()) if id(f) not in ids]
+    shared = {printer(f.__code__) for f in others for printer in (_PRINTER, _LOOSE)}
     prints = {}
     for f in forbidden:
-        p = _PRINTER(f.__code__)
-        if p not in shared:
-            prints.setdefault(p, f.__name__)
+        for printer in (_PRINTER, _LOOSE):
+            p = printer(f.__code__)
+            if p not in shared:
+                prints.setdefault(p, f.__name__)
     return prints
 
 

@@ -11,12 +11,14 @@ All of it runs in the runner's process (``runner``), never in the kernel or the 
 
 import functools
 import importlib
+import os
+import re
 import sys
 import types
 
 from . import codeprint
 
-__all__ = ['guard', 'refuse', 'reaches_course', 'course_called', 'COURSE_CALLS',
+__all__ = ['guard', 'refuse', 'reaches_course', 'course_called', 'wall_off', 'COURSE_CALLS',
            'CourseFunction', 'Refused', 'PROCESS_EVENTS', 'REFUSED_PREFIXES']
 
 REFUSING = []
@@ -84,12 +86,31 @@ def _resolve(ref):
     return obj
 
 
-def guard(names, course=(), prints=None):
+HEAVY = ('pokerlib.controls', 'pokerlib.figures', 'pokerlib.plotting', 'pokerlib.cli')
+"""Modules a lesson gives names of that hold no answer and are slow to import (widgets,
+plots, the command line): their names are resolved only where they are loaded already."""
+
+
+def _given_object(ref):
+    """The object a 'module:name' the lesson gives names (its module imported now, unless it
+    is HEAVY and not loaded: then None)."""
+    module = ref.partition(':')[0]
+    if module in HEAVY and module not in sys.modules:
+        return None
+    return _resolve(ref)
+
+
+def guard(names, course=(), prints=None, given=None):
     """Make every course version of these names (and every lesson module's function but those
     its GIVEN names, and the functions named in `course`) raise when called: aliases, partials, bound methods and
     wrappers included, since they all run the function's code, which is swapped here (no
     copy of it is kept). Then, with `prints` (``codeprint.forbidden``: {print: name}, from the
-    judge), refuse a copy of their code as well (``refuse``)."""
+    judge), refuse a copy of their code as well (``refuse``). With `given` (the 'module:name'
+    the exercise's lesson gives), every other course function is the course's alone
+    (``wall_off``), first."""
+    if given is not None:
+        wall_off({id(obj) for obj in map(_given_object, given) if obj is not None}, HOME,
+                 WALL_SKIP)
     names = set(names)
     targets = []
     for ref in course:
@@ -130,8 +151,13 @@ PROCESS_EVENTS = ('os.system', 'os.exec', 'os.fork', 'os.forkpty', 'os.posix_spa
                   'os.spawn', 'os.startfile', 'subprocess.Popen', 'pty.spawn')
 """Audit events of starting a program or a process: the judged call may not (it would run
 the course's own code where no guard is)."""
-REFUSED_PREFIXES = ('ctypes.', 'gc.get_', 'sys._current_frames')
-"""Audit events that reach past Python (ctypes) or find objects by memory (gc): refused."""
+REFUSED_PREFIXES = ('ctypes.', 'gc.get_', 'sys._current_frames', 'os.kill', 'signal.pthread_kill')
+"""Audit events that reach past Python (ctypes), find objects by memory (gc) or signal a
+process (os.kill: her own, say, which in the runner's namespace nothing would stop, and
+the report said only that nothing was returned; issue 49): refused."""
+COURSE_MODULES = ('pokerlib.practice.exercises', 'pokerlib.practice.judge')
+"""The course's exercises and judges, which hold the answers: importing one while judged is
+refused as what it is (issue 49: it was told it called the course's own _register)."""
 
 
 class Refused(PermissionError):
@@ -141,6 +167,19 @@ class Refused(PermissionError):
 
 def _not_here(*args, **kwargs):
     raise Refused('_posixsubprocess.fork_exec')
+
+
+def _refusing_names(course_modules, sys_modules):
+    """refuse's check of an import or an open (bound when the hook is added): an import of the
+    course's exercises, or an open of a process's memory, raises Refused."""
+    startswith, refused = str.startswith, Refused
+
+    def named(event, name):
+        if event == 'import' and startswith(name, course_modules) and name not in sys_modules:
+            raise refused('import ' + name)
+        if event == 'open' and startswith(name, '/proc/') and name.endswith('/mem'):
+            raise refused('open ' + name)
+    return named
 
 
 def refuse(prints):
@@ -154,14 +193,15 @@ def refuse(prints):
         return
     table = dict(prints)
     REFUSING.append(table)
-    printer = codeprint.make_printer()
+    printer, loose = codeprint.make_printer(), codeprint.make_loose_printer()
     code_type, type_, str_, get = types.CodeType, type, str, table.get
     startswith, append = str.startswith, COURSE_CALLS.append
     process_events, refused_prefixes = PROCESS_EVENTS, REFUSED_PREFIXES
     refused, course_function = Refused, CourseFunction
+    named = _refusing_names(COURSE_MODULES, sys.modules)
 
     def course_in(code, depth=0):
-        name = get(printer(code))
+        name = get(printer(code)) or get(loose(code))
         if name is not None or depth > 20:
             return name
         for k in code.co_consts:
@@ -182,9 +222,9 @@ def refuse(prints):
                                           "yourself")
         elif startswith(event, process_events) or startswith(event, refused_prefixes):
             raise refused(str_(event))
-        elif event == 'open' and args and type_(args[0]) is str_ \
-                and startswith(args[0], '/proc/') and args[0].endswith('/mem'):
-            raise refused('open ' + args[0])
+        elif (event == 'import' or event == 'open') and args and type_(args[0]) is str_:
+            named(event, args[0])
+
     posix = sys.modules.get('_posixsubprocess')       # fork_exec raises no audit event
     if posix is not None:
         posix.fork_exec = _not_here
@@ -197,7 +237,11 @@ def reaches_course(obj, prints, limit=5_000):
     """The name of a course function whose code (a copy's, by its print) obj reaches through
     its code, closure, defaults, wrapped function and the globals, modules and containers
     its code names; else None."""
-    printer = codeprint.make_printer()
+    strict, loose = codeprint.make_printer(), codeprint.make_loose_printer()
+
+    def printer(code):
+        found = strict(code)
+        return found if found in prints else loose(code)
     seen, stack, names = set(), [obj], set()
     while stack and len(seen) < limit:
         x = stack.pop()
@@ -264,3 +308,116 @@ def _step_function(x, stack, names, prints, printer):
         stack += [v for n, v in builtins.items() if n in names]
     stack += [v for v in (vars(x).get('__wrapped__'),) if v is not None]
     return None
+
+
+# --- the grade: only what the lesson gives is hers to call ---------------------------
+
+_COURSE_ONLY = '<the course, for the course only>'
+HOME = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
+"""The course's package folder, with its separator: a frame of code in a file under it is
+the course's own."""
+WALL_SKIP = ('pokerlib.practice', 'pokerlib.grading', 'pokerlib.i18n', 'pokerlib.verdicts',
+             'pokerlib.scripted', 'pokerlib.lazy')
+"""The machinery's modules, which hold no answer (the runner itself runs them)."""
+
+
+@functools.cache
+def _course_only_template(free):
+    """A code object that runs a function's original (a constant put in by ``wall_off``) when
+    the course's own code calls it, and calls course_called otherwise; `free` free variables."""
+    cells = [f'_c{i}' for i in range(free)]
+    lines = ['def _outer():'] + [f'    {c} = None' for c in cells]
+    lines += ['    def _course_only(*args, **kwargs):']
+    if cells:
+        lines += [f'        ({", ".join(cells)},)']
+    lines += ["        if not '\\x00frame'(1).f_code.co_filename.startswith('\\x00home'):",
+              "            '\\x00called'('\\x00name')",
+              "        return '\\x00original'(*args, **kwargs)",
+              '    return _course_only']
+    import warnings
+    space = {}
+    with warnings.catch_warnings():
+        warnings.simplefilter('ignore', SyntaxWarning)      # ('a str' is not callable: yet)
+        exec(compile('\n'.join(lines), _COURSE_ONLY, 'exec'), space)
+    return space['_outer']().__code__
+
+
+WALLED = {}
+"""id -> function, of every course function ``wall_off`` made the course's alone."""
+NEUTRAL = re.compile(r'_?check(s|ed|_.*)?|_checked_already|_as_list|_shape|_whole_numbers|'
+                     r'as_whole_number|short_repr|takes_hand|trusted|_refuse|_no_variation')
+"""The course's argument checks, which every given function calls (some of them at each
+call: walling them made a judged hand_rank three times slower) and which answer no exercise:
+not walled."""
+
+
+def wall_off(given, home, skip=()):
+    """In a graded runner, before her function is loaded: every function of the course's
+    modules (but the machinery's, `skip`: module name prefixes) that the lesson does not give
+    (`given`: the ids of the objects it gives) runs only when the course's own code (a file
+    under `home`) calls it; called from hers, it raises CourseFunction. Then an audit hook
+    refuses her code the code object of such a function (which holds the original) and the
+    frames of a traceback through one, and code made to look like the course's (its file
+    named under `home`)."""
+    targets = []
+    for modname, module in list(sys.modules.items()):
+        if module is None or not (modname == 'pokerlib' or modname.startswith('pokerlib.')) \
+                or modname.startswith(tuple(skip)):
+            continue
+        for obj in list(vars(module).values()):
+            inner = getattr(obj, '__wrapped__', obj) if isinstance(
+                obj, functools._lru_cache_wrapper) else obj
+            if isinstance(inner, types.FunctionType) and inner.__module__ == modname \
+                    and id(obj) not in given and id(inner) not in given \
+                    and not NEUTRAL.fullmatch(inner.__name__):
+                targets.append(inner)
+    frame = sys._getframe
+    for f in codeprint.unwrapped(targets):
+        if id(f) in WALLED or f.__code__.co_filename == _COURSE_ONLY:
+            continue
+        original = types.FunctionType(f.__code__, f.__globals__, f.__name__, f.__defaults__,
+                                      f.__closure__)
+        original.__kwdefaults__ = f.__kwdefaults__
+        code = _course_only_template(len(f.__code__.co_freevars))
+        put = {'\x00frame': frame, '\x00home': home, '\x00called': course_called,
+               '\x00name': f.__name__, '\x00original': original}
+        f.__code__ = code.replace(co_consts=tuple(put.get(k, k) if type(k) is str else k
+                                                  for k in code.co_consts))
+        WALLED[id(f)] = f
+    _refuse_walled(home)
+
+
+def _refuse_walled(home):
+    """The audit hook of ``wall_off`` (added once): her code may not read a walled function's
+    code, nor a frame of a traceback that went through one."""
+    if WALLED.get('hooked'):
+        return
+    WALLED['hooked'] = True
+    frame, walled, refused, busy = sys._getframe, WALLED, Refused, []
+    append, course_function = COURSE_CALLS.append, CourseFunction
+    startswith, str_ = str.startswith, str
+
+    def hers():
+        caller = frame(2)
+        return not startswith(caller.f_code.co_filename, home)
+
+    def hook(event, args):
+        if (event == 'compile' or event == 'code.__new__') and len(args) > 1 \
+                and type(args[1]) is str_ and startswith(args[1], home):
+            name = args[2] if event == 'code.__new__' and type(args[2]) is str_ else 'code'
+            append(name)              # a copy of the course's code: what check reports
+            raise course_function(f"you called the course's own {name}: write it yourself")
+        if event != 'object.__getattr__' or busy or len(args) < 2:
+            return
+        name = args[1]
+        if name == '__code__' and id(args[0]) in walled and hers():
+            raise refused(f'the code of the course\'s {str_(args[0].__name__)}')
+        if name == 'tb_frame':
+            busy.append(1)
+            try:
+                code = args[0].tb_frame.f_code
+            finally:
+                busy.pop()
+            if code.co_filename == _COURSE_ONLY:
+                raise refused('a frame of the course\'s own code')
+    sys.addaudithook(hook)

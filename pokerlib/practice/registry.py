@@ -52,11 +52,13 @@ class Exercise:
     course (``'pokerlib.module:name'``) that are this exercise's answer, which
     the student's code may not call while it is judged (every course function
     of the exercise's own name, and every function of the lesson modules,
-    are forbidden anyway).
+    are forbidden anyway). `runs` is how many runs of her function, each given `seconds`
+    of its own (``Run.another_run``), the judge may make (heads_up's are long).
     """
 
     def __init__(self, name, judge, takes_value=False, error_hint=None, seconds=TIME_LIMIT,
-                 prepare=(), returns=None, slow_hint=None, course=(), later=()):
+                 prepare=(), returns=None, slow_hint=None, course=(), later=(), runs=1):
+        self.runs = runs
         self.name, self.judge, self.takes_value = name, judge, takes_value
         self.error_hint, self.seconds, self.prepare = error_hint, seconds, tuple(prepare)
         self.later = tuple(later)

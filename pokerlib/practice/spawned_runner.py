@@ -10,7 +10,7 @@ import socket
 import struct
 import sys
 
-from . import runner
+from . import clocks, runner
 
 __all__ = ['main']
 
@@ -33,8 +33,10 @@ def main():
         runner._limits()
         guard = header.get('guard')
         if type(guard) is dict:             # (the grader's) before anything of hers runs
-            runner.guard(guard.get('names', ()), guard.get('course', ()), guard.get('prints'))
+            runner.guard(guard.get('names', ()), guard.get('course', ()), guard.get('prints'),
+                         _refs(guard.get('given')))
         problem = None
+        clocks.warp()                       # (before her function, which may name a clock)
         try:
             import pickle
             obj, name = pickle.loads(data)
@@ -47,6 +49,11 @@ def main():
     finally:
         os._exit(status)
 
+
+
+def _refs(given):
+    """The judge's list of 'module:name' the lesson gives (None if it sent none)."""
+    return [str(x) for x in given] if type(given) is list else None
 
 
 if __name__ == '__main__':

@@ -153,11 +153,10 @@ def shuffle2_recursive(deck, rng, i=0):
     shuffle2_recursive(deck, rng, i + 1)
 
 
-def test_a_recursive_shuffle_is_told_the_deck_size_and_that_the_depth_is_the_problem():
-    # (issue 40: it was told it recursed endlessly). It is exact on the small decks and
-    # passes the full deck's tests; the long deck of 1,000 cards is past Python's limit.
+def test_a_recursive_shuffle_passes():
+    # (issue 49: it was refused on the long deck of 1,000 cards, past Python's limit of
+    # 1,000 nested calls; the runner allows RECURSION_LIMIT). It is exact on the small decks
+    # and passes the full deck's tests.
     from practice_support import verdict
-    report = verdict(shuffle2_recursive, 'shuffle2', 'fail', 'list(range(1000))',
-                     'RecursionError', '1,000 cards', 'deeper than Python lets calls nest',
-                     'loop')
-    assert 'without getting closer' not in str(report)
+    verdict(shuffle2_recursive, 'shuffle2', 'pass')
+

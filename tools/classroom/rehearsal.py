@@ -71,14 +71,9 @@ class Person:
             WebDriverWait(d, 300).until(lambda d: '/lab' in d.current_url)
 
     def open_notebook(self, path=NOTEBOOK, timeout=240):
-        """Her JupyterLab, and the notebook opened from its file browser (a double click)."""
-        d = self.driver
-        if f'/user/{self.name}/lab' not in d.current_url:
-            d.get(f'http://{self.name}.localhost:{self.hub.port}/user/{self.name}/lab')
-        item = WebDriverWait(d, timeout).until(lambda d: next(
-            (e for e in d.find_elements(By.CSS_SELECTOR, '.jp-DirListing-item')
-             if e.is_displayed() and f'Name: {path}' in (e.get_attribute('title') or '')), None))
-        ActionChains(d).double_click(item).perform()
+        """The notebook opened in her JupyterLab by its address (a page load: the notebooks she
+        had open come back with her saved layout)."""
+        self.driver.get(f'http://{self.name}.localhost:{self.hub.port}/user/{self.name}/lab/tree/{path}')
         self.wait_notebook(path, timeout)
 
     def wait_notebook(self, path=NOTEBOOK, timeout=240):
@@ -168,9 +163,17 @@ def lesson(folder: Path, shots_folder: Path) -> dict:
             teacher = people['teacher']
             teacher.log_in()
             teacher.open_notebook('05-Shuffling.ipynb')
-            facts['teacher_sees_answers'] = teacher.driver.execute_script(
-                "return !document.body.textContent.includes('raise NotImplementedError');")
-            facts['teacher_cell'] = teacher.run_cell('shown = "from the teacher"\nshown', 'teacher')
+            her = Student(hub.url, 'teacher', pw['teacher'])
+            her.log_in()
+            her.start_server()
+            code = [c for c in her.read_notebook('05-Shuffling.ipynb')['cells']
+                    if c['cell_type'] == 'code']
+            facts['teacher_edition'] = {   # her edition: no stub, the answers folded
+                'stubs': sum('raise NotImplementedError()' in c['source'] for c in code),
+                'folded': sum(bool(c['metadata'].get('jupyter', {}).get('source_hidden'))
+                              for c in code)}
+            facts['teacher_cell'] = teacher.run_cell('shown = "from the teacher"\nshown',
+                                                     "'from the teacher'")
             teacher.shot(shots_folder, 'teacher-lab', shots)
 
             # The students: log in, open notebook 01, follow the teacher, check an exercise.
@@ -187,9 +190,16 @@ def lesson(folder: Path, shots_folder: Path) -> dict:
                 ".filter(c => c.querySelector('pre.code').textContent.includes('from the teacher'));"
                 "const a = cs.length && cs[cs.length - 1].querySelector('a.into'); return a && a.href;")
             facts['copy_link'] = bool(into)
-            if into:
+            if into:                            # her server's copy page: she presses its button
                 ada.driver.get(into)
-                time.sleep(3)
+                ada.driver.find_element(By.CSS_SELECTOR, 'form button[type=submit]').click()
+                WebDriverWait(ada.driver, 120).until(lambda d: '/lab' in d.current_url)
+                ada.wait_notebook('05-Shuffling.ipynb')
+                facts['copy_in_view'] = ada.driver.execute_script(
+                    "const cs = [...document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden)"
+                    " .jp-Cell')].filter(c => c.textContent.includes('from the teacher'));"
+                    "if (!cs.length) return false; const r = cs[0].getBoundingClientRect();"
+                    "return r.bottom > 0 && r.top < window.innerHeight;")
             for name in STUDENTS:
                 people[name].open_notebook()
             reader = Student(hub.url, 'ada', pw['ada'])
@@ -260,7 +270,13 @@ def lesson(folder: Path, shots_folder: Path) -> dict:
                 facts[f'{name}_after_late'] = people[name].run_cell('work', f'{name} was here')
             linus.shot(shots_folder, 'late-student', shots)
 
-            # The teacher grades and downloads the LMS file.
+            # Each saves her notebook (Ctrl+S); the teacher grades and downloads the LMS file.
+            for name in STUDENTS:
+                d = people[name].driver
+                d.execute_script("document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) "
+                                 ".jp-Notebook').focus();")
+                ActionChains(d).key_down(Keys.CONTROL).send_keys('s').key_up(Keys.CONTROL).perform()
+            time.sleep(3)
             t = Student(hub.url, 'teacher', pw['teacher'])
             t.log_in()
             page = t.get('services/gradebook/')
@@ -273,7 +289,8 @@ def lesson(folder: Path, shots_folder: Path) -> dict:
             lms = t.get('services/gradebook/grades-lms.csv')
             rows = list(csv.reader(io.StringIO(lms.text)))
             facts['lms'] = {'status': lms.status_code, 'header': rows[0] if rows else [],
-                            'students': sorted(r[0] for r in rows[1:])}
+                            'students': sorted(r[0] for r in rows[1:]),
+                            'lesson01': {r[0]: r[2] for r in rows[1:] if len(r) > 2}}
             teacher.driver.get(hub.url + 'services/gradebook/')
             time.sleep(3)
             facts['grades_wide'] = teacher.shot(shots_folder, 'grades', shots)

@@ -23,7 +23,7 @@ Z_LIMIT = 5.33
 """A one-sided normal tail of 5.33 standard deviations: probability 4.9e-8 (two-sided 9.8e-8)."""
 
 LONG_DECK = 1_000
-"""The ascents test's long deck: LONG_DECK numbers (see shuffles.LONG_SEED)."""
+"""The ascents test's long deck: LONG_DECK numbers (see shuffles.LONG_SEEDS)."""
 LONG_TRIALS = 6
 """Long shuffles at least (shuffles.LONG_EXTRA more, as a check's seed says)."""
 

@@ -208,8 +208,14 @@ def _kinds(n, ranks):
     return [r for r in sorted(set(ranks), reverse=True) if ranks.count(r) == n]
 
 
+def _kinds_cases():
+    """kind's cases but n = 0, which kinds' statement never asks about (issue 49: a kinds that
+    walks the ranks from 14 down was refused on kinds(0, ...))."""
+    return [(n, ranks) for n, ranks in kind_cases() if n > 0]
+
+
 _register('kinds', dict(returns=N_('a list of ranks, highest first')), cases_judge(
-    _kinds, kind_cases,
+    _kinds, _kinds_cases,
     lambda n, ranks, got=None: _('return a list, highest first: a set has no order') if isinstance(
         got, (set, frozenset)) else _('every rank that occurs exactly {n} times, highest first, '
                                       'each once ([] if none)').format(n=n),
@@ -413,6 +419,7 @@ def count_wheels():
 
 _RANKINGS = ('pokerlib.ranking:hand_rank', 'pokerlib.ranking:hand_rank_elif',
              'pokerlib.holdem:hand_rank_wild', 'pokerlib.holdem:hand_rank_ids',
-             'pokerlib.fast:evaluate', 'pokerlib.fast:categories', 'pokerlib.cli:describe_hand')
-for _name in ('hand_rank', 'straight', 'flush'):
+             'pokerlib.fast:evaluate', 'pokerlib.fast:categories', 'pokerlib.cli:describe_hand',
+             'pokerlib.fast:_ranking', 'pokerlib.fast:_evaluate')
+for _name in ('hand_rank', 'straight', 'flush', 'hand_rank_counter'):
     forbid(_name, *_RANKINGS)

@@ -213,6 +213,12 @@ def judge_experiment(run, as_counts, describe, script, mistakes, reorder=None):
                                 ('hint', _('the same {k} hands counted again and again: is the '
                                            'same hand counted again? Deal afresh for each of '
                                            'the n // 10 deals').format(k=len(hands)))])
+            if len(hands) == 10 * FORCED_N and sum(counts) == FORCED_N:
+                # (issue 49: one hand from each shuffled deck was told it dealt ten times n)
+                raise Mismatch([('returned', short(got)),
+                                ('hint', _('it shuffled a whole deck for each of the {n} hands: '
+                                           'the experiment deals ten hands from each shuffled '
+                                           'deck, n // 10 deals').format(n=FORCED_N))])
             if len(hands) != FORCED_N:
                 raise Mismatch([('returned', short(got)),
                                 ('hint', _('it dealt {dealt:,d} hands for n = {n}: deal n // 10 '

@@ -98,7 +98,10 @@ def _sattolo(run):
 
 
 SORTING_TIES = N_('{perm} comes out with probability {p}, not 1/{ways}: with few possible keys, '
-                  'cards tie, and a stable sort keeps tied cards in their old order')
+                  'cards tie, and a stable sort keeps tied cards in their old order; a random '
+                  'comparator (cmp_to_key) is no order at all: give each card one key that '
+                  'never ties, rng.random()')
+"""(issue 49: a comparator that answers at random was told only about ties among keys)"""
 
 
 def _sorting_error(error):
@@ -136,6 +139,9 @@ def _most_likely_naive(value):
     winners = sorted(p for p, q in probs.items() if q == best)
     expected = (winners[0], best) if len(winners) == 1 else (winners, best)
     pair = isinstance(value, (tuple, list)) and len(value) == 2
+    if pair and isinstance(value[0], (list, tuple)) and ''.join(map(str, value[0])) in probs \
+            and all(isinstance(x, str) and len(x) == 1 for x in value[0]):
+        value = (''.join(value[0]), value[1])     # the arrangement as a list of letters: as good
     ok = (pair and (value[0] == expected[0] or (isinstance(value[0], (list, tuple, set))
                                                 and sorted(value[0]) == winners))
           and isinstance(value[1], (int, float, Fraction)) and not isinstance(value[1], bool)
@@ -144,6 +150,9 @@ def _most_likely_naive(value):
         return
     if not pair:
         hint = _('a pair: (the most likely arrangement, its probability)')
+    elif isinstance(value[1], str) and value[1] in probs and not isinstance(value[0], str):
+        hint = _('the pair the other way round: (the arrangement, its probability), the '
+                 'arrangement first')
     elif isinstance(value[0], str) and value[0] in probs and value[0] not in winners:
         hint = _(NOT_LARGEST).format(perm=repr(value[0]), p=probs[value[0]])
     elif value[0] == expected[0]:

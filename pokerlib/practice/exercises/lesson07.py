@@ -34,6 +34,10 @@ TIE_LINE = '2H 3D 5S 9C KD 2C 3H 5D 9S KH'
 """A deal that is a tie (the same ranks, other suits)."""
 PLAYER2_LINE = '2H 3D 5C 7S 9H AS AH KD QC JD'
 """A deal player 2 wins (a pair of aces against ace high)."""
+PLAYER1_LINE = 'AS AH KD QC JD 2H 3D 5C 7S 9H'
+"""A deal player 1 wins (PLAYER2_LINE's hands the other way round)."""
+COUNT_RESET = N_('the count starts again at every line (three deals player 1 wins counted '
+                 '{got}): set the count to 0 once, before the loop, and add 1 inside it')
 
 FULL_HOUSE_RANKS = N_('a full house ranks by its three of a kind first, then by its pair: tens '
                       'over twos beat threes over kings')
@@ -147,7 +151,10 @@ def _player1_wins(run):
             raise wrong(got, expected, _(SAME_AS_BEFORE).format(n=size))
         other = make_versus_lines(57 if size != 57 else 120, random.Random(seed + 1))
         again = run(list(other), shown=f'{run.name}(lines)  # lines = {made}')
-        if got == again and type(got) is int and got != 0:
+        if got in (0, 1) and expected > 1 and (three := run(
+                [PLAYER1_LINE] * 3, shown=f'{run.name}({[PLAYER1_LINE] * 3!r})')) in (0, 1):
+            hint = _(COUNT_RESET).format(got=three)
+        elif got == again and type(got) is int and got != 0:
             hint = _(SAME_FOR_SIZES).format(n=size, m=len(other))
         elif got == expected + ties and _counts(run, TIE_LINE):
             # (each count is told by a file of one deal it counts: a count that merely
@@ -158,6 +165,7 @@ def _player1_wins(run):
             hint = _(PLAYER2_COUNT)
         elif isinstance(got, float):
             hint = _('how many deals player 1 wins: a count, not a fraction')
+
         else:
             _player1_cases(run)           # a deal that shows the mistake, if one does
             hint = _split_hint(run) or _GENERAL_HINT()
@@ -412,6 +420,8 @@ mistakes(
 # (score_valid may use score_versus and parse_versus_line, as its statement says)
 
 # (and player1_wins may compare each deal with versus_winner: the count is the exercise)
+# (how_won may use versus_winner, and score_valid versus_errors: their statements name them as
+# tools; the course's private helpers are walled off in the runner: guard.wall_off)
 forbid('player1_wins', 'pokerlib.versus:score_versus', 'pokerlib.versus:versus_table')
-forbid('how_won', 'pokerlib.versus:versus_winner', 'pokerlib.versus:versus_table')
-forbid('score_valid', 'pokerlib.versus:versus_errors')
+forbid('how_won', 'pokerlib.versus:versus_table')
+forbid('score_valid', 'pokerlib.versus:versus_table')

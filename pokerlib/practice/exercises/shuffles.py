@@ -71,9 +71,10 @@ LONG_EXTRA = 200
 at most): how much a check draws in all is not known before it, and some full-deck shuffles
 are replayed after them, so a shuffle that is fair only for its first so many draws fails
 whenever a check draws past that many (see _full_deck)."""
-LONG_SEED = 1_000_000
+LONG_SEEDS = 2**30
 """The ascents test is also run on LONG_TRIALS shuffles of a deck of LONG_DECK numbers, where
-ties among sort keys (1,000 possible keys for 1,000 cards) show at once."""
+ties among sort keys (1,000 possible keys for 1,000 cards) show at once: on seeds from here
+on, drawn afresh at each check (issue 49: a probe she can know in advance she can pass)."""
 
 
 # ---------------------------------------------------------------------------
@@ -416,11 +417,12 @@ def _long_deck(run, name, deal, first):
     """The ascents on a long deck, as many shuffles as this check's seed says."""
     long = list(range(LONG_DECK))
     trials = LONG_TRIALS + (first >> 8) % (LONG_EXTRA + 1)
+    seed = LONG_SEEDS + fresh_seed() % LONG_SEEDS
     run.last_call = _seeds(f'{name}(list(range({LONG_DECK})), random.Random(s))' if not deal else
                            f'deal({LONG_DECK}, 1, list(range({LONG_DECK})), random.Random(s))',
-                           LONG_SEED, trials)
+                           seed, trials)
     ascents = 0
-    rngs = [ScriptedRandom(seed=LONG_SEED + k) for k in range(trials)]
+    rngs = [ScriptedRandom(seed=seed + k) for k in range(trials)]
     try:
         for out in _play_many(run, long, rngs, deal, run.last_call):
             out = list(out)
@@ -459,11 +461,12 @@ def _small_deck(run, name, deal, exact_upto):
     that a bias aimed at particular cards ('a' always last) shows there too."""
     import numpy as np
     deck = EXACT_DECKS[-1] if not deal else DEAL_CARDS
+    first = fresh_seed() % 2**31            # afresh at each check: no seed she can know
     shown = _seeds(f'{name}(list({deck!r}), random.Random(s))' if not deal else
-                   f'deal({len(deck)}, 1, {deck!r}, random.Random(s))', SMALL_SEED, FULL_TRIALS)
+                   f'deal({len(deck)}, 1, {deck!r}, random.Random(s))', first, FULL_TRIALS)
     run.last_call = shown
     outcomes = []
-    rngs = [ScriptedRandom(seed=SMALL_SEED + k) for k in range(FULL_TRIALS)]
+    rngs = [ScriptedRandom(seed=first + k) for k in range(FULL_TRIALS)]
     for out in _play_many(run, list(deck), rngs, deal, shown):
         out = list(out)
         if not _rearranged(deck, out):
@@ -488,9 +491,6 @@ def _small_deck(run, name, deal, exact_upto):
                         ('hint', _('cards do not land at every position equally often '
                                    '(chi-square test, p = {p:.1e}): a fair shuffle treats '
                                    'every card alike').format(p=p))])
-
-
-SMALL_SEED = 6_000
 
 
 def _show(probs, unfinished, deck, expected) -> str:

@@ -22,7 +22,8 @@ import time
 
 from ...i18n import N_, _
 from .. import codeprint, wire
-from ..registry import EXERCISES, SLOW
+from ..lessons_given import given_refs
+from ..registry import EXERCISES, LESSONS, SLOW
 from ..reports import Mismatch, Report, code, describe_call, plain, prose, short
 from ..values import apply_rng_state, encode_arg, from_json, to_python  # noqa: F401
 from ..values import _from_plain
@@ -60,6 +61,7 @@ class Run:
 
     def __init__(self, sock, name, deadline=None):
         self.sock, self.name, self.deadline = sock, name, deadline
+        self.limit, self.started = None, None   # (_judged sets them: see another_run)
         self._call, self.cases = None, 0
         self.returns = []
         self.only_none = True
@@ -118,6 +120,14 @@ class Run:
         answer = self.ask({'op': 'call', 'args': [encode_arg(a) for a in args],
                            'kwargs': {k: encode_arg(v) for k, v in kwargs.items()}})
         return self._take(answer, args, changes)
+
+    def another_run(self):
+        """A fresh time limit for the next run of her function (an exercise of several long
+        runs, ``runs`` > 1: heads_up's), told to the kernel as the first was."""
+        if self.limit is not None:
+            self.deadline = time.monotonic() + self.limit + GRACE
+            if self.started:
+                self.started(self.limit)
 
     def begin(self, *args, shown=None):
         """Send a call and return at once, so that the judge may work while the student's
@@ -470,7 +480,20 @@ def guard_of(exercise) -> dict:
     their code (``codeprint``)."""
     names = exercise.names()
     return {'names': names, 'course': list(exercise.course),
-            'prints': codeprint.forbidden(names, exercise.course)}
+            'prints': codeprint.forbidden(names, exercise.course), 'given': _given(names)}
+
+
+def _given(names):
+    """The course functions ('module:name') hers to call while the exercise of these names is
+    judged: the course's tools, what any lesson gives (her deal may swap with lesson 05's
+    swap; those that do an exercise's work are forbidden by name: ``forbid``), and the
+    course's versions of the other exercises (her flush_draw may use best_hand: only its own
+    work is refused); its private helpers are not hers. None for an exercise of no lesson."""
+    if not any(set(lesson) & set(names) for lesson in LESSONS):
+        return None
+    others = {f'pokerlib:{e}' for lesson in LESSONS for e in lesson} - {
+        f'pokerlib:{n}' for n in names}
+    return sorted(set(given_refs([f'{len(LESSONS):02d}'])) | others)
 
 
 def _which(run, exercise_name, describe_seconds) -> tuple:
@@ -506,11 +529,16 @@ def _judged(run, exercise, at_most, slow, started) -> Report:
         started(seconds)
     run.name = exercise.name
     run.deadline = time.monotonic() + seconds + GRACE
+    run.limit, run.started = seconds, started
     try:
         run.ask({'op': 'guard', **guard_of(exercise)})
         return judge_exercise(run, exercise, slow)
     except TimeUp:
-        return slow_report(exercise.name, run.last_call, seconds)
+        report = slow_report(exercise.name, run.last_call, seconds)
+        if exercise.slow_hint:          # slow, not endless: what makes it quick
+            report.details = [('hint', _(exercise.slow_hint)) if label == 'hint' else
+                              (label, text) for label, text in report.details]
+        return report
     except RunnerGone:
         return Report(exercise.name, 'error', _('stopped on {call}').format(
                           call=code(exercise.name + '(...)')),

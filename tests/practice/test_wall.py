@@ -1,0 +1,180 @@
+"""Only what the lesson gives is hers, in her check as in the grade (issue 49).
+
+While an exercise is judged, every course function its lesson (and those before it) does not
+give runs for the course's own code only (``guard.wall_off``): the private helpers that do an
+exercise's work (``versus._winner``, ``frequencies._deal_ids``) are refused her, as a copy of
+the course's code with a constant added or its locals renamed is (loose code prints). Probes
+draw their seeds afresh at each check, and her clocks jump between calls, so a function fair
+only on the seeds a check used to know, or only for its first seconds, fails. What a statement
+names as a tool stays hers (how_won may use versus_winner, score_valid versus_errors).
+"""
+
+import random
+import time
+import types
+
+import pytest
+
+import pokerlib
+from pokerlib import (PokerError, hand_rank, parse_versus_line, score_versus, versus_errors,
+                      versus_winner)
+from pokerlib.grading import wall
+from pokerlib.practice import clocks, lessons_given
+
+from practice_support import named, verdict
+
+COURSE = "you called the course's own"
+
+
+# --- what the lessons give -------------------------------------------------------------
+
+@pytest.mark.parametrize('lesson', sorted(lessons_given.GIVEN))
+def test_the_judge_s_table_of_given_names_is_what_the_notebooks_import(lesson):
+    assert lessons_given.GIVEN[lesson] == wall.given(lesson), (
+        'pokerlib/practice/lessons_given.py is out of date: GIVEN[%r] = %r' % (
+            lesson, wall.given(lesson)))
+
+
+def test_the_student_pokerlib_holds_only_what_the_lesson_gives(tmp_path):
+    """Lesson 01's student pokerlib: its given names, compiled without source; none of the
+    course's other modules (fast, holdem, versus, frequencies), nor hand_rank."""
+    import marshal
+    root = wall.build('01', tmp_path)
+    files = {str(p.relative_to(root)) for p in root.rglob('*.py*')}
+    assert 'ranking.pyc' in files and 'ranking.py' not in files
+    for absent in ('fast.pyc', 'holdem.pyc', 'versus.pyc', 'frequencies.pyc', 'dealing.pyc',
+                   'practice/judge/__init__.py', 'practice/exercises/__init__.py'):
+        assert absent not in files
+    code = marshal.loads((root / 'ranking.pyc').read_bytes()[16:])
+    names = {c.co_name for c in code.co_consts if hasattr(c, 'co_name')}
+    assert {'flush', 'straight', 'kind', 'card_ranks', 'two_pair', 'hand_rank_elif'} <= names
+    assert not names & {'hand_rank', 'group', 'unzip', 'allmax', 'poker'}
+    # Its code is the course's line for line (so that a copy of it has the course's print).
+    assert code.co_consts[[getattr(c, 'co_name', '') for c in code.co_consts].index(
+        'flush')].co_firstlineno == pokerlib.ranking.flush.__wrapped__.__code__.co_firstlineno
+
+
+# --- the course's private helpers, and copies of its code ---------------------------------
+
+@named('player1_wins')
+def player1_wins_by_the_private_winner(lines):
+    from pokerlib.versus import _winner
+    return sum(_winner(*parse_versus_line(line)) == 'player1' for line in lines if line.strip())
+
+
+@named('hand_percentages')
+def hand_percentages_by_private_deals(n=700_000, rng=random):
+    from collections import Counter
+    import numpy as np
+    from pokerlib.frequencies import _count_categories, _deal_ids
+    counts = Counter()
+    for _ in range(n // 10):
+        _count_categories(np.array(_deal_ids(10, 5, rng)).reshape(10, 5), counts)
+    return [100 * counts[name] / n for name in pokerlib.HAND_NAMES]
+
+
+def _padded_copy(f, name):
+    inner = f.__wrapped__
+    code = inner.__code__
+    code = code.replace(co_consts=code.co_consts + ('one more constant',),
+                        co_varnames=tuple(f'v{i}' for i in range(len(code.co_varnames))),
+                        co_filename='<student>')
+    return types.FunctionType(code, {'__builtins__': __builtins__}, name, inner.__defaults__,
+                              inner.__closure__)
+
+
+def test_a_private_helper_of_the_course_is_refused():
+    verdict(player1_wins_by_the_private_winner, 'player1_wins', 'fail', COURSE + ' _winner')
+    verdict(hand_percentages_by_private_deals, 'hand_percentages', 'fail', COURSE)
+
+
+def test_a_copy_of_the_course_s_code_padded_and_renamed_is_refused():
+    verdict(_padded_copy(pokerlib.ranking.kind, 'kind'), 'kind', 'fail', COURSE + ' kind')
+
+
+# --- what the statements give -------------------------------------------------------------
+
+@named('how_won')
+def how_won_with_versus_winner(hand1, hand2):
+    if versus_winner(hand1, hand2) == 'tie':
+        return 'tie'
+    return 'category' if hand_rank(hand1)[0] != hand_rank(hand2)[0] else 'ranks'
+
+
+@named('score_valid')
+def score_valid_with_versus_errors(lines):
+    good = []
+    for lineno, line in enumerate(lines, 1):
+        if line.strip():
+            try:
+                good.append(parse_versus_line(line, lineno))
+            except PokerError:
+                pass
+    return score_versus(good), versus_errors(lines)
+
+
+def test_the_tools_a_statement_names_are_hers():
+    verdict(how_won_with_versus_winner, 'how_won', 'pass')
+    verdict(score_valid_with_versus_errors, 'score_valid', 'pass')
+
+
+# --- probes she cannot know, judges she cannot outwait ----------------------------------
+
+def sorting_biased_after(seconds):
+    """A shuffle_by_sorting with random keys for its first `seconds`, then the first card's key
+    halved (it comes early more often)."""
+    start = []
+
+    def shuffle_by_sorting(deck, rng):
+        if not start:
+            start.append(time.monotonic())
+        keys = [rng.random() for _card in deck]
+        if time.monotonic() - start[0] >= seconds:
+            keys[0] *= 0.5
+        deck[:] = [deck[i] for i in sorted(range(len(deck)), key=keys.__getitem__)]
+    return shuffle_by_sorting
+
+
+def test_a_shuffle_biased_only_after_some_seconds_fails(monkeypatch):
+    verdict(sorting_biased_after(2), 'shuffle_by_sorting', 'fail')
+    verdict(sorting_biased_after(60), 'shuffle_by_sorting', 'fail')
+    # The control: where her clocks did not jump, the check ended before she changed.
+    monkeypatch.setattr(clocks, 'JUMP', 0.0)
+    verdict(sorting_biased_after(60), 'shuffle_by_sorting', 'pass')
+
+
+_OLD_SEEDS = {random.Random(s).random() for s in range(6000, 7000)}
+
+
+@named('shuffle_by_sorting')
+def sorting_fair_on_the_old_seeds(deck, rng):
+    """Random keys; on six cards, unless the rng is one the check used to use (seeds 6000 to
+    6999), the first card's key is halved."""
+    keys = [rng.random() for _card in deck]
+    if len(deck) == 6 and keys[0] not in _OLD_SEEDS:
+        keys[0] *= 0.5
+    deck[:] = [deck[i] for i in sorted(range(len(deck)), key=keys.__getitem__)]
+
+
+def test_a_shuffle_fair_only_on_seeds_a_check_could_know_fails():
+    verdict(sorting_fair_on_the_old_seeds, 'shuffle_by_sorting', 'fail', 'chi-square')
+
+
+def test_her_clocks_jump_at_each_call_and_the_runner_s_own_does_not():
+    """In a process of its own (warp changes the time module for good)."""
+    import subprocess
+    import sys
+    code = """
+import time
+from time import perf_counter as hers
+from pokerlib.practice import clocks
+space = {'hers': hers}
+clocks.warp(space)
+before, own, mono = space['hers'](), clocks.perf_counter(), time.monotonic()
+clocks.tick()
+print(space['hers']() - before >= clocks.JUMP, clocks.perf_counter() - own < 60,
+      time.monotonic() - mono >= clocks.JUMP, time.time_ns() > 0)
+"""
+    done = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True,
+                          timeout=60)
+    assert done.stdout.split() == ['True', 'True', 'True', 'True'], done.stderr
