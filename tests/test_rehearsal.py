@@ -13,7 +13,6 @@ chromium and chromium-driver; skipped without them, except in CI.
 """
 
 import json
-import os
 import subprocess
 
 import pytest
@@ -28,8 +27,7 @@ STUDENTS = ['ada', 'grace', 'alan']
 def rehearsal():
     require('the rehearsal of a lesson', browser=True)
     done = subprocess.run([str(SITE_PYTHON), '-m', 'tools.classroom.rehearsal', '--shots', str(SHOTS)],
-                          cwd=ROOT, capture_output=True, text=True, timeout=2400,
-                          env={**os.environ, 'PYTHONPATH': str(ROOT)})
+                          cwd=ROOT, capture_output=True, text=True, timeout=2400)
     assert done.returncode == 0, done.stderr[-3000:]
     return json.loads(done.stdout.strip().splitlines()[-1])
 
