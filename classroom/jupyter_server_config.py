@@ -16,6 +16,8 @@ is read. JupyterLab saves a notebook in one request and uploads a file of more
 than 15 MB in chunks of 1 MB, so both still work.
 """
 
+import os
+
 from nbformat.sign import MemorySignatureStore
 
 from pokerlib import gate
@@ -38,5 +40,8 @@ class NothingTrusted(MemorySignatureStore):
 c = get_config()  # noqa: F821 (Jupyter's config loader defines it)
 c.NotebookNotary.store_factory = NothingTrusted
 c.NotebookNotary.db_file = ':memory:'
+# Nothing is signed, so its key is never written: her data folder is an empty, read-only one of
+# the venv's (no extension of her home is loaded: classroom/jupyterhub_config.py).
+c.NotebookNotary.secret = os.urandom(32)
 c.ServerApp.max_body_size = c.ServerApp.max_buffer_size = BODY
 gate.install()                  # a request without her login: 1 MB at most (pokerlib/gate.py)

@@ -423,3 +423,4 @@ def test_her_own_jupyterlab_extensions_are_neither_served_nor_loaded(hub):
     assert ada.http.get(path, timeout=30, allow_redirects=False).status_code != 200
     page = ada.get('user/ada/lab')                   # her JupyterLab lists no extension of hers
     assert page.status_code == 200 and 'eve-phish' not in page.text
+    assert ada.read_notebook('01-Hands-and-hand_rank.ipynb')['cells']   # and opens her notebooks
