@@ -195,11 +195,16 @@ def lesson(folder: Path, shots_folder: Path) -> dict:
                 ada.driver.find_element(By.CSS_SELECTOR, 'form button[type=submit]').click()
                 WebDriverWait(ada.driver, 120).until(lambda d: '/lab' in d.current_url)
                 ada.wait_notebook('05-Shuffling.ipynb')
-                facts['copy_in_view'] = ada.driver.execute_script(
-                    "const cs = [...document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden)"
-                    " .jp-Cell')].filter(c => c.textContent.includes('from the teacher'));"
-                    "if (!cs.length) return false; const r = cs[0].getBoundingClientRect();"
-                    "return r.bottom > 0 && r.top < window.innerHeight;")
+                in_view = ("const cs = [...document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden)"
+                           " .jp-Cell')].filter(c => c.textContent.includes('from the teacher'));"
+                           "if (!cs.length) return false; const r = cs[0].getBoundingClientRect();"
+                           "return r.bottom > 0 && r.top < window.innerHeight;")
+                try:                            # JupyterLab scrolls to it once the notebook is drawn
+                    WebDriverWait(ada.driver, 30).until(lambda d: d.execute_script(in_view))
+                    facts['copy_in_view'] = True
+                except Exception:
+                    facts['copy_in_view'] = False
+                ada.shot(shots_folder, 'copied-cell', shots)
             for name in STUDENTS:
                 people[name].open_notebook()
             reader = Student(hub.url, 'ada', pw['ada'])
@@ -277,6 +282,12 @@ def lesson(folder: Path, shots_folder: Path) -> dict:
                                  ".jp-Notebook').focus();")
                 ActionChains(d).key_down(Keys.CONTROL).send_keys('s').key_up(Keys.CONTROL).perform()
             time.sleep(3)
+            # ada's answer in the lesson's own Your-turn cell (what the grader reads), as she writes it
+            nb = reader.read_notebook(NOTEBOOK)
+            [cell] = [c for c in nb['cells'] if c['cell_type'] == 'code'
+                      and ''.join(c['source']).startswith('def flush(hand):')]
+            cell['source'] = 'def flush(hand):\n    return len({s for r, s in hand}) == 1'
+            reader.save_notebook(NOTEBOOK, nb)
             t = Student(hub.url, 'teacher', pw['teacher'])
             t.log_in()
             page = t.get('services/gradebook/')
