@@ -73,8 +73,13 @@ def ask(state, message: dict, timeout=30.0) -> dict:
     with socket.socket(socket.AF_UNIX) as s:
         s.settimeout(timeout)
         s.connect(str(Path(state) / SOCKET))
-        s.sendall(json.dumps(message).encode() + b'\n')
-        answer = json.loads(_read_line(s))
+        return _exchange(s, message)
+
+
+def _exchange(s, message: dict) -> dict:
+    """One message sent on a connection to the relay, and its answer (RelayError if it refuses)."""
+    s.sendall(json.dumps(message).encode() + b'\n')
+    answer = json.loads(_read_line(s))
     if 'error' in answer:
         raise RelayError(answer['error'])
     return answer
@@ -120,10 +125,7 @@ def lease(state, settings: dict, timeout=60.0) -> socket.socket:
                 time.sleep(0.1)
     held = socket.socket(socket.AF_UNIX)
     held.connect(str(state / SOCKET))
-    held.sendall(json.dumps({'op': 'lease', **settings}).encode() + b'\n')
-    answer = json.loads(_read_line(held))
-    if 'error' in answer:
-        raise RelayError(answer['error'])
+    _exchange(held, {'op': 'lease', **settings})
     return held
 
 
@@ -170,12 +172,12 @@ class Relay:
             self.index_file.write_text(json.dumps(self.index))
         return self.index[name]
 
-    # The hub's messages, one method each (op: 'lease', 'doors', 'start', 'front', 'close', ...).
+    # The hub's messages (``answer`` says which method takes which op).
 
-    def op_ping(self, message):
+    def status(self, message):
         return {'ok': True, 'pid': os.getpid(), 'servers': sorted(self.servers)}
 
-    def op_lease(self, message):
+    def take_lease(self, message):
         """A hub arrives: its settings (the proxy's command, the doors' targets) are the class's."""
         settings = {k: message[k] for k in ('proxy', 'proxy_env', 'hub', 'services', 'group', 'port',
                                            'adopt')}
@@ -276,9 +278,9 @@ class Relay:
     async def answer(self, message) -> dict:
         op = message.get('op')
         if op == 'ping':
-            return self.op_ping(message)
+            return self.status(message)
         if op == 'lease':
-            return self.op_lease(message)
+            return self.take_lease(message)
         if self.doors is None:
             return {'error': 'no hub has leased the relay yet'}
         if op == 'doors':
