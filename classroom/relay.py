@@ -70,10 +70,24 @@ def front_address(index: int) -> str:
 
 def ask(state, message: dict, timeout=30.0) -> dict:
     """Send the relay one message and wait for its answer (RelayError if it refuses)."""
-    with socket.socket(socket.AF_UNIX) as s:
-        s.settimeout(timeout)
-        s.connect(str(Path(state) / SOCKET))
+    with _connected(state, timeout) as s:
         return _exchange(s, message)
+
+
+def _connected(state, timeout=None) -> socket.socket:
+    """A connection to the relay's socket, however long the state folder's path: through the
+    socket file's own descriptor (``/proc/self/fd/N``), as Linux takes 107 bytes at most."""
+    fd = os.open(Path(state) / SOCKET, os.O_PATH | os.O_CLOEXEC)
+    s = socket.socket(socket.AF_UNIX)
+    try:
+        s.settimeout(timeout)
+        s.connect(f'/proc/self/fd/{fd}')
+    except OSError:
+        s.close()
+        raise
+    finally:
+        os.close(fd)
+    return s
 
 
 def _exchange(s, message: dict) -> dict:
@@ -123,8 +137,7 @@ def lease(state, settings: dict, timeout=60.0) -> socket.socket:
                 if time.monotonic() > deadline:
                     raise RelayError(f'the relay did not start: see {logs / "relay.log"}') from None
                 time.sleep(0.1)
-    held = socket.socket(socket.AF_UNIX)
-    held.connect(str(state / SOCKET))
+    held = _connected(state)
     _exchange(held, {'op': 'lease', **settings})
     return held
 
@@ -328,7 +341,8 @@ class Relay:
             path.unlink()
         old = os.umask(0o177)                 # the socket: the hub's account alone (0600)
         try:
-            server = await asyncio.start_unix_server(self.serve_one, path=str(path), limit=LINE)
+            server = await asyncio.start_unix_server(self.serve_one, sock=doors.bound(path),
+                                                     limit=LINE)
         finally:
             os.umask(old)
         loop = asyncio.get_running_loop()

@@ -282,6 +282,9 @@ def test_the_class_list_reaches_the_hub_and_its_services(tmp_path, monkeypatch):
     roster = types.SimpleNamespace(HashedPasswordAuthenticator=Authenticator, RosterError=ValueError,
                                    load_roster=lambda *args: Roster)
     monkeypatch.setitem(sys.modules, 'classroom.roster', roster)
+    def servers_apart(name, domain, kind):    # (classroom/spawner.py's, which needs JupyterHub too)
+        return domain
+    monkeypatch.setitem(sys.modules, 'classroom.spawner', types.SimpleNamespace(servers_apart=servers_apart))
     spec = importlib.util.spec_from_file_location('department', DEPLOY / 'department.py')
     department = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(department)
@@ -300,6 +303,7 @@ def test_the_class_list_reaches_the_hub_and_its_services(tmp_path, monkeypatch):
                              {'name': 'follow', 'environment': {}}, {'name': 'idle-culler'}]
     department.configure(c, class_file)
     assert c.JupyterHub.authenticator_class is Authenticator
+    assert c.JupyterHub.subdomain_hook is servers_apart       # the services on the hub's address
     assert c.Authenticator.allowed_users == {'ada', 'grace', 'teacher'}
     assert c.Authenticator.admin_users == {'teacher'}
     assert c.JupyterHub.services[0]['environment']['GRADEBOOK_STUDENTS'] == 'ada grace'

@@ -156,7 +156,7 @@ def lesson(folder: Path, shots_folder: Path) -> dict:
     try:
         facts['class_ready'] = hub.class_ready(timeout=600)
         pw = hub.passwords()
-        with tempfile.TemporaryDirectory() as profiles:
+        with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as profiles:   # (Chromium writes late)
             port = hub.port + 5
             for k, name in enumerate(['teacher'] + STUDENTS):
                 people[name] = Person(hub, name, pw[name], f'{profiles}/{name}', port + 100 + k)
