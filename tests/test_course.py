@@ -1,6 +1,7 @@
 """course.py: the course's commands without make, on both layouts of a venv."""
 
 import os
+import shlex
 import shutil
 import signal
 import subprocess
@@ -93,7 +94,7 @@ def test_ctrl_c_stops_a_command_quietly_with_status_130():
 def test_ctrl_c_under_make_adds_no_interrupt_line(tmp_path):
     (tmp_path / 'driver.py').write_text(DRIVER)
     shutil.copy(ROOT / 'course.py', tmp_path)
-    (tmp_path / 'Makefile').write_text(f'lab:\n\t@{sys.executable} driver.py\n')
+    (tmp_path / 'Makefile').write_text(f'lab:\n\t@{shlex.quote(sys.executable)} driver.py\n')  # (a folder with a space)
     status, out = _ctrl_c(['make', '--no-print-directory', 'lab'], cwd=tmp_path)
     assert out == '', out                      # no "make: *** [Makefile:2: lab] Interrupt"
     assert status == -signal.SIGINT            # make itself stops as Ctrl-C says
@@ -171,7 +172,7 @@ def test_the_lab_setup_puts_the_font_and_in_chinese_the_language_into_the_venv(t
     venv = tmp_path / 'venv'
     (course.bin_dir(venv)).mkdir(parents=True)
     python = course.program(venv, 'python')               # the course's own, under the venv's name
-    python.write_text(f'#!/bin/sh\nexec {course.program(course.VENV, "python")} "$@"\n')
+    python.write_text(f'#!/bin/sh\nexec {shlex.quote(str(course.program(course.VENV, "python")))} "$@"\n')
     python.chmod(0o755)
     assert course.lab_setup(venv) == 0
     custom = venv / course.LAB_CONFIG / 'custom'
