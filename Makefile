@@ -1,7 +1,7 @@
 # The course in two commands:
 #   make lab    set up (first time only), then open JupyterLab on your own copy of the course
 #   make test   set up (first time only) and run the tests, notebooks included,
-#               in one to two minutes on two cores (the slow tier waits for make test-slow;
+#               in under a minute on two cores (the slow tier waits for make test-slow;
 #               CI runs both)
 PYTHON ?= python3
 VENV   ?= .venv

@@ -22,7 +22,7 @@ USAGE = N_("""Usage:
     python course.py lab          your own copy of the course (workspace/), in JupyterLab
                                   (--port 8890: on that port; the lab commands all take it)
     python course.py progress     which exercises your copies (workspace/, workspace-zh/) pass
-    python course.py test         the tests, in one to two minutes (extra arguments go to pytest)
+    python course.py test         the tests, in under a minute (extra arguments go to pytest)
     python course.py test-slow    the slow tests that `test` leaves out
     python course.py lab-teacher  the teacher's copy to project (teacher/), answers folded
     python course.py lab-edit     the course's own notebooks (notebooks/), to edit the course

@@ -19,6 +19,8 @@ import pytest
 import pokerlib
 from pokerlib.practice import check, kernel, runner
 
+pytestmark = pytest.mark.slow   # (the slow tier: make test stays under a minute; CI runs both)
+
 
 LIMIT = 1.5
 PROMISE = LIMIT + 1 + 1.0       # the limit, the promised second, and slack for a loaded machine

@@ -25,6 +25,8 @@ from test_printing import (flush_printing_lines, hand_rank_printing_bars,
                            hand_rank_printing_spaces)
 from test_shuffles import shuffle2_recursive
 
+pytestmark = pytest.mark.slow   # (the slow tier: make test stays under a minute; CI runs both)
+
 # ---------------------------------------------------------------------------
 # Shuffles: right ones in unusual styles
 

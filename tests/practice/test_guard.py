@@ -32,6 +32,8 @@ from pokerlib.practice.registry import FORBIDDEN
 
 from practice_support import named, tiered, verdict
 
+pytestmark = pytest.mark.slow   # (the slow tier: make test stays under a minute; CI runs both)
+
 ROOT = Path(__file__).resolve().parents[2]
 COURSE = "you called the course's own"
 REFUSED = 'a check does not allow'

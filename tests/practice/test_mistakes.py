@@ -23,6 +23,8 @@ from pokerlib.practice import check, exercise_names
 from pokerlib.practice.exercises import MISTAKES
 from pokerlib.practice.reports import plain
 
+pytestmark = pytest.mark.slow   # (the slow tier: make test stays under a minute; CI runs both)
+
 
 def student_function(source):
     """The last function the source defines, compiled as a student's cell would be."""

@@ -8,6 +8,8 @@ from pokerlib import card_ranks, kind, straight, two_pair
 from pokerlib import flush as course_flush
 from practice_support import verdict
 
+pytestmark = pytest.mark.slow   # (the slow tier: make test stays under a minute; CI runs both)
+
 
 def _ranking(hand):
     ranks = card_ranks(hand)

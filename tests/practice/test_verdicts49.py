@@ -20,6 +20,8 @@ from pokerlib import DECK
 
 from practice_support import named, verdict
 
+pytestmark = pytest.mark.slow   # (the slow tier: make test stays under a minute; CI runs both)
+
 
 @named('deal')
 def deal_round_the_table(numhands, n=5, deck=DECK, rng=random):

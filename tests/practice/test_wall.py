@@ -23,6 +23,8 @@ from pokerlib.practice import clocks, lessons_given
 
 from practice_support import named, verdict
 
+pytestmark = pytest.mark.slow   # (the slow tier: make test stays under a minute; CI runs both)
+
 COURSE = "you called the course's own"
 
 
