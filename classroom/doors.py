@@ -75,6 +75,24 @@ async def _pipe(reader, writer):
             writer.close()
 
 
+async def _carry(door, at_once, reader, writer, far):
+    """One connection to a door (a Door or a Front): closed at once when the door holds at_once
+    already; else its bytes passed both ways to the connection far() opens, till either ends."""
+    if door.connections >= at_once:
+        writer.close()
+        return
+    door.connections += 1
+    try:
+        try:
+            far_reader, far_writer = await far()
+        except OSError:
+            writer.close()
+            return
+        await asyncio.gather(_pipe(reader, far_writer), _pipe(far_reader, writer))
+    finally:
+        door.connections -= 1
+
+
 OPEN_AT_ONCE = 32
 """Connections one door (one student's) holds open at once: her server and kernels need a
 few; more, and she could use up the relay's files (each connection holds two)."""
@@ -96,20 +114,8 @@ class Door:
         self.connections = 0            # open now
 
     async def _serve(self, reader, writer):
-        if self.connections >= OPEN_AT_ONCE:
-            writer.close()
-            return
-        self.connections += 1
-        try:
-            try:
-                far_reader, far_writer = await asyncio.open_connection(
-                    self.host, self.port, local_addr=(self.source, 0) if self.source else None)
-            except OSError:
-                writer.close()
-                return
-            await asyncio.gather(_pipe(reader, far_writer), _pipe(far_reader, writer))
-        finally:
-            self.connections -= 1
+        await _carry(self, OPEN_AT_ONCE, reader, writer, lambda: asyncio.open_connection(
+            self.host, self.port, local_addr=(self.source, 0) if self.source else None))
 
     async def open(self):
         """Listen (once); anyone who is shown the folder may connect (mode 0666).
@@ -202,19 +208,8 @@ class Front:
         self.connections = 0
 
     async def _serve(self, reader, writer):
-        if self.connections >= FRONT_AT_ONCE:
-            writer.close()
-            return
-        self.connections += 1
-        try:
-            try:
-                far_reader, far_writer = await connect_own(self.socket_path, self.uid)
-            except OSError:
-                writer.close()
-                return
-            await asyncio.gather(_pipe(reader, far_writer), _pipe(far_reader, writer))
-        finally:
-            self.connections -= 1
+        await _carry(self, FRONT_AT_ONCE, reader, writer,
+                     lambda: connect_own(self.socket_path, self.uid))
 
     async def open(self, timeout=120.0) -> int:
         """Wait for her socket (at most ``timeout`` s), then listen (once); the port."""
