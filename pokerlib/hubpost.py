@@ -62,7 +62,10 @@ def request(method: str, url: str, body: bytes = None, token: str = None, timeou
     if token:
         headers['Authorization'] = f'token {token}'
     try:
-        connection.request(method, path, body=body, headers=headers)
+        try:
+            connection.request(method, path, body=body, headers=headers)
+        except (BrokenPipeError, ConnectionResetError):
+            pass        # it answered (a refusal) and closed before taking the body: read its answer
         response = connection.getresponse()
         return response.status, response.read()
     finally:

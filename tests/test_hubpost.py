@@ -70,3 +70,26 @@ def test_an_address_of_another_kind_is_refused_and_none_unreached(tmp_path):
         request('POST', 'ftp://example.org/x', b'')
     with pytest.raises(OSError):
         request('POST', f'http+unix://{quote(str(tmp_path / "none.sock"), safe="")}/x', b'', timeout=1)
+
+
+def test_a_refusal_sent_before_the_body_is_read_is_the_answer(tmp_path):
+    """A service that refuses as soon as it has read the headers (a wrong token: the follow feed)
+    and closes: the body's sending fails, and the answer is still its refusal, not an error."""
+    import socket
+    import threading
+    path = tmp_path / 's.sock'
+    server = socket.socket(socket.AF_UNIX)
+    server.bind(str(path))
+    server.listen()
+
+    def refuse():
+        conn, _ = server.accept()
+        head = b''
+        while b'\r\n\r\n' not in head:
+            head += conn.recv(1024)
+        conn.sendall(b'HTTP/1.1 403 Forbidden\r\nContent-Length: 2\r\n\r\nno')
+        conn.close()
+    threading.Thread(target=refuse, daemon=True).start()
+    url = f'http+unix://{quote(str(path), safe="")}/services/follow/api/feed'
+    assert request('POST', url, b'x' * 8 * 2**20, timeout=10) == (403, b'no')
+    server.close()
