@@ -23,7 +23,6 @@ import argparse
 import csv
 import io
 import json
-import re
 import subprocess
 import tempfile
 import time
@@ -290,13 +289,7 @@ def lesson(folder: Path, shots_folder: Path) -> dict:
             reader.save_notebook(NOTEBOOK, nb)
             t = Student(hub.url, 'teacher', pw['teacher'])
             t.log_in()
-            page = t.get('services/gradebook/')
-            token = re.search(r'name="_xsrf" value="([^"]+)"', page.text).group(1)
-            t.http.post(page.url, data={'_xsrf': token}, timeout=120)
-            deadline = time.monotonic() + 600
-            while time.monotonic() < deadline and 'http-equiv="refresh"' in t.get(
-                    'services/gradebook/').text:
-                time.sleep(2)
+            t.grade()
             lms = t.get('services/gradebook/grades-lms.csv')
             rows = list(csv.reader(io.StringIO(lms.text)))
             facts['lms'] = {'status': lms.status_code, 'header': rows[0] if rows else [],

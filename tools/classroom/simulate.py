@@ -422,6 +422,21 @@ class Student:
         if r.status_code not in (200, 201):
             raise Refused(f'{self.name}: saving {path} answered {r.status_code}')
 
+    def grade(self, timeout=600.0) -> requests.Response:
+        """The teacher presses Grade on the gradebook and waits for the grading to end (the page
+        stops refreshing itself); the page then. RuntimeError if refused or past ``timeout``."""
+        page = self.get('services/gradebook/')
+        token = re.search(r'name="_xsrf" value="([^"]+)"', page.text).group(1)
+        pressed = self.http.post(page.url, data={'_xsrf': token}, timeout=60)
+        if pressed.status_code != 200:
+            raise RuntimeError(f'Grade answered {pressed.status_code}')
+        deadline = time.monotonic() + timeout
+        while 'http-equiv="refresh"' in (page := self.get('services/gradebook/')).text:
+            if time.monotonic() > deadline:
+                raise RuntimeError(f'grading took over {timeout:.0f} s')
+            time.sleep(2)
+        return page
+
     def start_kernel(self, path: str) -> str:
         """A kernel for her notebook at path (a session, as opening it does): its id."""
         r = self.api('POST', 'sessions', json={'path': path, 'type': 'notebook', 'name': '',
