@@ -27,28 +27,35 @@ def main():
             sock = socket.fromshare(base64.b64decode(header['shared']))
         else:
             sock = socket.socket(fileno=header['fd'])
-        for filename, lines in header['cells'].items():
-            linecache.cache[filename] = (sum(map(len, lines)), None, lines, filename)
-        runner.STATE['in_runner'] = True
-        runner._limits()
-        guard = header.get('guard')
-        if type(guard) is dict:             # (the grader's) before anything of hers runs
-            runner.guard(guard.get('names', ()), guard.get('course', ()), guard.get('prints'),
-                         _refs(guard.get('given')))
-        problem = None
-        clocks.warp()                       # (before her function, which may name a clock)
-        try:
-            import pickle
-            obj, name = pickle.loads(data)
-        except BaseException as e:          # noqa: B036 - a module it needs is missing...
-            obj, name = None, None
-            problem = f'{type(e).__name__}: {e}'[:300]
-        runner.serve_socket(sock, obj, name, problem=problem)
+        serve(header, data, sock)
     except BaseException:                   # noqa: B036
         status = 1
     finally:
         os._exit(status)
 
+
+def serve(header, data, sock):
+    """Load the kernel's cells and the pickled (object, name) `data`, the guard first when
+    the header has one, then serve the judge on sock (a fresh runner, or one forked by
+    ``forks``)."""
+    cells = header.get('cells')
+    for filename, lines in (cells.items() if type(cells) is dict else ()):
+        linecache.cache[filename] = (sum(map(len, lines)), None, lines, filename)
+    runner.STATE['in_runner'] = True
+    runner._limits()
+    guard = header.get('guard')
+    if type(guard) is dict:             # (the grader's) before anything of hers runs
+        runner.guard(guard.get('names', ()), guard.get('course', ()), guard.get('prints'),
+                     _refs(guard.get('given')))
+    problem = None
+    clocks.warp()                       # (before her function, which may name a clock)
+    try:
+        import pickle
+        obj, name = pickle.loads(data)
+    except BaseException as e:          # noqa: B036 - a module it needs is missing...
+        obj, name = None, None
+        problem = f'{type(e).__name__}: {e}'[:300]
+    runner.serve_socket(sock, obj, name, problem=problem)
 
 
 def _refs(given):

@@ -4,6 +4,7 @@ for each exercise asked, sends a copy of the student's function; ``judge_remote(
 exercises)`` judges each one in a fresh runner: ``[{'exercise', 'status', 'seconds',
 'report'}]``. The grader loads the exercises first (``pokerlib.practice.exercises``)."""
 
+import os
 import time
 
 from ...i18n import _
@@ -19,10 +20,10 @@ SPAWN_SECONDS = 30.0
 """How long the grader waits for a fresh runner to load the student's function."""
 
 
-def _judge_copy(answer, exercise) -> Report:
+def _judge_copy(answer, exercise, forks=None) -> Report:
     """Judge the student's function the kernel sent as a copy (``runner.serve``), in a fresh
-    runner this process starts, which forbids the exercise's course functions before it
-    loads the copy (``spawned.launch``)."""
+    runner, which forbids the exercise's course functions before it loads the copy: forked
+    by `forks` (``pokerlib.practice.forks``), or else started here (``spawned.launch``)."""
     import base64
     import binascii
     from .. import spawned
@@ -34,7 +35,8 @@ def _judge_copy(answer, exercise) -> Report:
     except (binascii.Error, ValueError):
         return Report(exercise, 'error', 'could not be checked', [('note', 'a bad copy')])
     guard = guard_of(EXERCISES[exercise]) if exercise in EXERCISES else None
-    proc, sock = spawned.launch(data, cells, guard=guard, isolated=True)
+    started = forks.launch(data, cells, guard=guard) if forks is not None else None
+    proc, sock = started or spawned.launch(data, cells, guard=guard, isolated=True)
     try:
         return judge_runner(sock, exercise_name=exercise, describe_seconds=SPAWN_SECONDS)
     finally:
@@ -50,7 +52,30 @@ def judge_remote(channel, exercises, token='', wait=60.0) -> list:
     fresh runner started here loads and runs (``_judge_copy``); the judging
     happens here. A kernel that does not answer within `wait`
     seconds gets 'timeout' for what is left; one that does not first send `token` gets
-    'error' for every exercise."""
+    'error' for every exercise. The runners are forked from one fresh interpreter
+    (``forks``) where there is fork."""
+    forks = _forks()
+    try:
+        return _judge_each(channel, exercises, token, wait, forks)
+    finally:
+        if forks is not None:
+            forks.close()
+
+
+def _forks():
+    """A parent of runners (``pokerlib.practice.forks``); None where there is no fork or
+    it cannot start."""
+    if not hasattr(os, 'fork'):
+        return None
+    from ..forks import Forks
+    try:
+        return Forks()
+    except OSError:
+        return None
+
+
+def _judge_each(channel, exercises, token, wait, forks) -> list:
+    """judge_remote's rows, judged with the runners of forks (None: fresh ones)."""
     rows = []
     try:
         hello = wire.receive(channel, time.monotonic() + wait, limit=4096)
@@ -84,7 +109,7 @@ def judge_remote(channel, exercises, token='', wait=60.0) -> list:
             rows.append({'exercise': function_name, 'status': 'error', 'seconds': 0,
                          'report': str(answer['cannot'])[:300]})
             continue
-        report = _judge_copy(answer, exercise)
+        report = _judge_copy(answer, exercise, forks)
         status = report.status
         text = report.headline()
         if report.course:           # a fact, not a sentence: the course's own, not hers
