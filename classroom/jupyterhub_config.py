@@ -174,9 +174,17 @@ c.SandboxSpawner.services = {
     'follow': (f'127.0.0.1:{PORT + 4}', 'POKERLIB_FOLLOW=/services/follow/')}
 c.Spawner.notebook_dir = str(STATE / 'workspaces' / '{username}')
 c.Spawner.default_url = '/lab/tree/00-Contents.ipynb'
-c.Spawner.cmd = [str(VENV_BIN / 'jupyterhub-singleuser')]
-# No terminal: JupyterLab, its kernels and the course are all a student needs.
-c.Spawner.args = ['--ServerApp.terminals_enabled=False', f'--ServerApp.log_level={c.JupyterHub.log_level}']
+# jupyterhub-singleuser without the hub's database layer, which it imports and never uses
+# (pokerlib/singleuser.py: 25 MB of every server, issue 51).
+c.Spawner.cmd = [str(VENV_BIN / 'python'), '-m', 'pokerlib.singleuser']
+# No terminal: JupyterLab, its kernels and the course are all a student needs. Nor the server
+# extensions she never uses (no language server is installed for jupyter_lsp to find, no classic
+# notebook extension for notebook_shim, no terminal), nor the extension manager's PyPI client (her
+# server is offline): each a part of every server's memory and start (issue 51).
+c.Spawner.args = ['--ServerApp.terminals_enabled=False', f'--ServerApp.log_level={c.JupyterHub.log_level}',
+                  *(f'--ServerApp.jpserver_extensions={name}=False'
+                    for name in ('jupyter_lsp', 'notebook_shim', 'jupyter_server_terminals')),
+                  '--LabApp.extension_manager=readonly']
 c.Spawner.env_keep = ['PATH', 'LANG', 'LC_ALL']
 c.Spawner.environment = {'PATH': f'{VENV_BIN}:/usr/local/bin:/usr/bin:/bin'}
 # Her server reads JupyterLab's extensions from the venv only, never from her home (which it

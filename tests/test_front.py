@@ -90,7 +90,7 @@ def server_pid(name) -> int:
             argv = cmdline.read_bytes().split(b'\0')
         except OSError:
             continue
-        if b'bwrap' in argv[0] or not any(b'jupyterhub-singleuser' in a for a in argv):
+        if b'bwrap' in argv[0] or not any(b'singleuser' in a for a in argv):
             continue
         try:                  # every server's socket is at one path in its sandbox: her name
             environ = (cmdline.parent / 'environ').read_bytes().split(b'\0')
