@@ -159,6 +159,7 @@ def lesson(hub, name, password, teacher_nb, bell) -> dict:
         student.save_notebook(NOTEBOOK, nb)
         row['end'] = time.monotonic() - sent
         row['cells'] = counts['cells']
+        row['checks'] = counts['checks']
         row['errors'] = sum(any(o['output_type'] == 'error' for o in c['outputs'])    # not on purpose
                             for c in nb['cells'] if c['cell_type'] == 'code'
                             and 'raises-exception' not in c['metadata'].get('tags', []))
@@ -201,14 +202,25 @@ class Follower(threading.Thread):
             self.ready.set()
 
 
+def _checks(seconds) -> dict:
+    """The check cells of the log-in storm, every student's: how many, p50, p95, largest."""
+    if not seconds:
+        return {}
+    return {'n': len(seconds), 'p50': round(percentile(seconds, 0.5), 3),
+            'p95': round(percentile(seconds, 0.95), 3), 'max': round(max(seconds), 3)}
+
+
 def percentile(values, q) -> float:
     values = sorted(values)
     return values[min(len(values) - 1, int(q * len(values)))]
 
 
-def follow_along(hub, names, passwords, sampler) -> dict:
-    """The follow-along run: every student following while the teacher runs notebook 05."""
-    followers = [Follower(hub, n, passwords[n]) for n in names]
+def follow_along(hub, names, passwords, sampler, screens=None) -> dict:
+    """The follow-along run: every student following while the teacher runs notebook 05; with
+    `screens` (more than the students), some students follow on two screens or more."""
+    screens = screens or len(names)
+    followers = [Follower(hub, names[k % len(names)], passwords[names[k % len(names)]])
+                 for k in range(screens)]
     for f in followers:
         f.start()
     for f in followers:
@@ -332,6 +344,9 @@ def table(r) -> str:
         ("**first screen** (login sent to JupyterLab's page and scripts served): median, slowest",
          two(r['first_screen_s'], 's')),
         ('notebook 01 run and saved (from the login): median, slowest', two(r['end_s'], 's')),
+        ("**checks during the storm** (a check cell, sent to idle): p50, p95, largest (cells)",
+         f"{r['checks_s']['p50']} s, {r['checks_s']['p95']} s, {r['checks_s']['max']} s "
+         f"({r['checks_s']['n']})" if r.get('checks_s') else '–'),
         ('finished, cell errors, 5xx, hub errors, failures',
          f"{r['finished']} of {r['students']}, {r['cell_errors']}, {r['error_pages']}, "
          f"{r['hub_log_errors']}, {len(r['failures'])}"),
@@ -380,6 +395,9 @@ def main(argv=None):
                    help='leave out the hub killed and started again')
     p.add_argument('--no-flood', dest='flood', action='store_false',
                    help='leave out the run where one student floods output')
+    p.add_argument('--followers', type=int, default=None,
+                   help='follow views open in the follow-along run (default: one a student; '
+                        'more: some students on two screens)')
     p.add_argument('--no-lesson', dest='lesson', action='store_false',
                    help='the follow-along run alone (no log-in rush, no notebook 01)')
     args = p.parse_args(argv)
@@ -416,8 +434,9 @@ def main(argv=None):
                 wall = time.monotonic() - start
             follow = None
             if args.follow:
-                print(f'{len(names)} students follow the teacher running {FOLLOWED}...', flush=True)
-                follow = follow_along(hub, names, passwords, sampler)
+                print(f'{args.followers or len(names)} follow views of {len(names)} students: '
+                      f'the teacher runs {FOLLOWED}...', flush=True)
+                follow = follow_along(hub, names, passwords, sampler, args.followers)
             sampler.done.set()
             sampler.join()
             flooded = flood(hub, names, passwords) if args.flood else None
@@ -434,6 +453,7 @@ def main(argv=None):
         'wall_seconds': round(wall, 1),
         'first_screen_s': summary([r['first_screen'] for r in rows if 'first_screen' in r]),
         'end_s': summary([r['end'] for r in finished]),
+        'checks_s': _checks([t for r in rows for t in r.get('checks', ())]),
         'cell_errors': sum(r.get('errors', 0) for r in rows),
         'failures': [f"{r['student']}: {r['error']}" for r in rows if r['error']],
         'hub_log_errors': sum(line.startswith('[E ') for line in log.splitlines()),

@@ -455,7 +455,8 @@ class Student:
     def run_notebook(self, nb: dict, path: str, timeout=600.0) -> dict:
         """Run every code cell in a new kernel, as Run All does but going on past errors.
 
-        The outputs go into the cells; returns {'cells': n, 'errors': n}.
+        The outputs go into the cells; returns {'cells': n, 'errors': n, 'checks': [seconds of
+        each cell that calls check, from its request sent to her kernel's idle]}.
         """
         r = self.api('POST', 'sessions', json={'path': path, 'type': 'notebook', 'name': '',
                                                 'kernel': {'name': 'python3'}})
@@ -476,7 +477,7 @@ class Student:
         ws = await websocket_connect(HTTPRequest(ws_url, headers={'Cookie': cookie,
                                                                   'X-XSRFToken': token}),
                                      max_message_size=100 * 2 ** 20)
-        session, counts = uuid.uuid4().hex, {'cells': 0, 'errors': 0}
+        session, counts = uuid.uuid4().hex, {'cells': 0, 'errors': 0, 'checks': []}
         try:
             for cell in nb['cells']:
                 if cell['cell_type'] != 'code':
@@ -491,6 +492,7 @@ class Student:
                                 'silent': False, 'store_history': True, 'user_expressions': {},
                                 'allow_stdin': False, 'stop_on_error': False}}))
                 counts['cells'] += 1
+                sent = time.monotonic()
                 while True:
                     message = await ws.read_message()
                     if message is None:
@@ -515,6 +517,8 @@ class Student:
                     elif kind == 'execute_input':
                         cell['execution_count'] = content['execution_count']
                     elif kind == 'status' and content['execution_state'] == 'idle':
+                        if 'check(' in ''.join(cell['source']):
+                            counts['checks'].append(time.monotonic() - sent)
                         break
         finally:
             ws.close()
