@@ -87,6 +87,7 @@ def card_ranks_wrong(hand):
     return sorted(['--23456789TJQKA'.index(r) for r, s in hand], reverse=True)
 
 
+@pytest.mark.slow            # the slow tier (CI runs it): make test keeps under a minute
 def test_a_forked_runner_is_judged_as_a_fresh_one(forks):
     from pokerlib.practice import exercises  # noqa: F401  (the judge needs them)
     for function, status in ((card_ranks, 'pass'), (card_ranks_wrong, 'fail')):
@@ -124,6 +125,7 @@ def dumpable():
     return ctypes.CDLL(None).prctl(3, 0, 0, 0, 0)         # PR_GET_DUMPABLE
 
 
+@pytest.mark.slow
 def test_the_parent_and_its_runners_cannot_be_traced():
     """The parent is made undumpable before it forks (no process of the sandbox's account
     may trace it or read its memory), so each runner is born so too; a fresh Python is not."""
