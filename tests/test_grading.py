@@ -539,3 +539,14 @@ def test_trusted_grading_runs_without_a_sandbox_and_says_so_loudly(tmp_path, mon
     assert 'WITHOUT a sandbox' in capsys.readouterr().err
     rows = {r['exercise']: r['status'] for r in grading.read_csv(out)}
     assert rows['flush'] == 'pass' and rows['kind'] == 'missing'
+
+
+def test_the_contents_notebook_has_nothing_to_grade_and_stops_no_grading(tmp_path, monkeypatch):
+    """Notebook 00 (the contents) has no exercise: a student's copy of it gives no row and runs
+    nothing (it stopped the whole grading with a KeyError before issue 51)."""
+    (tmp_path / 'ada').mkdir()
+    contents = ROOT / 'notebooks' / '00-Contents.ipynb'
+    (tmp_path / 'ada' / contents.name).write_bytes(contents.read_bytes())
+    ran = []
+    monkeypatch.setattr(batch, 'grade_notebook', lambda *a, **k: ran.append(a) or [])
+    assert grading.grade([tmp_path], sandboxed=False) == [] and ran == []

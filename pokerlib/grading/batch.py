@@ -424,6 +424,8 @@ def grade(paths, timeout=30, jobs=None, memory_mb=4096, folder=None, on_done=Non
                              'report': _("not one of the course's notebooks (no NN- name, title or "
                                          "exercise matched)")})
                 continue
+            if not lessons.get(lesson):     # (00, the contents: no exercise to grade, nothing run)
+                continue
             tasks.append((student, lesson, snapshot, k))
         tasks.sort(key=lambda t: bool({f'{t[0]}/{t[1]}', f'{t[0]}/{Path(t[2]).name}'} & set(later)))
         deadline = None if total is None else time.monotonic() + total
