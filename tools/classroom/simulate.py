@@ -74,6 +74,9 @@ CLASSROOM = ROOT / 'classroom'
 HUB = ROOT / '.venv-hub' / 'bin' / 'jupyterhub'
 PROXY = CLASSROOM / 'node_modules' / '.bin' / 'configurable-http-proxy'
 SITE_PYTHON = ROOT / '.venv-site' / 'bin' / 'python'
+CHANNEL_SECONDS = 120.0
+"""How long a student waits for her kernel's channel to open (a browser waits as long as the
+server takes: the spawner's http_timeout)."""
 START = [str(HUB.parent / 'python'), '-m', 'classroom.hub', '-f', 'classroom/jupyterhub_config.py']
 """How `make classroom` starts the hub, from the course's root (ROOT)."""
 
@@ -474,8 +477,12 @@ class Student:
         cookie = '; '.join(f'{c.name}={c.value}' for c in self.http.cookies
                            if c.domain.removesuffix('.local').lstrip('.') == server.hostname)
         token = self.cookie('_xsrf', f'/user/{self.name}/') or ''
+        # Her server answers the channel once her kernel is ready: a browser waits for it
+        # ("Connecting to kernel"), not tornado's 20 s, and so does she (the spawner's 120 s).
         ws = await websocket_connect(HTTPRequest(ws_url, headers={'Cookie': cookie,
-                                                                  'X-XSRFToken': token}),
+                                                                  'X-XSRFToken': token},
+                                                 connect_timeout=CHANNEL_SECONDS,
+                                                 request_timeout=CHANNEL_SECONDS),
                                      max_message_size=100 * 2 ** 20)
         session, counts = uuid.uuid4().hex, {'cells': 0, 'errors': 0, 'checks': []}
         try:
