@@ -176,6 +176,21 @@ def {name}(deck, rng):
 """
 
 
+_PAIRS = """
+def shuffle(deck, rng):
+    N = len(deck)
+    swapped = [False] * N
+    while not all(swapped):
+        i, j = rng.randrange(N), rng.randrange(N)
+        swapped[i] = True
+        deck[i], deck[j] = deck[j], deck[i]
+"""
+LECTURES_SHUFFLE2 = N_("this is the lecture's shuffle2 (notebook 05's shuffle3): swapping "
+                       "random pairs until every position was the first of a swap is biased, "
+                       "too little for a thousand shuffles to show (notebook 05 computes it "
+                       "exactly); swap each position i with one from i to N-1")
+
+
 def _swaps(name='shuffle', start='0', stop='N - 1', low='i', high='N'):
     """A student's swap loop, with one of the mistakes."""
     return _SWAPS.format(name=name, start=start, stop=stop, low=low, high=high)
@@ -207,6 +222,7 @@ mistakes(
                  'range(N - 1)')),
     diagnosed(_swaps(high='min(i + 4, N)'),
               N_('swap position i with any position from i to N-1, not only the next few')),
+    diagnosed(_PAIRS, LECTURES_SHUFFLE2),
     ("""
 def shuffle(deck, rng):
     deck = sorted(deck, key=lambda card: rng.random())
