@@ -23,6 +23,11 @@ from .shuffles import (DECK_REBOUND, DECK_RETURNED, OWN_RNG, first_card_never_mo
 
 __all__ = []
 
+# The exercises notebook 05 checks, in the order of its check cells (registry.lessons);
+# ALSO: those it registers that no check cell uses. @exercise takes no other name.
+CHECKS = ('shuffle2', 'sattolo', 'most_likely_naive', 'shuffle_by_sorting')
+ALSO = ('shuffle',)
+
 
 def fair(deck) -> str:
     return _('fair, 1/{n} for every arrangement of {deck}').format(
@@ -185,10 +190,6 @@ def shuffle(deck, rng):
         swapped[i] = True
         deck[i], deck[j] = deck[j], deck[i]
 """
-LECTURES_SHUFFLE2 = N_("this is the lecture's shuffle2 (notebook 05's shuffle3): swapping "
-                       "random pairs until every position was the first of a swap is biased, "
-                       "too little for a thousand shuffles to show (notebook 05 computes it "
-                       "exactly); swap each position i with one from i to N-1")
 
 
 def _swaps(name='shuffle', start='0', stop='N - 1', low='i', high='N'):
@@ -222,7 +223,10 @@ mistakes(
                  'range(N - 1)')),
     diagnosed(_swaps(high='min(i + 4, N)'),
               N_('swap position i with any position from i to N-1, not only the next few')),
-    diagnosed(_PAIRS, LECTURES_SHUFFLE2),
+    diagnosed(_PAIRS, N_("this is the lecture's shuffle2 (notebook 05's shuffle3): swapping random "
+                         "pairs until every position was the first of a swap is biased, too "
+                         "little for a thousand shuffles to show (notebook 05 computes it "
+                         "exactly); swap each position i with one from i to N-1")),
     ("""
 def shuffle(deck, rng):
     deck = sorted(deck, key=lambda card: rng.random())
