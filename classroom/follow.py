@@ -1,6 +1,6 @@
 """Follow along live: the teacher's notebook on every student's screen (a hub service, /services/follow/).
 
-The feed: the teacher's own single-user server (pokerlib/follow.py, a Jupyter
+The feed: the teacher's own single-user server (pokerlib/serving/follow.py, a Jupyter
 server extension) listens to her kernels' messages and posts each cell she
 runs, and its outputs, to ``api/feed`` with her server's hub token. This
 service keeps the lesson so far and sends it to every follower's page
@@ -51,7 +51,7 @@ from jupyterhub.utils import url_path_join
 from tornado import ioloop, web
 from tornado.iostream import StreamClosedError
 
-from pokerlib.fonts import FONT
+from pokerlib.serving.fonts import FONT
 from pokerlib.i18n import N_
 
 from classroom import bounds, chinese  # its bounds (bodies, connections, errors); the page's language
@@ -140,7 +140,7 @@ class Lesson:
         return not self.paused and (not self.following or notebook == self.following)
 
     def feed(self, events) -> int:
-        """Take the teacher's events (pokerlib/follow.py's); the number of cells changed."""
+        """Take the teacher's events (pokerlib/serving/follow.py's); the number of cells changed."""
         changed = set()
         for event in events if isinstance(events, list) else []:
             if not isinstance(event, dict) or not isinstance(event.get('id'), str):

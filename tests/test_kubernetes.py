@@ -101,7 +101,7 @@ def test_the_workspace_is_synced_before_her_server_starts():
     sync, server = container(pod, 'workspace-sync'), container(pod)
     assert sync['image'] == server['image']           # one image, spelled twice in values.yaml
     script = shlex.split(sync['command'][-1])
-    assert script[:4] == ['exec', 'python', '-m', 'pokerlib.workspace']
+    assert script[:4] == ['exec', 'python', '-m', 'pokerlib.serving.workspace']
     assert script[5] == '/home/jovyan/workspace'
     assert {e['name']: e['value'] for e in sync['env']}['CLASSROOM_LANGUAGE'] == \
         {e['name']: e.get('value') for e in server['env']}['CLASSROOM_LANGUAGE']

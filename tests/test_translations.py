@@ -22,10 +22,10 @@ import pytest
 
 import pokerlib
 from pokerlib import i18n
-from pokerlib.fonts import FONT, has_glyphs
+from pokerlib.serving.fonts import FONT, has_glyphs
 
 ROOT = Path(__file__).resolve().parent.parent
-from pokerlib import editions
+from pokerlib.serving import editions
 from tools.editions import main
 from tools.nav import load, notebooks, source as text
 
@@ -355,7 +355,7 @@ def test_the_tools_type_no_chinese_their_words_come_from_the_catalogs():
 
 
 def test_the_course_font_goes_into_jupyterlab_with_its_css(tmp_path):
-    from pokerlib.fonts import LAB_CSS, lab_font
+    from pokerlib.serving.fonts import LAB_CSS, lab_font
     written = lab_font(tmp_path / 'custom')
     assert sorted(p.name for p in written) == ['NotoSansSC-Course.otf', 'custom.css']
     assert (tmp_path / 'custom' / 'custom.css').read_bytes() == LAB_CSS.read_bytes()

@@ -49,7 +49,7 @@ import threading
 import time
 from pathlib import Path
 
-from .. import sandbox
+from ..serving import sandbox
 from . import wall as wall_module
 from ..cards import PokerError
 from ..i18n import _, language

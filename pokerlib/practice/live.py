@@ -5,7 +5,7 @@ server (`make classroom`) the student's kernel has her own hub token in
 ``JUPYTERHUB_API_TOKEN``, her name in ``JUPYTERHUB_USER`` and the gradebook's
 address in ``POKERLIB_GRADEBOOK``: an ``http+unix://`` address, her own door to
 the gradebook in her sandbox (classroom/doors.py), or a plain ``http://`` one
-(``pokerlib.hubpost`` speaks both). ``send`` hands the verdict to one
+(``pokerlib.serving.hubpost`` speaks both). ``send`` hands the verdict to one
 background thread and returns at once: a gradebook that does not answer never
 slows or breaks ``check``. The thread posts the verdicts in order, each with
 a short timeout, and tries again later (RETRIES times, waiting longer each
@@ -31,7 +31,7 @@ import threading
 import time
 from collections import Counter, deque
 
-from pokerlib.hubpost import join, request
+from pokerlib.serving.hubpost import join, request
 from pokerlib import verdicts   # what goes to the gradebook: a verdict on an exercise (Post)
 
 __all__ = ['send', 'verdict', 'flush']
@@ -131,7 +131,7 @@ def _post_all():
             _busy.append(entry)
         try:
             (url, body, token), tries = entry[0], entry[1]
-            try:                    # http:// or http+unix:// (pokerlib.hubpost), never a proxy
+            try:                    # http:// or http+unix:// (pokerlib.serving.hubpost), never a proxy
                 status, _answer = request('POST', url, body, token=token, timeout=TIMEOUT)
             except Exception:       # out of reach for now (the door, the gradebook restarting)
                 status = None

@@ -2,7 +2,7 @@
 
 The class server (classroom/jupyterhub_config.py) loads it into every
 single-user server, with the follow service's address in ``POKERLIB_FOLLOW``
-(``http://...`` or ``http+unix://...``: pokerlib.hubpost speaks both):
+(``http://...`` or ``http+unix://...``: pokerlib.serving.hubpost speaks both):
 
 - **In the teacher's server** (``POKERLIB_FOLLOW_FEED=1``, set for her alone)
   it listens to her kernels' IOPub channel, as the server itself does to see
@@ -34,7 +34,7 @@ import os
 import re
 import time
 
-from pokerlib.hubpost import join, request
+from pokerlib.serving.hubpost import join, request
 from pokerlib.i18n import N_, translator
 
 __all__ = ['output', 'insert_at', 'in_front', 'COPIED']
@@ -308,7 +308,7 @@ def put_in_front(name):
         layout.setdefault('metadata', {})['id'] = 'default'
         manager.save('default', json.dumps(in_front(layout, name)))
     except (OSError, ValueError, TypeError, AttributeError) as e:
-        logging.getLogger('pokerlib.follow').warning('follow: her layout was left as it is: %s', e)
+        logging.getLogger('pokerlib.serving.follow').warning('follow: her layout was left as it is: %s', e)
 
 
 INTO = N_('Copy into my notebook')
@@ -320,7 +320,7 @@ NO_LESSON = N_('Your workspace has no copy of this lesson.')
 
 
 def _jupyter_server_extension_points():
-    return [{'module': 'pokerlib.follow'}]
+    return [{'module': 'pokerlib.serving.follow'}]
 
 
 def _load_jupyter_server_extension(serverapp):
