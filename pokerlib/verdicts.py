@@ -37,7 +37,7 @@ from typing import NamedTuple
 from .i18n import N_, _
 
 __all__ = ['Verdict', 'VERDICTS', 'STATUSES', 'CHECKED', 'REPORTED', 'GRADED', 'FAILING',
-           'SYMBOLS', 'NOT_GRADED', 'symbol', 'word', 'legend', 'Post', 'Row', 'MAX_REASON']
+           'SYMBOLS', 'NOT_GRADED', 'symbol', 'word', 'legend', 'Post', 'Row', 'MAX_REASON', 'MAX_REPORT']
 
 
 class Verdict(NamedTuple):
@@ -104,10 +104,13 @@ def legend(statuses=STATUSES, sep=' · ', tr=_, ungraded=False) -> str:
 
 # --- the two messages that carry a verdict out of a process -------------------------------
 
-MAX_REASON = 500
-"""Characters a post's reason or hint, or a row's report, may have: cut to this where made."""
+MAX_REASON = 300
+"""Characters a post's reason or hint may have, cut to this where made: in Chinese, escaped
+in JSON (six bytes a character), both fit in MAX_POST bytes."""
 MAX_POST = 4096
 """Bytes a post may have."""
+MAX_REPORT = 500
+"""Characters a grader's row's report may have."""
 SKEW = 24 * 3600
 """How far (seconds) a post's `when` may be from the board's clock."""
 CONTROL = re.compile(r'[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]')
@@ -119,7 +122,7 @@ def line(text) -> str:
     """text on one line, cut to MAX_REASON characters.
 
     >>> line('wrong\\n  on two lines'), len(line('x' * 900))
-    ('wrong on two lines', 500)
+    ('wrong on two lines', 300)
     """
     text = ' '.join(str(text).split())
     return text if len(text) <= MAX_REASON else text[:MAX_REASON - 1] + '…'
@@ -206,7 +209,7 @@ POST_OPTIONAL = {f.name: f.default for f in fields(Post) if f.default is not MIS
 @dataclass(frozen=True)
 class Row:
     """The grader's verdict on one exercise of one notebook, as its worker writes it (one JSON
-    line) and the batch reads it: the report cut to MAX_REASON characters, seconds a number;
+    line) and the batch reads it: the report cut to MAX_REPORT characters, seconds a number;
     ``course``: the function judged was the course's own.
 
     >>> Row.from_wire(Row('flush', 'pass', 0.5, 'ok').to_wire(), {'flush'})
@@ -228,7 +231,7 @@ class Row:
     def data(self) -> dict:
         """The row as a dict: exercise, status, seconds, report (and course, if any)."""
         row = {k: v for k, v in asdict(self).items() if k != 'course' or v}
-        return dict(row, seconds=round(float(self.seconds), 2), report=self.report[:MAX_REASON])
+        return dict(row, seconds=round(float(self.seconds), 2), report=self.report[:MAX_REPORT])
 
     @classmethod
     def from_wire(cls, text, exercises) -> 'Row':
@@ -243,4 +246,4 @@ class Row:
             raise ValueError('not a row')
         seconds, report = row.get('seconds'), row.get('report')
         return cls(name, row['status'], round(float(seconds), 2) if _number(seconds) and 0 <= seconds < 10**6 else 0,
-                   report[:MAX_REASON] if isinstance(report, str) else '')
+                   report[:MAX_REPORT] if isinstance(report, str) else '')
