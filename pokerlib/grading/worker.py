@@ -8,9 +8,10 @@ The notebook runs top to bottom, errors allowed, every cell stopped after
 ``timeout`` seconds (a cell of ``check(...)`` calls only is skipped: the
 grader judges); a cell that kills the kernel is left out and the notebook
 runs again. Then every exercise of its lesson is judged by name, by the same
-judge as ``check``'s, in this process (made untraceable), the kernel only
-running the student's functions for it (``pokerlib.grading.inkernel``). One
-JSON line per exercise goes to OUT (``pokerlib.verdicts.Row``); a function missing says why (its cell, and what happened to it).
+judge as ``check``'s, in this process (made untraceable), on a copy of each
+function the kernel sends (``pokerlib.grading.inkernel``), run in a fresh runner
+(``pokerlib.practice.fresh``). One JSON line per exercise goes to OUT
+(``pokerlib.verdicts.Row``); a function missing says why (its cell, and what happened to it).
 """
 
 import json
