@@ -343,8 +343,8 @@ def test_the_tools_type_no_chinese_their_words_come_from_the_catalogs():
 
     typed = {path.relative_to(ROOT).as_posix(): sorted({c for c in code_text(path)
                                                         if '\u4e00' <= c <= '\u9fff'})
-             for path in [*sorted((ROOT / 'tools').glob('*.py')), ROOT / 'pokerlib' / 'editions.py',
-                          ROOT / 'pokerlib' / 'workspace.py']}
+             for path in [*sorted((ROOT / 'tools').glob('*.py')), ROOT / 'pokerlib' / 'serving' / 'editions.py',
+                          ROOT / 'pokerlib' / 'serving' / 'workspace.py']}
     assert {name: chars for name, chars in typed.items() if chars} == {
         'tools/build_site.py': sorted(set('中文版')),
         'tools/check_site.py': sorted(set('葫芦'))}    # a word the browser searches the Chinese site for
