@@ -109,10 +109,9 @@ def _declared() -> tuple:
     (``CHECKS``, ``CHECKS`` and ``ALSO``), read from its source (a kernel loads no exercise)."""
     folder, found = pathlib.Path(__file__).with_name('exercises'), []
     for number in range(1, 9):
-        values = {node.targets[0].id: ast.literal_eval(node.value) for node in ast.parse(
-                  (folder / f'lesson{number:02d}.py').read_text(encoding='utf-8')).body
-                  if isinstance(node, ast.Assign) and getattr(node.targets[0], 'id', '') in
-                  ('CHECKS', 'ALSO')}
+        values = {name: ast.literal_eval(value) for name, value in re.findall(
+                  r'^(CHECKS|ALSO) = (\([^)]*\))', (folder / f'lesson{number:02d}.py').read_text(
+                      encoding='utf-8'), re.M)}
         found.append((values['CHECKS'], values['CHECKS'] + values.get('ALSO', ())))
     return tuple(found)
 
