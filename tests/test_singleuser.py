@@ -1,4 +1,4 @@
-"""A student's server without the hub's database layer (pokerlib/singleuser.py, issue 51).
+"""A student's server without the hub's database layer (pokerlib/serving/singleuser.py, issue 51).
 
 The request log is our own and tested here; that the server starts and works
 is every hub test's (the class server starts each student's with it); what it
@@ -15,7 +15,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from pokerlib import singleuser
+from pokerlib.serving import singleuser
 
 ROOT = Path(__file__).resolve().parent.parent
 HUB_PYTHON = ROOT / '.venv-hub' / 'bin' / 'python'
@@ -53,7 +53,7 @@ def test_a_deferred_module_loads_when_a_name_is_read_and_then_is_the_real_one():
 PROBE = '''
 import sys
 import types
-from pokerlib import singleuser
+from pokerlib.serving import singleuser
 module = types.ModuleType('jupyterhub.log')
 module.log_request = singleuser.log_request
 sys.modules['jupyterhub.log'] = module

@@ -2,12 +2,12 @@
 
 The grader judges each exercise of a notebook in a fresh runner, a process
 that loads a copy of the student's function and nothing else of hers
-(``spawned.launch``): nine Python start-ups and nine imports of the runner
+(``fresh.launch``): nine Python start-ups and nine imports of the runner
 for notebook 01, more than half of what grading a notebook costs (issue 51).
 ``Forks`` starts one such interpreter per notebook, ``python -I -m
 pokerlib.practice.forks FD``, which imports what a runner needs and then,
 for each exercise, forks a child that does exactly what a fresh runner does
-(``spawned_runner.serve``): the guard first, then the copy, then it serves
+(``fresh_runner.serve``): the guard first, then the copy, then it serves
 the judge. The parent never loads a copy or runs a line of the student's,
 so every child starts from the same clean interpreter, as a fresh one would;
 it is made untraceable (the kernel beside it in the sandbox cannot change
@@ -39,7 +39,7 @@ SECONDS = 30.0
 
 
 class Forked:
-    """A runner forked by the parent: the grader's handle, as ``spawned.stop`` uses a Popen."""
+    """A runner forked by the parent: the grader's handle, as ``fresh.stop`` uses a Popen."""
 
     def __init__(self, pid):
         self.pid = pid
@@ -75,7 +75,7 @@ class Forks:
 
     def launch(self, data, cells, guard=None):
         """(Forked, the judge's end of its socket) of a runner for the pickled (object, name)
-        `data`, as ``spawned.launch`` gives; None if the parent does not answer."""
+        `data`, as ``fresh.launch`` gives; None if the parent does not answer."""
         if self.control is None:
             return None
         mine, theirs = socket.socketpair()
@@ -135,14 +135,14 @@ def _request(control):
 
 def _child(control, header, data, fd):
     """In the forked child: become a fresh runner for the copy (never returns)."""
-    from . import runner, spawned_runner
+    from . import runner, fresh_runner
     status = 0
     try:
         control.close()
         signal.signal(signal.SIGCHLD, signal.SIG_DFL)
         os.setsid()
         runner._only_fd(fd)
-        spawned_runner.serve(header if type(header) is dict else {}, data,
+        fresh_runner.serve(header if type(header) is dict else {}, data,
                              socket.socket(fileno=fd))
     except BaseException:                   # noqa: B036
         status = 1
@@ -157,7 +157,7 @@ def main(fd):
 
     import cloudpickle  # noqa: F401  (a copy names its functions)
 
-    from . import runner, spawned_runner  # noqa: F401  (the runner, its guard, its clocks)
+    from . import runner, fresh_runner  # noqa: F401  (the runner, its guard, its clocks)
     try:                            # the kernel beside it may not trace or change it
         runner._libc().prctl(PR_SET_DUMPABLE, 0, 0, 0, 0)
     except (OSError, AttributeError, TypeError):

@@ -14,7 +14,7 @@ import time
 import cloudpickle
 import pytest
 
-from pokerlib.practice import spawned, wire
+from pokerlib.practice import fresh, wire
 from pokerlib.practice.forks import Forks
 from pokerlib.practice.judge import remote
 from pokerlib.practice.judge.judging import judge_runner
@@ -63,10 +63,10 @@ def alive(pid) -> bool:
 def test_each_runner_is_a_fresh_process_that_keeps_nothing_of_the_one_before(forks):
     seen = []
     for n in range(3):
-        forked, sock = forks.launch(spawned._copy(marks_and_counts, 'marks_and_counts'), {})
+        forked, sock = forks.launch(fresh.pickled(marks_and_counts, 'marks_and_counts'), {})
         with sock:
             answer = call(sock, n)
-        spawned.stop(forked)
+        fresh.stop(forked)
         count, pid = answer['ok']['L']          # (a list, as the wire carries it)
         seen.append(pid)
         assert count == 1            # the MARK of the runner before is not in this one
@@ -91,30 +91,30 @@ def card_ranks_wrong(hand):
 def test_a_forked_runner_is_judged_as_a_fresh_one(forks):
     from pokerlib.practice import exercises  # noqa: F401  (the judge needs them)
     for function, status in ((card_ranks, 'pass'), (card_ranks_wrong, 'fail')):
-        forked, sock = forks.launch(spawned._copy(function, 'card_ranks'), {})
+        forked, sock = forks.launch(fresh.pickled(function, 'card_ranks'), {})
         try:
             report = judge_runner(sock, exercise_name='card_ranks', describe_seconds=30)
         finally:
             sock.close()
-            spawned.stop(forked)
+            fresh.stop(forked)
         assert report.status == status, report.headline()
 
 
 def test_a_parent_that_is_gone_gives_none_and_the_grader_starts_a_fresh_runner(forks, monkeypatch):
     os.kill(forks.proc.pid, 9)
     forks.proc.wait()
-    assert forks.launch(spawned._copy(card_ranks, 'card_ranks'), {}) is None
-    assert forks.launch(spawned._copy(card_ranks, 'card_ranks'), {}) is None   # (closed)
+    assert forks.launch(fresh.pickled(card_ranks, 'card_ranks'), {}) is None
+    assert forks.launch(fresh.pickled(card_ranks, 'card_ranks'), {}) is None   # (closed)
     started = []
-    real = spawned.launch
+    real = fresh.launch
 
     def launch(*args, **kwargs):
         started.append(args)
         return real(*args, **kwargs)
-    monkeypatch.setattr(spawned, 'launch', launch)
+    monkeypatch.setattr(fresh, 'launch', launch)
     from pokerlib.practice import exercises  # noqa: F401
     import base64
-    answer = {'pickle': base64.b64encode(spawned._copy(card_ranks, 'card_ranks')).decode(),
+    answer = {'pickle': base64.b64encode(fresh.pickled(card_ranks, 'card_ranks')).decode(),
               'cells': {}}
     report = remote._judge_copy(answer, 'card_ranks', forks)
     assert report.status == 'pass' and len(started) == 1
@@ -131,14 +131,14 @@ def test_the_parent_and_its_runners_cannot_be_traced():
     may trace it or read its memory), so each runner is born so too; a fresh Python is not."""
     parent = Forks()
     try:
-        forked, sock = parent.launch(spawned._copy(dumpable, 'dumpable'), {})
+        forked, sock = parent.launch(fresh.pickled(dumpable, 'dumpable'), {})
         with sock:
             assert call(sock)['ok'] == 0
-        spawned.stop(forked)
+        fresh.stop(forked)
     finally:
         parent.close()
     assert parent.proc.poll() is not None
-    proc, sock = spawned.launch(spawned._copy(dumpable, 'dumpable'), {})
+    proc, sock = fresh.launch(fresh.pickled(dumpable, 'dumpable'), {})
     with sock:
         assert call(sock)['ok'] == 1
-    spawned.stop(proc)
+    fresh.stop(proc)

@@ -23,6 +23,9 @@ from ..judge.kit import Mismatch, code, diagnosed, exercise, forbid, known, mist
 
 __all__ = []
 
+# The exercises notebook 06 checks, in order (registry.lessons); @exercise takes no other.
+CHECKS = ('best_hand', 'best_wild_hand', 'flush_draw', 'count_wild_rankings', 'best_deuces_wild')
+
 CATEGORY_ORDER = N_("a better five cards exist: {best}, a {category}, beats your {theirs}; is "
                     "your order of the categories the ranking's? ({rank} gives it)")
 BETTER_FIVE = N_('a better five cards exist ({category}): try {search}')
@@ -540,8 +543,8 @@ def flush_draw():
 # --- the course's functions that do these exercises' work under other names -------------
 
 forbid('best_hand', 'pokerlib.holdem:best_hand_ids', 'pokerlib.holdem:best_wild_hand',
-       'pokerlib.holdem:best_wild_hands', 'pokerlib.cli:describe_hand', 'pokerlib.holdem:_best_wild')
-forbid('best_wild_hand', 'pokerlib.holdem:best_wild_hands', 'pokerlib.cli:describe_hand',
+       'pokerlib.holdem:best_wild_hands', 'pokerlib.holdem:describe_hand', 'pokerlib.holdem:_best_wild')
+forbid('best_wild_hand', 'pokerlib.holdem:best_wild_hands', 'pokerlib.holdem:describe_hand',
        'pokerlib.holdem:_best_wild')
 forbid('best_deuces_wild', 'pokerlib.holdem:best_wild_hand', 'pokerlib.holdem:best_wild_hands',
        'pokerlib.holdem:_best_wild')

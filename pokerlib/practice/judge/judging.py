@@ -5,7 +5,7 @@ The judge talks to a runner (the student's side, ``pokerlib.practice.runner``) o
 socket, sends it plain data, reads back plain data only, and composes a ``Report`` that goes
 back as plain data. Its own control flow (Mismatch, time up...: ``errors``) is made of
 exceptions raised in this process, which no student code can catch. Which process that is:
-``serving`` (for ``check``: ``python -I -m pokerlib.practice.judge``) or ``remote`` (the
+``serving`` (for ``check``: ``python -E -s -m pokerlib.practice.judge``) or ``remote`` (the
 grader's own).
 
 The API a judge (a lesson's ``@exercise`` function) sees is ``run``:
@@ -23,7 +23,7 @@ import time
 from ...i18n import N_, _
 from .. import codeprint, wire
 from ..lessons_given import given_refs
-from ..registry import EXERCISES, LESSONS, SLOW
+from ..registry import EXERCISES, SLOW, lessons
 from ..reports import Mismatch, Report, code, describe_call, plain, prose, short
 from ..values import apply_rng_state, encode_arg, from_json, to_python  # noqa: F401
 from ..values import _from_plain
@@ -489,11 +489,11 @@ def _given(names):
     swap; those that do an exercise's work are forbidden by name: ``forbid``), and the
     course's versions of the other exercises (her flush_draw may use best_hand: only its own
     work is refused); its private helpers are not hers. None for an exercise of no lesson."""
-    if not any(set(lesson) & set(names) for lesson in LESSONS):
+    if not any(set(lesson) & set(names) for lesson in lessons()):
         return None
-    others = {f'pokerlib:{e}' for lesson in LESSONS for e in lesson} - {
+    others = {f'pokerlib:{e}' for lesson in lessons() for e in lesson} - {
         f'pokerlib:{n}' for n in names}
-    return sorted(set(given_refs([f'{len(LESSONS):02d}'])) | others)
+    return sorted(set(given_refs([f'{len(lessons()):02d}'])) | others)
 
 
 def _which(run, exercise_name, describe_seconds) -> tuple:
@@ -501,7 +501,7 @@ def _which(run, exercise_name, describe_seconds) -> tuple:
     name shown) or a Report); (None, a Report) when it cannot say."""
     try:
         facts = run.ask({'op': 'describe'})
-        if type(facts) is dict and 'unloadable' in facts:       # (a spawned runner)
+        if type(facts) is dict and 'unloadable' in facts:       # (a fresh runner)
             if type(facts.get('course')) is str and exercise_name in EXERCISES:
                 return None, course_report(exercise_name, exercise_name + '(...)',
                                             facts['course'][:80])
@@ -571,7 +571,7 @@ def judge_runner(sock, at_most=None, slow=SLOW, started=None, exercise_name=None
     else:
         try:
             for prepare in exercise.prepare:
-                if not getattr(prepare, 'only_ahead', False):   # (made while idle, if at all)
+                if not prepare.only_ahead:   # (made while idle, if at all)
                     prepare()
         except Exception as e:            # the checker's own data: not the student's fault
             return Report(shown, 'error', _('could not be checked'),

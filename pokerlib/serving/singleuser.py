@@ -1,6 +1,6 @@
 """A student's server on the class server: ``jupyterhub-singleuser``, without the hub's database.
 
-    python -m pokerlib.singleuser [its options]    (classroom/jupyterhub_config.py)
+    python -m pokerlib.serving.singleuser [its options]    (classroom/jupyterhub_config.py)
 
 A student's server is JupyterHub's ``jupyterhub-singleuser``: JupyterLab that
 knows its hub. Importing it loaded the hub's own database layer too (issue
