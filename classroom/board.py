@@ -10,7 +10,7 @@ Python (no hub, no web server), so that its rules are tested in `make test`.
 What a post is, exactly (JSON, nothing else kept):
 
     {"student": "ada", "exercise": "flush", "status": "fail",
-     "when": 1764050000.0, "reason": "✗ flush failed on flush([...])", "attempt": 3}
+     "when": 1764050000.0, "reason": "✗ flush gave a wrong answer on flush([...])", "attempt": 3}
 
 ``when`` is the kernel's clock (Unix seconds); ``attempt`` the kernel's own
 count of checks of that exercise. The board also notes when the post

@@ -127,7 +127,7 @@ def grade_table(rows, students=None) -> str:
                 tds.append('<td class="none">–</td>')
                 continue
             colour = COLOURS.get(r['status'], FAILED)
-            tds.append(f'<td class="mark" style="background:{colour}" title="{e(r["status"])}: {e(r["report"])}">'
+            tds.append(f'<td class="mark" style="background:{colour}" title="{e(status_word(r["status"]))}: {e(r["report"])}">'
                        f'<details><summary>{symbol(r["status"])} {e(status_word(r["status"]))}</summary>'
                        f'{e(r["report"])} ({e(r["seconds"])} s)</details></td>')
         passed = sum(cell.get((s, n, x), {}).get('status') == 'pass' for n, x in columns)

@@ -66,8 +66,8 @@ def verdict(report, exercise, student, attempt, when) -> dict:
     """The post for one check: the fields the gradebook takes, and nothing else.
 
     >>> from pokerlib.practice import Report
-    >>> verdict(Report('flush', 'fail', 'failed on flush([...])'), 'flush', 'ada', 2, 1e9)
-    {'student': 'ada', 'exercise': 'flush', 'status': 'fail', 'when': 1000000000.0, 'reason': '✗ flush failed on flush([...])', 'attempt': 2}
+    >>> verdict(Report('flush', 'fail', 'gave a wrong answer on flush([...])'), 'flush', 'ada', 2, 1e9)
+    {'student': 'ada', 'exercise': 'flush', 'status': 'fail', 'when': 1000000000.0, 'reason': '✗ flush gave a wrong answer on flush([...])', 'attempt': 2}
     """
     post = {'student': student, 'exercise': exercise, 'status': report.status,
             'when': float(when), 'reason': _line(report.headline()), 'attempt': attempt}
