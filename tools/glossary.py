@@ -79,7 +79,8 @@ def variants_in(text: str, glossary: list) -> list:
 def table_problems(glossary: list, page: Path = TABLE_PAGE) -> list:
     """The terms the Chinese manual's glossary table lacks (a row '| english | chinese |')."""
     text = page.read_text(encoding='utf-8')
-    return [f'{page.relative_to(ROOT)}: the glossary table has no row for "{t["english"]}" '
+    name = page.relative_to(ROOT) if page.is_relative_to(ROOT) else page
+    return [f'{name}: the glossary table has no row for "{t["english"]}" '
             f'({t["chinese"]})' for t in glossary
             if not re.search(rf'^\|\s*{re.escape(t["chinese"])}\s*\|\s*{re.escape(t["english"])}\s*\|',
                              text, re.M)]

@@ -101,8 +101,12 @@ class Report:
 
     def _name_sep(self) -> str:
         """What goes between the name and the summary: a space before a summary that goes on
-        from the name as a sentence ('gave a wrong answer on ...'), else a colon ('12 cases passed')."""
-        return ' ' if self.sentence else ': '
+        from the name as a sentence ('gave a wrong answer on ...'), else a colon ('12 cases passed'),
+        full-width before a Chinese summary ('flush：12 个用例通过')."""
+        if self.sentence:
+            return ' '
+        text = plain(self.summary)
+        return '：' if display_width(text) > len(text) else ': '
 
     def __str__(self):
         lines = [self.headline()]

@@ -404,9 +404,11 @@ def _passed(run, exercise, slow) -> Report:
     summary = summary or (_('{n:,d} cases passed') if n > 1 else _('{n:,d} case passed')
                           ).format(n=n)
     if seconds > slow:
-        summary = (_('right, but took {seconds:.0f} s').format(seconds=seconds)
-                   + (f': {_(exercise.slow_hint)}' if exercise.slow_hint else '')
-                   + f' ({plain(summary)})')
+        summary = (_('right, but took {seconds:.0f} s: {hint} ({summary})').format(
+                       seconds=seconds, hint=_(exercise.slow_hint), summary=plain(summary))
+                   if exercise.slow_hint else
+                   _('right, but took {seconds:.0f} s ({summary})').format(
+                       seconds=seconds, summary=plain(summary)))
     report = Report(exercise.name, 'pass', summary, seconds=seconds, sentence=False)
     note = printed_note(run)
     if note:
