@@ -155,7 +155,9 @@ def hub_pages(c, language, static=None) -> None:
     tr = translated(language)
     # JupyterHub calls a callable of template_vars with the user and passes what it returns:
     # hence a function that returns tr (the templates call it tr, as `_` is taken).
-    c.JupyterHub.template_vars = dict(c.JupyterHub.template_vars, tr=lambda user: tr,
+    before = c.JupyterHub.template_vars     # a dict where set, else traitlets' lazy value
+    before = dict(before) if isinstance(before, dict) else {}
+    c.JupyterHub.template_vars = dict(before, tr=lambda user: tr,
                                       font_family=FAMILY, announcement_login=tr(ANNOUNCEMENT),
                                       statuses=STATUSES)
 

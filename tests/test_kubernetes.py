@@ -480,7 +480,8 @@ def chart_hub(tmp_path, language=None):
             time.sleep(0.5)
         yield url, passwords, settings
     finally:
-        os.killpg(hub.pid, signal.SIGTERM)
+        if hub.poll() is None:
+            os.killpg(hub.pid, signal.SIGTERM)
         try:
             hub.wait(timeout=30)
         except subprocess.TimeoutExpired:
@@ -495,25 +496,29 @@ def test_a_chinese_class_gets_the_courses_chinese_pages_from_the_charts_hub(tmp_
     with values.yaml as it is (en), JupyterHub's own English."""
     import requests
     from tools.classroom.simulate import Student
+
+    def said(response):       # the page as the browser reads it (JupyterHub's pages are UTF-8)
+        response.encoding = 'utf-8'
+        return response
     assert values()['hub']['extraEnv']['CLASSROOM_LANGUAGE'] == 'en'
     assert "language=os.environ['CLASSROOM_LANGUAGE']" in values()['hub']['extraConfig']['pokerlib-class']
     with chart_hub(tmp_path, 'zh_CN') as (url, passwords, _):
-        login = requests.get(f'{url}/hub/login', timeout=10)
+        login = said(requests.get(f'{url}/hub/login', timeout=10))
         assert login.status_code == 200 and 'lang = "zh-CN"' in login.text, login.text[:800]
-        assert '登录' in login.text and 'Sign in' not in login.text and 'NotoSansSC-Course' in login.text
+        assert '登录' in login.text and 'Sign in' not in login.text and 'NotoSansSC-Course' in login.text, login.text
         font = requests.get(f'{url}/hub/static/pokerlib/NotoSansSC-Course.otf', timeout=10)
         assert font.status_code == 200 and font.content[:4] == b'OTTO'
-        missing = requests.get(f'{url}/hub/no-such-page', timeout=10)
+        missing = said(requests.get(f'{url}/hub/no-such-page', timeout=10))
         assert missing.status_code == 404 and '404 : 找不到页面' in missing.text, missing.text[:800]
         ada = Student(url, 'ada', passwords['ada'])
         assert ada.log_in().status_code == 302
-        home = ada.get('hub/home')
+        home = said(ada.get('hub/home'))
         assert home.status_code == 200 and 'lang = "zh-CN"' in home.text, home.text[:800]
         assert 'Start My Server' not in home.text and 'Logout' not in home.text
     english = tmp_path / 'en'
     english.mkdir()
     with chart_hub(english) as (url, _, _):
-        login = requests.get(f'{url}/hub/login', timeout=10)
+        login = said(requests.get(f'{url}/hub/login', timeout=10))
         assert login.status_code == 200 and 'Sign in' in login.text and '登录' not in login.text
 
 
