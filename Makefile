@@ -173,7 +173,7 @@ translations: setup site-setup
 # JupyterLab in Chinese, for these two targets only, all inside the venv: the
 # language pack selected in its own settings folder (.venv/share/jupyter/lab/
 # user-settings-zh); the course's Chinese font comes through a custom.css in the
-# course's config folder (.venv/etc/jupyter-course/custom, by pokerlib.fonts), as for
+# course's config folder (.venv/etc/jupyter-course/custom, by pokerlib.serving.fonts), as for
 # every lab target. course.py does it, so that `make lab-zh` and `python course.py
 # lab-zh` never differ.
 

@@ -96,7 +96,7 @@ def lab_env(venv=VENV, environ=None, chinese=False) -> dict:
     """The environment of the course's JupyterLab: its config folder in the venv.
 
     The config folder's custom/ holds the course's font and the custom.css that
-    uses it (pokerlib.fonts.lab_font). Your own settings stay where they were
+    uses it (pokerlib.serving.fonts.lab_font). Your own settings stay where they were
     (~/.jupyter/lab/user-settings), except for the course in Chinese, which has
     a settings folder of its own in the venv: the interface's language (the
     language pack, jupyterlab-language-pack-zh-CN).
@@ -116,7 +116,7 @@ def lab_setup(venv=VENV, chinese=False) -> int:
         shutil.copyfile(ROOT / ZH_LOCALE, settings)
     custom = Path(venv) / LAB_CONFIG / 'custom'
     return run([program(venv, 'python'), '-c',
-                f'from pokerlib.fonts import lab_font; lab_font({str(custom)!r})'])
+                f'from pokerlib.serving.fonts import lab_font; lab_font({str(custom)!r})'])
 
 
 def lab_options(args) -> dict:

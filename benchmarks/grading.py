@@ -29,7 +29,8 @@ from pathlib import Path
 
 import nbformat
 
-from pokerlib import editions, grading
+from pokerlib import grading
+from pokerlib.serving import editions
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -28,7 +28,7 @@ from pathlib import Path
 import nbformat
 from nbclient import NotebookClient
 
-from pokerlib import editions
+from pokerlib.serving import editions
 
 ROOT = Path(__file__).resolve().parent.parent
 

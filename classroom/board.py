@@ -7,13 +7,8 @@ The board keeps, per student and exercise, the latest verdict and the number
 of attempts, works out who is stuck, and writes the two CSVs. It is plain
 Python (no hub, no web server), so that its rules are tested in `make test`.
 
-What a post is, exactly (JSON, nothing else kept):
-
-    {"student": "ada", "exercise": "flush", "status": "fail",
-     "when": 1764050000.0, "reason": "✗ flush gave a wrong answer on flush([...])", "attempt": 3}
-
-``when`` is the kernel's clock (Unix seconds); ``attempt`` the kernel's own
-count of checks of that exercise. The board also notes when the post
+What a post is, exactly, is ``pokerlib.verdicts.Post``, which the kernel sends
+and the board reads (nothing else kept). The board also notes when the post
 arrived: the stuck rule and the order of the log go by that clock, not the
 student's.
 """
@@ -21,26 +16,25 @@ student's.
 import csv
 import io
 import json
-import math
 import re
 import time
 from collections import Counter
+from dataclasses import asdict
 from pathlib import Path
 
 from pokerlib.i18n import N_  # marks the board's words for classroom/babel.cfg
 
 from pokerlib.grading import safe_cell   # the grader's own CSV safety: one rule for both tables
 from pokerlib.verdicts import CHECKED, FAILING, VERDICTS   # a verdict's symbol, word, failing: one home
+from pokerlib.verdicts import POST_FIELDS, POST_OPTIONAL, Post   # what a post is: one home
 
 from classroom.hints import CourseHints, shown              # the hints the course wrote
 
-FIELDS = ('student', 'exercise', 'status', 'when', 'reason', 'attempt')
-"""The fields every post has: one less, or one neither here nor in OPTIONAL, is a malformed post."""
-OPTIONAL = {'hint': '', 'ran': True}
-"""The fields a post may have, and their value when it has not: ``hint``, the report's hint
-(what the class gets wrong is counted by it); ``ran``, False when the cell stopped before
-``check`` ran (a SyntaxError, a NameError before the function existed): shown, never counted
-as an attempt."""
+FIELDS, OPTIONAL = POST_FIELDS, POST_OPTIONAL
+"""The fields every post has, and those it may have with their value when it has not (a
+``pokerlib.verdicts.Post``): ``hint``, the report's hint (what the class gets wrong is counted
+by it); ``ran``, False when the cell stopped before ``check`` ran (a SyntaxError, a NameError
+before the function existed): shown, never counted as an attempt."""
 
 MARKS = {k: VERDICTS[k].symbol for k in CHECKED}
 """The verdicts a check posts (pokerlib.verdicts.CHECKED: no other is taken), each with its symbol."""
@@ -65,21 +59,10 @@ TEXT = {'none': N_('No check yet.'), 'student': N_('student'),
 """The words the live board's script (gradebook.js) puts on the page, in the class's language
 (``Board.tr``); ``{n}`` and ``{time}`` are filled in by the script."""
 
-MAX_BODY = 4096
-"""Bytes a post may have."""
-MAX_REASON = 500
-"""Characters the one-line reason may have."""
-SKEW = 24 * 3600
-"""How far (seconds) a post's `when` may be from the board's clock."""
 STUCK_FAILS = 3
 """Failed attempts at one exercise (since it last passed) that put a student on the stuck list."""
 STUCK_IDLE = 600
 """Seconds without a new pass that put a student on the stuck list."""
-
-CONTROL = re.compile(r'[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]')
-"""Characters a reason never keeps: control characters, line breaks, and the invisible and
-right-to-left controls that would turn the text around on the teacher's page."""
-
 
 class Refused(Exception):
     """A post the board does not take: ``code`` is the HTTP status, the message says why."""
@@ -90,7 +73,8 @@ class Refused(Exception):
 
 
 def parse(body: bytes, exercises, now: float) -> dict:
-    """The post in ``body`` as a dict of exactly FIELDS, or Refused(400) saying what is wrong.
+    """The post in ``body`` (``Post.from_wire``) as a dict of its fields, or Refused(400)
+    saying what is wrong.
 
     >>> post = parse(b'{"student": "ada", "exercise": "flush", "status": "fail", '
     ...              b'"when": 100.5, "reason": "wrong\\\\non two lines", "attempt": 2}', {'flush'}, 120)
@@ -102,41 +86,10 @@ def parse(body: bytes, exercises, now: float) -> dict:
     ...     print(e.code, e)
     400 missing: attempt, exercise, reason, status, when
     """
-    if len(body) > MAX_BODY:
-        raise Refused(400, f'a post has at most {MAX_BODY} bytes, not {len(body)}')
     try:
-        post = json.loads(body.decode('utf-8'))
-    except (UnicodeDecodeError, ValueError, RecursionError):
-        raise Refused(400, 'a post is a JSON object') from None
-    if not isinstance(post, dict):
-        raise Refused(400, 'a post is a JSON object')
-    if missing := sorted(set(FIELDS) - set(post)):
-        raise Refused(400, 'missing: ' + ', '.join(missing))
-    if extra := sorted(set(post) - set(FIELDS) - set(OPTIONAL)):
-        raise Refused(400, 'unknown fields: ' + ', '.join(map(repr, extra))[:200])
-    student, exercise, status = post['student'], post['exercise'], post['status']
-    when, reason, attempt = post['when'], post['reason'], post['attempt']
-    if not isinstance(student, str) or not 0 < len(student) <= 100:
-        raise Refused(400, 'student: a name')
-    if not isinstance(exercise, str) or exercise not in exercises:
-        raise Refused(400, f'exercise: not one of the course\'s: {str(exercise)[:60]!r}')
-    if status not in MARKS:
-        raise Refused(400, f'status: one of {", ".join(MARKS)}')
-    if (not isinstance(when, (int, float)) or isinstance(when, bool) or not math.isfinite(when)
-            or abs(when - now) > SKEW):
-        raise Refused(400, 'when: the time of the check, in Unix seconds')
-    if not isinstance(reason, str) or len(reason) > MAX_REASON:
-        raise Refused(400, f'reason: a line of at most {MAX_REASON} characters')
-    if not isinstance(attempt, int) or isinstance(attempt, bool) or not 0 < attempt <= 10 ** 6:
-        raise Refused(400, 'attempt: a whole number from 1')
-    hint, ran = post.get('hint', OPTIONAL['hint']), post.get('ran', OPTIONAL['ran'])
-    if not isinstance(hint, str) or len(hint) > MAX_REASON:
-        raise Refused(400, f'hint: a line of at most {MAX_REASON} characters')
-    if not isinstance(ran, bool):
-        raise Refused(400, 'ran: true or false')
-    return {'student': student, 'exercise': exercise, 'status': status, 'when': float(when),
-            'reason': CONTROL.sub(' ', reason).strip(), 'attempt': attempt,
-            'hint': CONTROL.sub(' ', hint).strip(), 'ran': ran}
+        return asdict(Post.from_wire(body, exercises, now))
+    except ValueError as e:
+        raise Refused(400, str(e)) from None
 
 
 def csv_text(columns, rows) -> str:

@@ -4,7 +4,7 @@
 Chinese too, in 00's glossary.)
 
 Most machines have no CJK font, so everything Chinese the class shows is
-drawn in the course's own font (``pokerlib.fonts``), served by the hub and by
+drawn in the course's own font (``pokerlib.serving.fonts``), served by the hub and by
 each student's server, as ``make lab-zh`` does on a student's own machine:
 
 - the students' JupyterLab: the language pack (jupyterlab-language-pack-zh-CN,
@@ -36,7 +36,7 @@ import json
 import re
 from pathlib import Path
 
-from pokerlib.fonts import FAMILY, FONT, lab_font
+from pokerlib.serving.fonts import FAMILY, FONT, lab_font
 from pokerlib.i18n import DOMAIN as LIBRARY_DOMAIN, LOCALE_DIR as LIBRARY_LOCALE, N_
 
 HERE = Path(__file__).resolve().parent

@@ -1,6 +1,6 @@
 """Follow along live: the teacher's notebook on every student's screen (a hub service, /services/follow/).
 
-The feed: the teacher's own single-user server (pokerlib/follow.py, a Jupyter
+The feed: the teacher's own single-user server (pokerlib/serving/follow.py, a Jupyter
 server extension) listens to her kernels' messages and posts each cell she
 runs, and its outputs, to ``api/feed`` with her server's hub token. This
 service keeps the lesson so far and sends it to every follower's page
@@ -51,7 +51,8 @@ from jupyterhub.utils import url_path_join
 from tornado import ioloop, web
 from tornado.iostream import StreamClosedError
 
-from pokerlib.fonts import FONT
+from pokerlib.serving.fonts import FONT
+from pokerlib.serving.follow import Event   # what an event of the feed is: one home
 from pokerlib.i18n import N_
 
 from classroom import bounds, chinese  # its bounds (bodies, connections, errors); the page's language
@@ -140,38 +141,34 @@ class Lesson:
         return not self.paused and (not self.following or notebook == self.following)
 
     def feed(self, events) -> int:
-        """Take the teacher's events (pokerlib/follow.py's); the number of cells changed."""
+        """Take the teacher's events (``pokerlib.serving.follow.Event``); the number of cells changed."""
         changed = set()
-        for event in events if isinstance(events, list) else []:
-            if not isinstance(event, dict) or not isinstance(event.get('id'), str):
+        for raw in events if isinstance(events, list) else []:
+            try:
+                event = Event.from_wire(raw)
+            except ValueError:
                 continue
-            cell_id, kind = event['id'][:100], event.get('kind')
-            if kind == 'cell':
-                notebook = str(event.get('notebook', ''))[:300]
-                if not self.shown(notebook):        # paused, or another notebook: never kept
+            cell_id = event.id
+            if event.kind == 'cell':
+                if not self.shown(event.notebook):        # paused, or another notebook: never kept
                     continue
-                count = event.get('count')
-                self.cells[cell_id] = {'id': cell_id, 'notebook': notebook,
-                                       'code': str(event.get('code', ''))[:100000],
-                                       'count': count if isinstance(count, int) else None,
-                                       'outputs': [], 'running': True, 'time': self.clock()}
+                self.cells[cell_id] = {'id': cell_id, 'notebook': event.notebook, 'code': event.code,
+                                       'count': event.count, 'outputs': [], 'running': True,
+                                       'time': self.clock()}
                 self.current = cell_id
             elif cell_id not in self.cells:
                 continue
-            elif kind == 'output':
-                found = safe_output(event.get('output'))
+            elif event.kind == 'output':
+                found = safe_output(event.output)
                 if found is None:
                     continue
                 self.cells[cell_id]['outputs'].append(found)
-            elif kind == 'clear':
+            elif event.kind == 'clear':
                 self.cells[cell_id]['outputs'] = []
-            elif kind == 'done':
-                self.cells[cell_id]['running'] = False
             else:
-                continue
-            at = event.get('at')       # the kernel's time of the message (the benchmark's start)
-            if isinstance(at, (int, float)) and not isinstance(at, bool):
-                self.cells[cell_id]['at'] = float(at)
+                self.cells[cell_id]['running'] = False
+            if event.at is not None:       # the kernel's time of the message (the benchmark's start)
+                self.cells[cell_id]['at'] = event.at
             changed.add(cell_id)
         while len(self.cells) > MAX_CELLS:
             self.cells.pop(next(iter(self.cells)))

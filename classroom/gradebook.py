@@ -46,7 +46,7 @@ from jupyterhub.utils import url_path_join
 from tornado import ioloop, web
 from tornado.iostream import StreamClosedError
 
-from pokerlib.fonts import FONT
+from pokerlib.serving.fonts import FONT
 from pokerlib.grading import grade_table, read_csv, stage, write_csv  # the grader's own
 from pokerlib.i18n import N_, set_language
 from pokerlib.practice import exercise_names

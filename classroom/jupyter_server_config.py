@@ -11,7 +11,7 @@ usual. (Each server also has a web address of its own: classroom/doors.py.)
 
 A request's body is read into the server's memory (her memory) before anyone
 asks who sent it: a body is at most ``BODY`` bytes, and a request that shows no
-login to this server at most 1 MB (pokerlib/gate.py), refused before the rest
+login to this server at most 1 MB (pokerlib/serving/gate.py), refused before the rest
 is read. JupyterLab saves a notebook in one request and uploads a file of more
 than 15 MB in chunks of 1 MB, so both still work.
 """
@@ -20,7 +20,7 @@ import os
 
 from nbformat.sign import MemorySignatureStore
 
-from pokerlib import gate
+from pokerlib.serving import gate
 
 BODY = 32 * 2 ** 20
 """Bytes one request's body may have (a notebook saved, a chunk of an upload; a file of 15 MB at
@@ -44,4 +44,4 @@ c.NotebookNotary.db_file = ':memory:'
 # the venv's (no extension of her home is loaded: classroom/jupyterhub_config.py).
 c.NotebookNotary.secret = os.urandom(32)
 c.ServerApp.max_body_size = c.ServerApp.max_buffer_size = BODY
-gate.install()                  # a request without her login: 1 MB at most (pokerlib/gate.py)
+gate.install()                  # a request without her login: 1 MB at most (pokerlib/serving/gate.py)

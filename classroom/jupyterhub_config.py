@@ -247,9 +247,9 @@ for _service in c.JupyterHub.services:
         _service['command'] = warmup.after_lesson(LIVE.lesson, _service['command'])
 # --- end of the live classroom --------------------------------------------------------
 
-# --- follow along live (issue 42; classroom/follow.py, pokerlib/follow.py) -------------
+# --- follow along live (issue 42; classroom/follow.py, pokerlib/serving/follow.py) -------------
 # The follow service: its page for the whole class; the teacher's server feeds it (the
-# server extension pokerlib.follow, loaded in every server; POKERLIB_FOLLOW_FEED=1 in hers
+# server extension pokerlib.serving.follow, loaded in every server; POKERLIB_FOLLOW_FEED=1 in hers
 # alone), a student's server copies a cell from it. Both reach it at POKERLIB_FOLLOW.
 c.JupyterHub.services.append({
     'name': 'follow',
@@ -265,7 +265,7 @@ c.JupyterHub.load_roles.append({'name': 'follow-along', 'users': [TEACHER, *rost
                                 'scopes': ['access:services!service=follow']})
 # (POKERLIB_FOLLOW: her door to it, given by the spawner with the gradebook's; see above.)
 c.Spawner.environment['POKERLIB_FOLLOW_FEED'] = lambda spawner: '1' if spawner.user.name == TEACHER else ''
-c.Spawner.args.append('--ServerApp.jpserver_extensions=pokerlib.follow=True')
+c.Spawner.args.append('--ServerApp.jpserver_extensions=pokerlib.serving.follow=True')
 # Feeding it takes a scope of its own, held by the token of the teacher's own server alone (the
 # service checks the token's scopes, not whose it is): a token of hers that a student's server
 # holds (her OAuth token when she opens it from the admin page) never has it.

@@ -9,7 +9,7 @@ student runs, a classmate's ``check`` still gets her share of the cores.
 Version 1 controllers (``memory``, ``pids``, ``cpu``, as these machines mount
 them) or the unified version 2 hierarchy, whichever the machine has; the
 groups are made under the hub's own, one folder for the class
-(``pokerlib.sandbox.Cgroups``: the grader puts each notebook in groups of its own
+(``pokerlib.serving.sandbox.Cgroups``: the grader puts each notebook in groups of its own
 the same way).
 
 Her workspace, her home folder and her server's run folder live on a file system of her
@@ -19,7 +19,7 @@ nothing of anyone else's is touched.
 
 Both need root (the hub run by ``sudo make classroom``); without it,
 ``Cgroups.problem`` and ``Disk.problem`` say why, and each process keeps
-its own limits only (pokerlib.sandbox.Limits).
+its own limits only (pokerlib.serving.sandbox.Limits).
 """
 
 import os
@@ -27,7 +27,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from pokerlib.sandbox import Cgroups, join  # noqa: F401 (the students' groups: one home, the sandbox's)
+from pokerlib.serving.sandbox import Cgroups, join  # noqa: F401 (the students' groups: one home, the sandbox's)
 
 
 class Disk:

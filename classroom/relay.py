@@ -48,7 +48,7 @@ import urllib.request
 from pathlib import Path
 
 from classroom import doors, limits
-from pokerlib import sandbox
+from pokerlib.serving import sandbox
 
 SOCKET = 'relay.sock'
 """The relay's control socket, in the state folder."""

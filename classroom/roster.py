@@ -58,8 +58,8 @@ from traitlets import Dict, List, Unicode
 from pokerlib.i18n import N_                         # the terminal's line, for the classroom catalog
 
 from classroom.chinese import Refusal
-from pokerlib import editions      # the editions, as `make lab` and `make lab-teacher` make them
-from pokerlib.workspace import update_workspace       # the workspace's rules, as `make lab` keeps them
+from pokerlib.serving import editions      # the editions, as `make lab` and `make lab-teacher` make them
+from pokerlib.serving.workspace import update_workspace       # the workspace's rules, as `make lab` keeps them
 
 ROOT = Path(__file__).resolve().parent.parent
 

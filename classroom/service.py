@@ -17,7 +17,7 @@ import time
 
 from tornado import web
 
-from pokerlib.fonts import FONT
+from pokerlib.serving.fonts import FONT
 
 from classroom.board import RateLimit, Refused  # noqa: F401 (Refused: for the services)
 

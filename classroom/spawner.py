@@ -1,7 +1,7 @@
-"""Each student's server in a room of her own: JupyterHub's local spawner, inside pokerlib.sandbox.
+"""Each student's server in a room of her own: JupyterHub's local spawner, inside pokerlib.serving.sandbox.
 
 A student's JupyterLab, her kernels and everything they start run in a
-bubblewrap sandbox (``pokerlib.sandbox``): the system, Python and the hub's
+bubblewrap sandbox (``pokerlib.serving.sandbox``): the system, Python and the hub's
 venv read-only (the course's pokerlib is the one installed there, not the
 teacher's checkout), her workspace and her home folder the only places she
 can write, a private ``/tmp``, a PID namespace of her own (her ``/proc``
@@ -22,7 +22,7 @@ account, kept apart by the sandbox alone (each process has its own limits;
 the process limit is one for the whole class).
 
 The workspace is brought up to date inside her sandbox too, with her rights
-(``python -m pokerlib.workspace``): a link she planted in her workspace can
+(``python -m pokerlib.serving.workspace``): a link she planted in her workspace can
 lead the hub nowhere.
 
 >>> account_name('ada'), account_name('a' * 40)[:12], len(account_name('a' * 40))
@@ -42,7 +42,7 @@ from jupyterhub.spawner import LocalProcessSpawner
 from jupyterhub.utils import random_port
 from traitlets import Dict, Integer, Unicode
 
-from pokerlib import sandbox
+from pokerlib.serving import sandbox
 from pokerlib.i18n import N_
 
 from classroom import chinese, doors, limits, relay
@@ -216,7 +216,7 @@ class SandboxSpawner(LocalProcessSpawner):
         if not self.edition or not Path(self.edition).is_dir():
             return []
         workspace, home = self.folders()
-        argv = self.sandboxed([sys.executable, '-m', 'pokerlib.workspace', self.edition,
+        argv = self.sandboxed([sys.executable, '-m', 'pokerlib.serving.workspace', self.edition,
                                str(workspace), LANGUAGE], account)
         done = subprocess.run(argv, capture_output=True, text=True, timeout=120,
                               env={'PATH': os.environ.get('PATH', ''), 'HOME': str(home),

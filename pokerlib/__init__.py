@@ -8,11 +8,10 @@ Each module lists its public names once, in its ``__all__``; the package
 exports exactly those names, and nothing else.
 """
 
-from . import (cards, classes, cli, dealing, fairness, fast, frequencies, holdem,
+from . import (cards, classes, dealing, fairness, fast, frequencies, holdem,
                practice, ranking, shuffling, teaching, versus)
 from .cards import *
 from .classes import *
-from .cli import *
 from .dealing import *
 from .fairness import *
 from .fast import *
@@ -27,6 +26,5 @@ from .versus import *
 __version__ = '0.1.0'
 
 __all__ = [name for module in (cards, ranking, teaching, classes, holdem, dealing,
-                               shuffling, frequencies, fairness, versus, fast, cli,
-                               practice)
+                               shuffling, frequencies, fairness, versus, fast, practice)
            for name in module.__all__]

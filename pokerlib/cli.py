@@ -55,14 +55,13 @@ import sys
 import tempfile
 import unicodedata
 
-from .cards import PokerError, check_hand, check_hands, parse_hand
+from .cards import PokerError
 from .dealing import deal
 from .i18n import N_, _, set_language, shell_language
-from .holdem import best_hand, best_wild_hand, best_wild_hands, hand_rank_wild
-from .ranking import allmax, category_name, poker
+from .holdem import _describe, _table, describe_hand
 from .versus import iter_versus, iter_versus_lines, score_versus
 
-__all__ = ['describe_hand', 'winning_hands']
+__all__ = []          # the command line: the package exports none of its names
 
 
 
@@ -70,64 +69,6 @@ SYSTEM_ERRORS = (N_('No such file or directory'), N_('Permission denied'), N_('I
                  N_('Not a directory'))
 """The system's own words for the file errors a student meets (strerror), so that the
 catalog translates them too."""
-
-def _is_wild(hand) -> bool:
-    """True if the hand holds a joker."""
-    return any(c.startswith('?') for c in hand)
-
-
-def _best_five(hand) -> list:
-    """The hand itself if it is five plain cards, else its best five."""
-    if _is_wild(hand):
-        return best_wild_hand(hand)
-    return hand if len(hand) == 5 else best_hand(hand)
-
-
-def _describe(hand, best) -> dict:
-    """The description describe_hand gives, of a hand and its best five."""
-    ranking = hand_rank_wild(best)
-    return {'hand': hand, 'best': best, 'category': category_name(ranking[0]),
-            'ranking': ranking}
-
-
-def describe_hand(text) -> dict:
-    """The hand, its best five, category name and ranking, from text.
-
-    >>> describe_hand('7C 8C 9C TC JC 2D 2H')['best']
-    ['7C', '8C', '9C', 'TC', 'JC']
-    >>> describe_hand('AS AH AD AC ?B')['category']
-    'five of a kind'
-    """
-    hand = check_hand(parse_hand(text), sizes=(5, 6, 7), jokers=True)
-    return _describe(hand, _best_five(hand))
-
-
-def _table(texts) -> tuple:
-    """(the hands, their best fives, the indexes of the winners), from hands as text."""
-    hands = check_hands([parse_hand(t) for t in texts], sizes=(5, 6, 7), jokers=True)
-    if all(len(h) == 5 and not _is_wild(h) for h in hands):
-        won = poker(hands)
-        return hands, hands, [i for i, h in enumerate(hands)
-                              if any(h is w for w in won)]
-    bests = best_wild_hands(hands)
-    return hands, bests, allmax(range(len(hands)), key=lambda i: hand_rank_wild(bests[i]))
-
-
-def winning_hands(texts) -> list:
-    """The indexes (from 0) of the winning hands among hands given as text.
-
-    Hands of 5 plain cards are compared by ``poker``; a hand of 6 or 7
-    cards, or with jokers, counts as its best five, where a joker may copy a
-    card of its own hand but not a card of another hand (best_wild_hands).
-    A card may not be in two hands.
-
-    >>> winning_hands(['AS KD 9C 7H 3S', 'AH KC 9D 7S 3C', '2C 4C 5C 6C 8D'])
-    [0, 1]
-    >>> winning_hands(['?R KH QH JH TH', '9S TS JS QS KS AH'])  # ?R is not AH: a tie
-    [0, 1]
-    """
-    return _table(texts)[2]
-
 
 # ---------------------------------------------------------------------------
 # The subcommands: each takes the parsed arguments and returns the exit code.

@@ -22,15 +22,15 @@ import random  # noqa: F401 (the doctests use random.Random)
 
 from .cards import (_DECK, _DECK_SET, _JOKER_SET, RANKS, PokerError, SharedList,
                     check_count, check_distinct_ids, check_hand, check_hands,
-                    check_rng, short_repr)
+                    check_rng, parse_hand, short_repr)
 from .fast import RANKED_AT_ONCE, evaluate, hand_ids
 from .i18n import N_, _
-from .ranking import (HAND_NAMES, count_rankings, _as_list, _shape, _whole_numbers,
-                      category_name, checked, hand_rank, takes_hand)
+from .ranking import (HAND_NAMES, count_rankings, _as_list, _shape, _whole_numbers, allmax,
+                      category_name, checked, hand_rank, poker, takes_hand)
 
 __all__ = ['best_hand', 'hand_rank_wild', 'best_wild_hand', 'BLACK_CARDS', 'RED_CARDS',
            'replacements', 'best_wild_hands', 'hand_name', 'hand_rank_ids',
-           'best_hand_ids', 'showdown']
+           'best_hand_ids', 'showdown', 'describe_hand', 'winning_hands']
 
 BLACK_CARDS = SharedList('BLACK_CARDS', [r + s for r in RANKS for s in 'SC'], 'change')
 RED_CARDS = SharedList('RED_CARDS', [r + s for r in RANKS for s in 'HD'], 'change')
@@ -283,3 +283,62 @@ def showdown(hole1, hole2, n=10_000, rng=None, board=()) -> dict:
         result['ties'] += int((v1 == v2).sum())
     return result
 
+
+# --- a hand given as text, described; the winners among hands given as text ---------------
+
+def _is_wild(hand) -> bool:
+    """True if the hand holds a joker."""
+    return any(c.startswith('?') for c in hand)
+
+
+def _best_five(hand) -> list:
+    """The hand itself if it is five plain cards, else its best five."""
+    if _is_wild(hand):
+        return best_wild_hand(hand)
+    return hand if len(hand) == 5 else best_hand(hand)
+
+
+def _describe(hand, best) -> dict:
+    """The description describe_hand gives, of a hand and its best five."""
+    ranking = hand_rank_wild(best)
+    return {'hand': hand, 'best': best, 'category': category_name(ranking[0]),
+            'ranking': ranking}
+
+
+def describe_hand(text) -> dict:
+    """The hand, its best five, category name and ranking, from text.
+
+    >>> describe_hand('7C 8C 9C TC JC 2D 2H')['best']
+    ['7C', '8C', '9C', 'TC', 'JC']
+    >>> describe_hand('AS AH AD AC ?B')['category']
+    'five of a kind'
+    """
+    hand = check_hand(parse_hand(text), sizes=(5, 6, 7), jokers=True)
+    return _describe(hand, _best_five(hand))
+
+
+def _table(texts) -> tuple:
+    """(the hands, their best fives, the indexes of the winners), from hands as text."""
+    hands = check_hands([parse_hand(t) for t in texts], sizes=(5, 6, 7), jokers=True)
+    if all(len(h) == 5 and not _is_wild(h) for h in hands):
+        won = poker(hands)
+        return hands, hands, [i for i, h in enumerate(hands)
+                              if any(h is w for w in won)]
+    bests = best_wild_hands(hands)
+    return hands, bests, allmax(range(len(hands)), key=lambda i: hand_rank_wild(bests[i]))
+
+
+def winning_hands(texts) -> list:
+    """The indexes (from 0) of the winning hands among hands given as text.
+
+    Hands of 5 plain cards are compared by ``poker``; a hand of 6 or 7
+    cards, or with jokers, counts as its best five, where a joker may copy a
+    card of its own hand but not a card of another hand (best_wild_hands).
+    A card may not be in two hands.
+
+    >>> winning_hands(['AS KD 9C 7H 3S', 'AH KC 9D 7S 3C', '2C 4C 5C 6C 8D'])
+    [0, 1]
+    >>> winning_hands(['?R KH QH JH TH', '9S TS JS QS KS AH'])  # ?R is not AH: a tie
+    [0, 1]
+    """
+    return _table(texts)[2]

@@ -9,7 +9,7 @@ when enlarged, that does not change from run to run when the data don't.
 import math
 import textwrap
 
-from . import fonts
+from .serving import fonts
 from .i18n import N_, _
 
 fonts.register()   # the course's Chinese font, for the Chinese figures' labels
@@ -27,7 +27,7 @@ STYLE = {'font.size': 13, 'axes.titlesize': 14, 'axes.labelsize': 13,
 """The course's lettering (Matplotlib's default is 10 points): the figures are
 about 7 inches wide, so that on a 745-pixel column this is 17-pixel text.
 Chinese characters, which the default font lacks, come from the course's
-Chinese font (pokerlib.fonts)."""
+Chinese font (pokerlib.serving.fonts)."""
 
 DPI = 200   # pixels per inch of a saved figure: twice the screen's 100, sharp when zoomed
 

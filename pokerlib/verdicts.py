@@ -28,12 +28,16 @@ Who says what: a check's report is one of CHECKED about an exercise, or
 check posts its verdict to the live board only about an exercise (CHECKED).
 """
 
+import json
+import math
+import re
+from dataclasses import MISSING, asdict, dataclass, fields
 from typing import NamedTuple
 
 from .i18n import N_, _
 
 __all__ = ['Verdict', 'VERDICTS', 'STATUSES', 'CHECKED', 'REPORTED', 'GRADED', 'FAILING',
-           'SYMBOLS', 'NOT_GRADED', 'symbol', 'word', 'legend']
+           'SYMBOLS', 'NOT_GRADED', 'symbol', 'word', 'legend', 'Post', 'Row', 'MAX_REASON', 'MAX_REPORT']
 
 
 class Verdict(NamedTuple):
@@ -96,3 +100,150 @@ def legend(statuses=STATUSES, sep=' · ', tr=_, ungraded=False) -> str:
     if ungraded:
         marks.append(f'{NOT_GRADED[0]} {tr(NOT_GRADED[1])}')
     return sep.join(marks)
+
+
+# --- the two messages that carry a verdict out of a process -------------------------------
+
+MAX_REASON = 300
+"""Characters a post's reason or hint may have, cut to this where made: in Chinese, escaped
+in JSON (six bytes a character), both fit in MAX_POST bytes."""
+MAX_POST = 4096
+"""Bytes a post may have."""
+MAX_REPORT = 500
+"""Characters a grader's row's report may have."""
+SKEW = 24 * 3600
+"""How far (seconds) a post's `when` may be from the board's clock."""
+CONTROL = re.compile(r'[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]')
+"""Characters a reason never keeps: control characters, line breaks, and the invisible and
+right-to-left controls that would turn the text around on the teacher's page."""
+
+
+def line(text) -> str:
+    """text on one line, cut to MAX_REASON characters.
+
+    >>> line('wrong\\n  on two lines'), len(line('x' * 900))
+    ('wrong on two lines', 300)
+    """
+    text = ' '.join(str(text).split())
+    return text if len(text) <= MAX_REASON else text[:MAX_REASON - 1] + '…'
+
+
+def _number(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+@dataclass(frozen=True)
+class Post:
+    """A check's verdict as the student's kernel posts it to the live board (JSON, nothing else
+    kept): ``when`` is the kernel's clock (Unix seconds), ``attempt`` its count of checks of
+    that exercise, ``hint`` the report's hint, ``ran`` False when the cell stopped before
+    ``check`` ran.
+
+    >>> Post('ada', 'flush', 'fail', 1e9, 'failed', 2).to_wire()
+    {'student': 'ada', 'exercise': 'flush', 'status': 'fail', 'when': 1000000000.0, 'reason': 'failed', 'attempt': 2}
+    >>> Post.from_wire(b'{"student": "ada"}', {'flush'}, 120)
+    Traceback (most recent call last):
+    ValueError: missing: attempt, exercise, reason, status, when
+    """
+    student: str
+    exercise: str
+    status: str
+    when: float
+    reason: str
+    attempt: int
+    hint: str = ''
+    ran: bool = True
+
+    def to_wire(self) -> dict:
+        """The post as JSON-ready data (hint and ran only where they are not the default)."""
+        post = {k: v for k, v in asdict(self).items() if (k, v) not in (('hint', ''), ('ran', True))}
+        return dict(post, when=float(self.when), reason=line(self.reason),
+                    **({'hint': line(self.hint)} if self.hint else {}))
+
+    @classmethod
+    def from_wire(cls, body: bytes, exercises, now: float) -> 'Post':
+        """The post in ``body``, or ValueError saying what is wrong with it."""
+        if len(body) > MAX_POST:
+            raise ValueError(f'a post has at most {MAX_POST} bytes, not {len(body)}')
+        try:
+            post = json.loads(body.decode('utf-8'))
+        except (UnicodeDecodeError, ValueError, RecursionError):
+            raise ValueError('a post is a JSON object') from None
+        if not isinstance(post, dict):
+            raise ValueError('a post is a JSON object')
+        if missing := sorted(set(POST_FIELDS) - set(post)):
+            raise ValueError('missing: ' + ', '.join(missing))
+        if extra := sorted(set(post) - set(POST_FIELDS) - set(POST_OPTIONAL)):
+            raise ValueError('unknown fields: ' + ', '.join(map(repr, extra))[:200])
+        post = cls(**post)
+        post._validate(exercises, now)
+        return cls(**dict(asdict(post), when=float(post.when),
+                          reason=CONTROL.sub(' ', post.reason).strip(),
+                          hint=CONTROL.sub(' ', post.hint).strip()))
+
+    def _validate(self, exercises, now):
+        if not isinstance(self.student, str) or not 0 < len(self.student) <= 100:
+            raise ValueError('student: a name')
+        if not isinstance(self.exercise, str) or self.exercise not in exercises:
+            raise ValueError(f'exercise: not one of the course\'s: {str(self.exercise)[:60]!r}')
+        if not isinstance(self.status, str) or self.status not in CHECKED:
+            raise ValueError(f'status: one of {", ".join(CHECKED)}')
+        if not _number(self.when) or abs(self.when - now) > SKEW:
+            raise ValueError('when: the time of the check, in Unix seconds')
+        for name in ('reason', 'hint'):
+            if not isinstance(getattr(self, name), str) or len(getattr(self, name)) > MAX_REASON:
+                raise ValueError(f'{name}: a line of at most {MAX_REASON} characters')
+        if not isinstance(self.attempt, int) or isinstance(self.attempt, bool) \
+                or not 0 < self.attempt <= 10 ** 6:
+            raise ValueError('attempt: a whole number from 1')
+        if not isinstance(self.ran, bool):
+            raise ValueError('ran: true or false')
+
+
+POST_FIELDS = tuple(f.name for f in fields(Post) if f.default is MISSING)
+"""The fields every post has: one less, or one neither here nor in POST_OPTIONAL, is a malformed post."""
+POST_OPTIONAL = {f.name: f.default for f in fields(Post) if f.default is not MISSING}
+"""The fields a post may have, and their value when it has not."""
+
+
+@dataclass(frozen=True)
+class Row:
+    """The grader's verdict on one exercise of one notebook, as its worker writes it (one JSON
+    line) and the batch reads it: the report cut to MAX_REPORT characters, seconds a number;
+    ``course``: the function judged was the course's own.
+
+    >>> Row.from_wire(Row('flush', 'pass', 0.5, 'ok').to_wire(), {'flush'})
+    Row(exercise='flush', status='pass', seconds=0.5, report='ok', course=False)
+    >>> Row.from_wire('{"exercise": "flush", "status": "won"}', {'flush'})
+    Traceback (most recent call last):
+    ValueError: not a row
+    """
+    exercise: str
+    status: str
+    seconds: float = 0
+    report: str = ''
+    course: bool = False
+
+    def to_wire(self) -> str:
+        """The row as one line of JSON (no course where there is none)."""
+        return json.dumps(self.data())
+
+    def data(self) -> dict:
+        """The row as a dict: exercise, status, seconds, report (and course, if any)."""
+        row = {k: v for k, v in asdict(self).items() if k != 'course' or v}
+        return dict(row, seconds=round(float(self.seconds), 2), report=self.report[:MAX_REPORT])
+
+    @classmethod
+    def from_wire(cls, text, exercises) -> 'Row':
+        """The row on a line, read as untrusted data: ValueError if it is not a row of one of
+        `exercises` with a status the grader gives; a bad seconds reads 0, a bad report ''."""
+        try:
+            row = json.loads(text)
+        except (ValueError, RecursionError):
+            row = None
+        name = row.get('exercise') if isinstance(row, dict) else None
+        if not isinstance(name, str) or name not in exercises or row.get('status') not in GRADED:
+            raise ValueError('not a row')
+        seconds, report = row.get('seconds'), row.get('report')
+        return cls(name, row['status'], round(float(seconds), 2) if _number(seconds) and 0 <= seconds < 10**6 else 0,
+                   report[:MAX_REPORT] if isinstance(report, str) else '')

@@ -403,3 +403,19 @@ def test_a_chinese_class_sees_the_live_board_in_chinese():
     script = (Path(board.__file__).parent / 'gradebook.js').read_text(encoding='utf-8')
     used = set(re.findall(r'\btext\.(\w+)', script))
     assert used <= set(board.TEXT) and len(used) >= 10       # every word the script shows is one of them
+
+
+def test_the_longest_post_a_kernel_makes_is_one_the_board_takes():
+    """One record (pokerlib.verdicts.Post) on both sides: the kernel cuts a reason and a hint
+    to the length the board reads, and even in Chinese, escaped in JSON, the post fits in the
+    board's bytes (the kernel cut at 300 characters and the board read 500: issue 50)."""
+    from pokerlib.practice.reports import Report
+    from pokerlib.verdicts import MAX_REASON
+    long = '同花' * 1000
+    made = live.verdict(Report('flush', 'fail', long, [('hint', long)]), 'flush', 'ada', 1, time.time())
+    body = json.dumps(made).encode()
+    taken = board.parse(body, {'flush'}, time.time())
+    assert taken['reason'] == made['reason'] and len(taken['reason']) == MAX_REASON
+    assert taken['hint'] == made['hint'] and taken['hint'].endswith('…')
+    with pytest.raises(Refused, match=f'reason: a line of at most {MAX_REASON} characters'):
+        board.parse(json.dumps(dict(made, reason='x' * (MAX_REASON + 1))).encode(), {'flush'}, time.time())

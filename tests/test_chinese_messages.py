@@ -279,7 +279,7 @@ def test_ranking_problems_speak_chinese(chinese):
 
 def test_the_workspace_says_what_it_did_in_chinese(tmp_path):
     # make lab-zh brings workspace-zh/ up to date: every line it prints is Chinese.
-    from pokerlib.workspace import MANIFEST, UPDATE, sync
+    from pokerlib.serving.workspace import MANIFEST, UPDATE, sync
     edition, mine = tmp_path / 'edition', tmp_path / 'mine'
     edition.mkdir()
     for name in ('01-A.ipynb', '02-B.ipynb', '03-C.ipynb'):
@@ -354,7 +354,7 @@ def test_a_chinese_report_lines_up_and_names_the_call_after_a_colon(chinese):
 
 
 def test_the_chinese_students_edition_says_what_it_is_in_chinese(tmp_path):
-    from pokerlib.editions import README, publish
+    from pokerlib.serving.editions import README, publish
     root = Path(__file__).resolve().parent.parent
     publish('student', tmp_path / 'student-zh', root / 'notebooks' / 'zh', language='zh_CN')
     publish('student', tmp_path / 'student', root / 'notebooks')

@@ -101,7 +101,7 @@ def test_every_word_of_the_hubs_pages_is_in_the_classroom_catalog():
     words = gettext.translation('classroom', CLASSROOM / 'locale', languages=['zh_CN'])
     missing = sorted(m for m in found if words.gettext(m) == m)
     assert not missing, f'no Chinese in classroom.mo for {missing} (pybabel compile, see babel.cfg)'
-    from pokerlib.fonts import has_glyphs
+    from pokerlib.serving.fonts import has_glyphs
     assert has_glyphs(''.join(words.gettext(m) for m in found))    # the course's font draws them
 
 
@@ -181,12 +181,12 @@ def test_the_chinese_login_page_has_jupyterhubs_show_password_button_in_chinese(
 
 
 def test_the_copy_pages_button_draws_its_chinese_in_the_course_font():
-    """Issue 52: her server's "copy into my notebook" page (pokerlib.follow) has one button,
+    """Issue 52: her server's "copy into my notebook" page (pokerlib.serving.follow) has one button,
     复制; a browser gives a button its own font unless told to inherit, and its own font has no
     Chinese on a machine without one (empty boxes). It inherits the page's, which custom.css
     (served with the course's font) makes the course's first."""
-    from pokerlib.fonts import FAMILY, LAB_CSS
-    from pokerlib.follow import ADD, PAGE
+    from pokerlib.serving.fonts import FAMILY, LAB_CSS
+    from pokerlib.serving.follow import ADD, PAGE
     from pokerlib.i18n import translator
     assert translator('zh_CN')(ADD) == '添加到我的笔记本'     # the button's word, from the catalog
     style = PAGE[PAGE.index('<style>'):PAGE.index('</style>')]

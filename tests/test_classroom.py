@@ -115,7 +115,7 @@ SIMILAR = """
 import json, sys
 from pathlib import Path
 from classroom import similarity
-from pokerlib import editions
+from pokerlib.serving import editions
 from pokerlib.practice import exercise_names
 T, ROOT = Path(sys.argv[1]), Path(sys.argv[2])
 editions.write_student_edition(T / 'edition', ROOT / 'notebooks', 'en')

@@ -514,3 +514,9 @@ def test_a_terminated_make_versus_leaves_no_part_file(tmp_path, signum):
     assert (p.returncode, out_text, err) == (128 + signum, '', '')
     assert out.read_text() == 'the old file\n'
     assert [q.name for q in tmp_path.iterdir()] == ['deals.txt']
+
+
+def test_importing_the_library_does_not_load_the_command_line():
+    """describe_hand and winning_hands live beside the hands they describe (holdem)."""
+    code = "import pokerlib, sys; assert 'pokerlib.cli' not in sys.modules, 'cli loaded'"
+    subprocess.run([sys.executable, '-c', code], check=True, timeout=120)

@@ -66,7 +66,7 @@ def test_a_door_in_a_folder_with_capitals_and_spaces_is_reached_by_its_address()
 def _capitals_and_spaces(tmp_path):
     from urllib.parse import unquote
 
-    from pokerlib.hubpost import split
+    from pokerlib.serving.hubpost import split
     path = tmp_path / 'Documents' / 'My Class' / 'doors' / 'Ada' / 'hub.sock'
     url = doors.door_url(path, '/hub/api')
     host = url.split('://', 1)[1].split('/', 1)[0]
@@ -84,7 +84,7 @@ def _capitals_and_spaces(tmp_path):
         class_doors = doors.Doors(tmp_path / 'Documents' / 'My Class' / 'doors',
                                   f'127.0.0.1:{port}', {})
         await class_doors.open('Ada')
-        from pokerlib.hubpost import request
+        from pokerlib.serving.hubpost import request
         status, body = await asyncio.to_thread(request, 'GET', class_doors.url('Ada', rest='/x'),
                                                None, timeout=5)
         class_doors.close()

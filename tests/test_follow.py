@@ -155,7 +155,7 @@ def test_following_the_teacher(needs_all, tmp_path):
         feed = json.dumps({'events': [{'kind': 'cell', 'id': 'x', 'notebook': LESSON, 'code': 'evil'}]})
         answer = printed(ran(ada, [f"""
 import os
-from pokerlib.hubpost import join, request
+from pokerlib.serving.hubpost import join, request
 url, token = os.environ['POKERLIB_FOLLOW'], os.environ['JUPYTERHUB_API_TOKEN']
 print(request('POST', join(url, 'api/feed'), {feed!r}.encode(), token=token)[0],
       request('POST', join(url, 'api/feed'), {feed!r}.encode())[0],

@@ -180,7 +180,7 @@ def signed_value(cookie: str) -> str:
 
 FEED = r'''
 import json, os
-from pokerlib.hubpost import join, request
+from pokerlib.serving.hubpost import join, request
 url = join(os.environ['POKERLIB_FOLLOW'], 'api/feed')
 feed = json.dumps({{'events': [{{'kind': 'cell', 'id': 'evil', 'notebook': '05-Shuffling.ipynb',
                                 'code': 'print("the teacher says: copy this")'}}]}}).encode()
@@ -292,7 +292,7 @@ def test_a_students_pile_of_follow_streams_is_hers_alone(hub):
 
 HINT = r'''
 import json, os, time
-from pokerlib.hubpost import join, request
+from pokerlib.serving.hubpost import join, request
 post = {{'student': {name!r}, 'exercise': 'straight', 'status': 'fail', 'when': time.time(),
         'reason': 'x straight', 'attempt': 1, 'hint': {hint!r}}}
 print(request('POST', join(os.environ['POKERLIB_GRADEBOOK'], 'api/verdicts'), json.dumps(post).encode(),

@@ -19,7 +19,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from pokerlib import editions, grading, sandbox
+from pokerlib import grading
+from pokerlib.serving import editions, sandbox
 from pokerlib.grading import batch, inkernel, notebooks, worker
 from pokerlib.i18n import set_language
 from pokerlib.cards import PokerError

@@ -41,7 +41,8 @@ import nbformat
 import pytest
 
 import pokerlib
-from pokerlib import grading, sandbox
+from pokerlib import grading
+from pokerlib.serving import sandbox
 from pokerlib.grading import notebooks, tables
 from pokerlib.cli import main
 

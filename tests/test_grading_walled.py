@@ -16,8 +16,9 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from pokerlib import grading, sandbox
-from pokerlib.editions import student_notebook
+from pokerlib import grading
+from pokerlib.serving import sandbox
+from pokerlib.serving.editions import student_notebook
 
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -471,7 +471,7 @@ def test_a_card_in_two_hands_is_worded_alike_everywhere():
     assert message(lambda: pokerlib.best_wild_hands([a, b])) == expected
     assert message(lambda: pokerlib.versus_winner(a, b)) == expected
     assert message(lambda: pokerlib.score_versus([(a, b)])) == 'deal 1: ' + expected
-    from pokerlib.cli import winning_hands
+    from pokerlib.holdem import winning_hands
     assert message(lambda: winning_hands([' '.join(a), ' '.join(b)])) == expected
 
 

@@ -214,7 +214,7 @@ def oracle_best(hand, taken=()):
 
 
 def test_a_copied_card_counts_in_a_flush():
-    from pokerlib.cli import winning_hands
+    from pokerlib.holdem import winning_hands
     copy = best_wild_hand(['?B', 'AS', 'KS', 'QS', '9S'])
     assert sorted(copy) == ['9S', 'AS', 'AS', 'KS', 'QS']
     assert hand_name(['?B', 'AS', 'KS', 'QS', '9S']) == 'flush'
@@ -240,7 +240,7 @@ def test_wild_hands_rank_as_the_elif_oracle_over_a_larger_deck():
 
 
 def test_the_winner_with_a_joker_is_the_oracles_winner():
-    from pokerlib.cli import winning_hands
+    from pokerlib.holdem import winning_hands
     rng = random.Random(18)
     for k in range(1_000):
         if k % 2:   # four cards of a suit and a joker of its colour: copies in flushes

@@ -1,4 +1,4 @@
-"""pokerlib.hubpost: one request to a hub service, at an http:// or an http+unix:// address.
+"""pokerlib.serving.hubpost: one request to a hub service, at an http:// or an http+unix:// address.
 
 On the class server a kernel or the teacher's server may reach a service
 only through a unix socket bound into its sandbox; the same client must speak
@@ -14,7 +14,7 @@ from urllib.parse import quote
 
 import pytest
 
-from pokerlib.hubpost import join, request
+from pokerlib.serving.hubpost import join, request
 
 
 class Echo(http.server.BaseHTTPRequestHandler):

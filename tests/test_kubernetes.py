@@ -2,7 +2,7 @@
 
 KubeSpawner, in .venv-k8s (`make k8s-setup`), is given the hub configuration of
 deploy/kubernetes/values.yaml and builds a student's pod and her volume's claim with its
-own code (deploy/kubernetes/render.py); the tests check the pod, and that every object
+own code (tools/kubernetes_render.py); the tests check the pod, and that every object
 the project writes validates against Kubernetes' schema (kubernetes-validate, strict).
 The image's recipe (deploy/kubernetes/Dockerfile) is read: every file it copies exists,
 its base is pinned, pip installs pinned requirements only, and no teacher's edition or
@@ -52,7 +52,7 @@ def k8s(*argv) -> str:
 @cache
 def rendered() -> dict:
     """render.py's answer for the student ada: her pod, her claim, every object's errors."""
-    return json.loads(k8s('-m', 'deploy.kubernetes.render', '--user', 'ada'))
+    return json.loads(k8s('-m', 'tools.kubernetes_render', '--user', 'ada'))
 
 
 def values() -> dict:
@@ -102,7 +102,7 @@ def test_the_workspace_is_synced_before_her_server_starts():
     sync, server = container(pod, 'workspace-sync'), container(pod)
     assert sync['image'] == server['image']           # one image, spelled twice in values.yaml
     script = shlex.split(sync['command'][-1])
-    assert script[:4] == ['exec', 'python', '-m', 'pokerlib.workspace']
+    assert script[:4] == ['exec', 'python', '-m', 'pokerlib.serving.workspace']
     assert script[5] == '/home/jovyan/workspace'
     assert {e['name']: e['value'] for e in sync['env']}['CLASSROOM_LANGUAGE'] == \
         {e['name']: e.get('value') for e in server['env']}['CLASSROOM_LANGUAGE']
@@ -139,7 +139,7 @@ def test_every_object_validates_against_kubernetes_schema():
     # The validation can fail: a misspelt field and a wrong type are each refused.
     refusals = json.loads(k8s('-c', '''if True:
         import json
-        from deploy.kubernetes import render
+        from tools import kubernetes_render as render
         pod = {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "x"},
                "spec": {"containers": [{"name": "x", "image": "x:1", "resourcez": {}}]}}
         job = {"apiVersion": "batch/v1", "kind": "Job", "metadata": {"name": "x"},
@@ -332,7 +332,7 @@ def test_the_class_list_reaches_the_hub_and_its_services(tmp_path, monkeypatch):
 
 NETWORK = '''if True:
     import json, sys, yaml
-    from deploy.kubernetes import render
+    from tools import kubernetes_render as render
     values = yaml.safe_load(open("deploy/kubernetes/values.yaml"))
     for path, value in json.loads(sys.argv[1]).items():     # "a.b.c": value, a change to values
         *keys, last = path.split(".")
@@ -401,7 +401,8 @@ HUB_CONFIG = '''
 import contextlib
 import json
 import yaml
-from deploy.kubernetes import department, render
+from deploy.kubernetes import department
+from tools import kubernetes_render as render
 settings = json.loads({settings!r})
 values = yaml.safe_load(open({values!r}))
 c.JupyterHub.bind_url = settings['url']

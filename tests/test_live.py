@@ -34,7 +34,7 @@ time.sleep(1)            # the post is in a background thread; the kernel stops 
 """
 # Posts from her kernel made by hand, with her own token (an attacker's, or a flood).
 POST = """import json, os, time
-from pokerlib.hubpost import request      # her door to the gradebook is a unix socket
+from pokerlib.serving.hubpost import request      # her door to the gradebook is a unix socket
 def post(body, token=os.environ['JUPYTERHUB_API_TOKEN']):
     return request('POST', os.environ['POKERLIB_GRADEBOOK'] + 'api/verdicts',
                    body if isinstance(body, bytes) else json.dumps(body).encode(),

@@ -14,8 +14,8 @@ import nbformat
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-from pokerlib import editions
-from pokerlib.workspace import update_workspace
+from pokerlib.serving import editions
+from pokerlib.serving.workspace import update_workspace
 from tools.nav import load, notebooks, source as text
 
 NOTEBOOKS = notebooks()

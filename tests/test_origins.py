@@ -71,7 +71,8 @@ def test_a_students_script_never_runs_with_the_hubs_rights(tmp_path):
         assert teacher.log_in().status_code == 302
         shown = subprocess.run(
             [str(SITE_PYTHON), '-m', 'tools.teacher_opens', hub.url, 'teacher', pw['teacher'], 'ada',
-             'lab/tree/evil.ipynb', 'files/evil.html', '--shots', str(ROOT / 'build' / 'classroom' / 'origins')],
+             'lab/tree/evil.ipynb', 'files/evil.html', '--until', 'my answer', '--until', 'my page',
+             '--shots', str(ROOT / 'build' / 'classroom' / 'origins')],
             cwd=ROOT, capture_output=True, text=True, timeout=300,
             env={**os.environ, 'WATCH_DRIVER_PORT': str(hub.port + 5)})
         pages = [json.loads(line) for line in shown.stdout.splitlines() if line.startswith('{')]

@@ -11,7 +11,7 @@ import json
 import nbformat
 
 from classroom import similarity
-from pokerlib import editions
+from pokerlib.serving import editions
 from pokerlib.practice import exercise_names
 
 from pathlib import Path

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from pokerlib import editions
+from pokerlib.serving import editions
 from tools import build_site
 from tools.nav import load, notebooks, source as text, title_and_summary
 
@@ -356,7 +356,7 @@ ZH = notebooks(ROOT / 'notebooks' / 'zh')
 @pytest.mark.slow
 def test_every_chinese_notebook_has_its_page_in_chinese(site):
     from fontTools.ttLib import TTFont
-    from pokerlib.fonts import FONT
+    from pokerlib.serving.fonts import FONT
     font = TTFont(str(FONT), lazy=True).getBestCmap()
     assert [p.name for p in ZH] == [p.name for p in NOTEBOOKS]
     for path in ZH:

@@ -21,8 +21,8 @@ import nbformat
 import pytest
 
 import course
-from pokerlib import editions
-from pokerlib.workspace import source_digest, sync
+from pokerlib.serving import editions
+from pokerlib.serving.workspace import source_digest, sync
 from tools.editions import main
 from tools.nav import notebooks
 

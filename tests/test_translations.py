@@ -22,10 +22,10 @@ import pytest
 
 import pokerlib
 from pokerlib import i18n
-from pokerlib.fonts import FONT, has_glyphs
+from pokerlib.serving.fonts import FONT, has_glyphs
 
 ROOT = Path(__file__).resolve().parent.parent
-from pokerlib import editions
+from pokerlib.serving import editions
 from tools.editions import main
 from tools.nav import load, notebooks, source as text
 
@@ -372,8 +372,8 @@ def test_the_tools_type_no_chinese_their_words_come_from_the_catalogs():
 
     typed = {path.relative_to(ROOT).as_posix(): sorted({c for c in code_text(path)
                                                         if '\u4e00' <= c <= '\u9fff'})
-             for path in [*sorted((ROOT / 'tools').glob('*.py')), ROOT / 'pokerlib' / 'editions.py',
-                          ROOT / 'pokerlib' / 'workspace.py']}
+             for path in [*sorted((ROOT / 'tools').glob('*.py')), ROOT / 'pokerlib' / 'serving' / 'editions.py',
+                          ROOT / 'pokerlib' / 'serving' / 'workspace.py']}
     assert {name: chars for name, chars in typed.items() if chars} == {
         'tools/build_site.py': sorted(set('中文版')),
         'tools/check_site.py': sorted(set('葫芦'))}    # a word the browser searches the Chinese site for
@@ -384,7 +384,7 @@ def test_the_tools_type_no_chinese_their_words_come_from_the_catalogs():
 
 
 def test_the_course_font_goes_into_jupyterlab_with_its_css(tmp_path):
-    from pokerlib.fonts import LAB_CSS, lab_font
+    from pokerlib.serving.fonts import LAB_CSS, lab_font
     written = lab_font(tmp_path / 'custom')
     assert sorted(p.name for p in written) == ['NotoSansSC-Course.otf', 'custom.css']
     assert (tmp_path / 'custom' / 'custom.css').read_bytes() == LAB_CSS.read_bytes()

@@ -1,6 +1,6 @@
 """The copies people work in (workspace/, student/, teacher/): nothing anyone wrote is ever lost.
 
-pokerlib.workspace's sync: a bad record of versions, things in the way, a
+pokerlib.serving.workspace's sync: a bad record of versions, things in the way, a
 read-only notebook and data files, each with a one-line message naming the
 path, the rest carrying on, and the course's new version put beside a
 changed file where the student can open it.
@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from pokerlib import workspace as rules
-from pokerlib.editions import write_student_edition
+from pokerlib.serving import workspace as rules
+from pokerlib.serving.editions import write_student_edition
 from tools.editions import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -203,7 +203,7 @@ def test_edits_in_student_are_never_overwritten_and_the_folder_says_it_is_no_pla
 
 
 def test_the_class_servers_command_speaks_the_class_language(tmp_path, capsys):
-    # The hub runs `python -m pokerlib.workspace EDITION WORKSPACE LANGUAGE` in her sandbox and
+    # The hub runs `python -m pokerlib.serving.workspace EDITION WORKSPACE LANGUAGE` in her sandbox and
     # logs what it prints: in Chinese for a Chinese class, in English for anything else.
     edition = tmp_path / 'edition'
     edition.mkdir()

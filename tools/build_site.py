@@ -36,8 +36,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from pokerlib import editions
-from pokerlib.fonts import FONT
+from pokerlib.serving import editions
+from pokerlib.serving.fonts import FONT
 
 from .nav import NAV, NOTEBOOKS, ROOT, load, notebooks, source, title_and_summary
 

@@ -1,7 +1,7 @@
 """The course's Chinese font: Noto Sans CJK SC cut down to the characters the course uses.
 
 The figures, the notebooks and the class server draw Chinese with
-pokerlib/locale/NotoSansSC-Course.otf (pokerlib.fonts), a subset of Debian's
+pokerlib/locale/NotoSansSC-Course.otf (pokerlib.serving.fonts), a subset of Debian's
 fonts-noto-cjk holding every CJK character of the Chinese a class sees: the
 course's catalogs (notebooks, code, library, class server, website), the
 manual's Chinese pages, and JupyterLab's own interface in Chinese, the strings
@@ -24,8 +24,8 @@ import polib
 from fontTools import subset as fontsubset
 from fontTools.ttLib import TTFont
 
-from pokerlib.fonts import FAMILY as FONT_FAMILY
-from pokerlib.fonts import FONT, needs_font
+from pokerlib.serving.fonts import FAMILY as FONT_FAMILY
+from pokerlib.serving.fonts import FONT, needs_font
 
 from .build_site import OTHER_LANGUAGE as SITE_LINKS
 from .nav import ROOT
@@ -40,7 +40,7 @@ MANUAL = ROOT / 'site' / 'manual'
 
 def is_cjk(c: str) -> bool:
     """A character outside DejaVu Sans's reach: CJK, full-width punctuation, CJK symbols
-    (pokerlib.fonts.needs_font)."""
+    (pokerlib.serving.fonts.needs_font)."""
     return needs_font(c)
 
 

@@ -6,9 +6,9 @@
     python -m tools.editions workspace --language zh_CN   # the same, in Chinese (default workspace-zh/)
 
 Run from the repository's root, with the course's environment (.venv). The
-editions are made by pokerlib.editions from the teacher's edition,
+editions are made by pokerlib.serving.editions from the teacher's edition,
 notebooks/ (notebooks/zh/ in Chinese), and brought into DIR by the rules of
-pokerlib.workspace: a file someone changed there is never overwritten. What
+pokerlib.serving.workspace: a file someone changed there is never overwritten. What
 it prints is in the edition's language.
 """
 
@@ -16,7 +16,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from pokerlib import editions
+from pokerlib.serving import editions
 
 from .nav import NOTEBOOKS, ROOT
 

@@ -16,7 +16,7 @@ import re
 import sys
 from pathlib import Path
 
-from pokerlib import editions
+from pokerlib.serving import editions
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / 'notebooks'

@@ -42,6 +42,14 @@ def authorise(driver):
     return False
 
 
+def body_text(driver) -> str:
+    """What the page shows as text now ('' while it cannot be read)."""
+    try:
+        return driver.find_element(By.TAG_NAME, 'body').text
+    except WebDriverException:
+        return ''
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
     p.add_argument('url')
@@ -50,6 +58,8 @@ def main(argv=None):
     p.add_argument('student')
     p.add_argument('pages', nargs='+')
     p.add_argument('--wait', type=float, default=8.0)
+    p.add_argument('--until', action='append', default=[],
+                   help='text each page shows once drawn, in the order of the pages (waited for up to 120 s)')
     p.add_argument('--shots', default=None, help='a folder for a screenshot of each page')
     args = p.parse_args(argv)
     with tempfile.TemporaryDirectory() as profile:
@@ -57,17 +67,20 @@ def main(argv=None):
         try:
             log_in(driver, args.url, args.teacher, args.password)
             WebDriverWait(driver, 60).until(ready.url_contains('/hub/'))
-            for page in args.pages:
+            for i, page in enumerate(args.pages):
                 driver.get(server_address(args.url, args.student, page))
                 deadline = time.monotonic() + 60
                 while time.monotonic() < deadline and '/oauth2/authorize' in driver.current_url:
                     if not authorise(driver):
                         time.sleep(0.5)
-                time.sleep(args.wait)          # JupyterLab draws the notebook; scripts would run
-                try:
-                    text = driver.find_element(By.TAG_NAME, 'body').text[:2000]
-                except WebDriverException:
-                    text = ''
+                # On a loaded machine JupyterLab may take far longer than usual to draw the
+                # notebook: wait for what the page shows, then give its scripts time to run.
+                until = args.until[i] if i < len(args.until) else ''
+                deadline = time.monotonic() + 120
+                while until and time.monotonic() < deadline and until not in body_text(driver):
+                    time.sleep(0.5)
+                time.sleep(args.wait)
+                text = body_text(driver)[:2000]
                 if args.shots:
                     os.makedirs(args.shots, exist_ok=True)
                     driver.save_screenshot(os.path.join(args.shots, page.replace('/', '-') + '.png'))

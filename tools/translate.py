@@ -29,7 +29,7 @@ prose is translated through gettext catalogs in locale/zh_CN/LC_MESSAGES/:
   compiled to ``site.mo``, which the site's build reads with the standard
   library's gettext;
 - the library's own messages (pokerlib/locale/zh_CN/LC_MESSAGES/pokerlib.po,
-  see pokerlib/i18n.py), the editions' words (pokerlib/editions.py) among
+  see pokerlib/i18n.py), the editions' words (pokerlib/serving/editions.py) among
   them, extracted with Babel (babel.cfg) and compiled to the ``.mo`` the
   library reads.
 
@@ -63,7 +63,7 @@ from markdown_it.renderer import RendererHTML
 from myst_parser.config.main import MdParserConfig
 from myst_parser.parsers.mdit import create_md_parser
 
-from pokerlib import editions
+from pokerlib.serving import editions
 
 from . import glossary
 from .build_site import DOMAIN as SITE_DOMAIN

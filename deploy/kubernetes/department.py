@@ -83,7 +83,7 @@ def configure(c, class_file, passwords=True, one_origin=False, language='en') ->
     if c.JupyterHub.get('subdomain_host'):
         c.JupyterHub.subdomain_hook = classroom('spawner').servers_apart
     classroom('chinese').hub_pages(c, language)   # the hub's pages in the class's language
-    # The teacher's server feeds the follow view (pokerlib.follow), hers alone, as on one machine.
+    # The teacher's server feeds the follow view (pokerlib.serving.follow), hers alone, as on one machine.
     c.KubeSpawner.environment.update(
         {'POKERLIB_FOLLOW_FEED': lambda spawner: '1' if spawner.user.name == teacher else ''})
 

@@ -39,7 +39,6 @@ the same way without the sandbox.
 import concurrent.futures
 import contextlib
 import json
-import math
 import os
 import shutil
 import signal
@@ -50,13 +49,13 @@ import threading
 import time
 from pathlib import Path
 
-from .. import sandbox
+from ..serving import sandbox
 from . import wall as wall_module
 from ..cards import PokerError
 from ..i18n import _, language
 from .notebooks import (_found, course_notebooks, lesson_exercises, lesson_of,
                         read_regular)
-from ..verdicts import GRADED
+from ..verdicts import Row
 from .tables import COLUMNS
 
 __all__ = ['grade', 'grade_notebook']
@@ -289,7 +288,7 @@ def _rows_from(text, exercises) -> dict:
     """{exercise: row} from the worker's lines, read as untrusted data.
 
     The worker writes one row per exercise of the lesson, and nothing else: a
-    report is a string cut to 500 characters and seconds a number. Anything
+    row is a ``Row`` (pokerlib.verdicts: its report cut, its seconds a number). Anything
     more (a line that is no such row, a second row for an exercise, a row for
     another exercise) means something else wrote to the grader's channel:
     then no row is taken, and every exercise reads as an error that says so.
@@ -297,22 +296,11 @@ def _rows_from(text, exercises) -> dict:
     names, rows, unexpected = {f for f, _ in exercises}, {}, 0
     for line in text.splitlines():
         try:
-            row = json.loads(line)
-        except (ValueError, RecursionError):
-            row = None
-        name = row.get('exercise') if isinstance(row, dict) else None
-        status = row.get('status') if isinstance(row, dict) else None
-        if not isinstance(name, str) or name not in names or name in rows \
-                or not isinstance(status, str) or status not in GRADED:
+            row = Row.from_wire(line, names - set(rows))
+        except ValueError:
             unexpected += 1
             continue
-        seconds = row.get('seconds')
-        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) \
-                or not math.isfinite(seconds) or not 0 <= seconds < 10**6:
-            seconds = 0
-        report = row.get('report')
-        rows[name] = {'exercise': name, 'status': status, 'seconds': round(float(seconds), 2),
-                      'report': report[:500] if isinstance(report, str) else ''}
+        rows[row.exercise] = row.data()
     if unexpected:
         return {name: {'exercise': name, 'status': 'error', 'seconds': 0,
                        'report': _('not graded: the grader received {n} line(s) it did not '

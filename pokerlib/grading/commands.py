@@ -7,7 +7,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from .. import sandbox
+from ..serving import sandbox
 from ..i18n import LANGUAGES, _, language, set_language
 from ..verdicts import symbol
 from . import batch       # (batch.grade, so that a test may stand in for it)

@@ -6,12 +6,14 @@ an import of this module and a call, made here beside the functions they call
 
 - first, before the student's cells, ``capture``: after every cell, remember
   the student's own last definition of each exercise's function;
-- after her cells, ``serve_judge``: serve the worker's judge on a UNIX socket,
-  forking a runner for each function (``pokerlib.practice.runner``).
+- after her cells, ``serve_judge``: connect to the worker's UNIX socket and
+  send it a copy of each function it asks for (``pokerlib.practice.fresh``).
 
-The kernel only runs the student's functions: the worker judges them in its
-own process, so a cell that replaces this module or prints a verdict changes
-no verdict. Nothing here reads a verdict or writes a row.
+The kernel runs nothing of the judging, nor the student's functions: the
+worker loads each copy in a fresh runner of its own, which forbids the
+course's functions first, and judges it in its own process, so a cell that
+replaces this module or prints a verdict changes no verdict. Nothing here
+reads a verdict or writes a row.
 """
 
 __all__ = ['capture', 'serve_judge']
@@ -40,14 +42,40 @@ def capture(shell, names):
 
 
 def serve_judge(path, token, namespace):
-    """In the kernel (a cell the grader adds): serve the grader's judge on the UNIX socket at
-    path, forking a runner for each exercise's function (the student's own last definition).
-
-    The kernel only runs the student's functions: the grader's own process judges them
-    (``pokerlib.practice.judge.remote.judge_remote``), so no cell can change a verdict.
-    """
-    from ..practice.runner import serve
-    serve(path, lambda name: _OWN.get(name, namespace.get(name)), token)
+    """In the kernel (a cell the grader adds): connect to the grader's UNIX socket at path,
+    send `token` (the grader's secret for this kernel, so that a process the notebook left
+    behind can't answer in its place), then for each ``{'op': 'runner', 'function': name}``
+    send a copy of the student's own last definition of name (``Copy``, ``{'missing': True}``
+    or ``{'cannot': why}``), until ``{'op': 'end'}`` or the grader closing. Nothing a cell
+    changed in this kernel (a patched pokerlib included) reaches the grader's runner, guard or
+    judge (``pokerlib.practice.judge.remote``)."""
+    import socket
+    from ..practice import fresh, wire
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    sock.connect(str(path))
+    wire.send(sock, {'token': str(token)})
+    try:
+        while True:
+            try:
+                request = wire.receive(sock)
+            except wire.WireError:
+                break
+            op = request.get('op') if type(request) is dict else None
+            if op == 'end':
+                break
+            if op != 'runner':
+                continue
+            name = str(request.get('function'))
+            obj = _OWN.get(name, namespace.get(name))
+            if obj is None:
+                wire.send(sock, {'missing': True})
+                continue
+            try:
+                wire.send(sock, fresh.Copy(fresh.pickled(obj, None), fresh.kernel_cells()).to_wire())
+            except fresh.CannotCopy as e:
+                wire.send(sock, {'cannot': e.report.headline()})
+    finally:
+        sock.close()
 
 
 def capture_cell(names) -> str:

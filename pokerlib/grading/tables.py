@@ -13,7 +13,6 @@ import re
 import shutil
 from pathlib import Path
 
-from ..fonts import FAMILY, FONT
 
 from ..i18n import _, language
 from ..verdicts import STATUSES, legend, symbol, word
@@ -158,6 +157,7 @@ def _page_font(path) -> str:
     """The course's font for a Chinese page at path: copied beside it (a machine without a
     Chinese font would draw its Chinese as empty boxes), and the CSS that uses it for the
     Chinese alone."""
+    from ..serving.fonts import FAMILY, FONT     # (loaded where it is used: pokerlib.serving)
     target = Path(path).parent / FONT.name
     if not target.exists() or target.read_bytes() != FONT.read_bytes():
         shutil.copyfile(FONT, target)

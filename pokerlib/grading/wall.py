@@ -45,8 +45,8 @@ PACKAGE = Path(__file__).resolve().parent.parent
 MACHINERY = ('pokerlib.grading.inkernel', 'pokerlib.practice.runner', 'pokerlib.practice.guard',
              'pokerlib.practice.given', 'pokerlib.practice.lessons_given', 'pokerlib.practice.clocks',
              'pokerlib.practice.codeprint', 'pokerlib.practice.values', 'pokerlib.practice.wire',
-             'pokerlib.practice.printed', 'pokerlib.practice.reports', 'pokerlib.practice.spawned',
-             'pokerlib.practice.spawned_runner', 'pokerlib.i18n', 'pokerlib.verdicts',
+             'pokerlib.practice.printed', 'pokerlib.practice.reports', 'pokerlib.practice.fresh',
+             'pokerlib.practice.fresh_runner', 'pokerlib.i18n', 'pokerlib.verdicts',
              'pokerlib.scripted', 'pokerlib.lazy')
 """The modules the graded kernel and runner need whole: none holds an answer."""
 

@@ -8,10 +8,10 @@ The notebook runs top to bottom, errors allowed, every cell stopped after
 ``timeout`` seconds (a cell of ``check(...)`` calls only is skipped: the
 grader judges); a cell that kills the kernel is left out and the notebook
 runs again. Then every exercise of its lesson is judged by name, by the same
-judge as ``check``'s, in this process (made untraceable), the kernel only
-running the student's functions for it (``pokerlib.grading.inkernel``). One
-JSON line per exercise goes to OUT: ``{'exercise', 'status', 'seconds',
-'report'}``; a function missing says why (its cell, and what happened to it).
+judge as ``check``'s, in this process (made untraceable), on a copy of each
+function the kernel sends (``pokerlib.grading.inkernel``), run in a fresh runner
+(``pokerlib.practice.fresh``). One JSON line per exercise goes to OUT
+(``pokerlib.verdicts.Row``); a function missing says why (its cell, and what happened to it).
 """
 
 import json
@@ -23,6 +23,7 @@ import time
 from pathlib import Path
 
 from ..i18n import _, set_language
+from ..verdicts import Row
 from . import inkernel
 from .notebooks import _only_checks
 
@@ -32,14 +33,14 @@ __all__ = ['judge_in']
 def judge_in(workdir, exercises, execute, wait=60.0) -> list:
     """Judge exercises in a kernel from this process: listen on a UNIX socket in workdir (the
     kernel must see it), let `execute(source)` run the serving cell in the kernel, and judge
-    over the socket; [{'exercise', 'status', 'seconds', 'report'}] (None: the cell failed)."""
+    over the socket; [Row.data()] (None: the cell failed)."""
     import secrets
     import socket
     import threading
     from ..practice import exercises as _registered  # noqa: F401  (the judging needs them)
     from ..practice.judge.remote import judge_remote
-    from ..practice.judge.serving import _harden
-    _harden()                 # no process of the notebook's may trace this one
+    from ..practice.judge.serving import harden
+    harden()                  # no process of the notebook's may trace this one
     path = os.path.join(workdir, f'.judge-{secrets.token_hex(4)}.sock')
     token = secrets.token_hex(16)
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -67,7 +68,7 @@ def judge_in(workdir, exercises, execute, wait=60.0) -> list:
             os.unlink(path)
         except OSError:
             pass
-    return rows.get('rows')
+    return None if 'rows' not in rows else [row.data() for row in rows['rows']]
 
 
 KERNEL_FILE = re.compile(r'\s*\(\d+\.py, line (\d+)\)')
@@ -110,8 +111,8 @@ def _work(path, exercises, timeout, out):
     import nbformat
     from nbclient import NotebookClient
 
-    def emit(function_name, row):
-        out.write(json.dumps({'exercise': function_name, **row}) + '\n')
+    def emit(row):
+        out.write(row.to_wire() + '\n')
         out.flush()
 
     try:
@@ -119,8 +120,7 @@ def _work(path, exercises, timeout, out):
     except (Exception, RecursionError) as e:
         why = _('nested too deeply') if isinstance(e, RecursionError) else type(e).__name__
         for f, _exercise in exercises:
-            emit(f, {'status': 'error', 'seconds': 0,
-                     'report': _('not a notebook that can be read: {why}').format(why=why)})
+            emit(Row(f, 'error', 0, _('not a notebook that can be read: {why}').format(why=why)))
         return
     names = list(dict.fromkeys(f for f, _ in exercises))
     cells = [nbformat.v4.new_code_cell(inkernel.capture_cell(names))] + list(nb.cells)
@@ -135,9 +135,8 @@ def _work(path, exercises, timeout, out):
         with client.setup_kernel():
             if not _run_cells(client, run, skipped, stopped, timeout):
                 continue                 # the kernel died: again, without the cell that killed it
-            for function_name, row in _judge(client, run, exercises, workdir, timeout,
-                                             stopped, skipped):
-                emit(function_name, row)
+            for row in _judge(client, run, exercises, workdir, timeout, stopped, skipped):
+                emit(row)
             return
 
 
@@ -160,7 +159,7 @@ def _run_cells(client, run, skipped, stopped, timeout) -> bool:
 
 
 def _judge(client, run, exercises, workdir, timeout, stopped, skipped):
-    """(function, row) for each exercise, judged in this process against the kernel of client."""
+    """The Row of each exercise, judged in this process against the kernel of client."""
     import nbformat
     from nbclient.exceptions import DeadKernelError
 
@@ -181,21 +180,20 @@ def _judge(client, run, exercises, workdir, timeout, stopped, skipped):
         rows = None
     for function_name, _exercise in exercises:
         row = next((r for r in rows or () if r['exercise'] == function_name), None)
-        yield function_name, _row(row, function_name, run, stopped, skipped, start)
+        yield _row(row, function_name, run, stopped, skipped, start)
 
 
-def _row(row, function_name, run, stopped, skipped, start) -> dict:
+def _row(row, function_name, run, stopped, skipped, start) -> Row:
     """The worker's row of one exercise from the judge's (None: the kernel died while judging)."""
     if row is None:
-        return {'status': 'crash', 'seconds': round(time.monotonic() - start, 2),
-                'report': _('the kernel died while {name} was judged').format(name=function_name)}
-    course = bool(row.get('course'))     # the judge's fact, not its sentence
-    row = {k: row[k] for k in ('status', 'seconds', 'report')}
-    if row['status'] == 'missing':
+        return Row(function_name, 'crash', time.monotonic() - start,
+                   _('the kernel died while {name} was judged').format(name=function_name))
+    report = row['report']
+    if row['status'] == 'missing':       # row's course: the judge's fact, not its sentence
         why = _why_missing(run, function_name, stopped, skipped)
-        row['report'] = (_("{name} is the course's own version; the student's is {why}")
-                         if course else _('{name} is {why}')).format(name=function_name, why=why)
-    return row
+        report = (_("{name} is the course's own version; the student's is {why}")
+                  if row.get('course') else _('{name} is {why}')).format(name=function_name, why=why)
+    return Row(function_name, row['status'], row['seconds'], report)
 
 
 def main(argv):
@@ -208,8 +206,8 @@ def main(argv):
     set_language(os.environ.get('POKERLIB_GRADE_LANGUAGE', 'en'))
     # The worker judges: the notebook's kernel (its child, in the same sandbox) may not
     # trace it, read its memory or reach its pipe to the grader through /proc.
-    from ..practice.judge.serving import _harden
-    _harden()
+    from ..practice.judge.serving import harden
+    harden()
     # nbformat imports jsonschema, which compiles some forty grammars (1.7 s of CPU)
     # for a format check the grader never uses, when rfc3987_syntax is installed:
     # leaving it out of the worker makes a class's grading a third faster.

@@ -9,17 +9,17 @@ does, check reports within the exercise's limit plus a second, and never
 raises.
 
 Where there is no ``fork`` (Windows), the runner is a fresh interpreter
-that gets a copy of the student's function (``spawned``: making it reads
+that gets a copy of the student's function (``fresh``: making it reads
 the object, in a thread with a time limit), and the kernel, its watchdog,
 kills it when the judge is done or the time is up: the same promise,
 tested here by turning fork off.
 
 The rest of the practice package is split by process: ``runner`` (the
-student's side, forked, and ``guard``, what her code may not do there; ``spawned`` starts a fresh one where there is no
-fork), ``wire`` (messages between the processes), ``values`` (plain data
-and comparing it), ``reports`` (Report, Mismatch, hints), ``live`` (the
+student's side, forked, and ``guard``, what her code may not do there; ``fresh`` starts one
+in a new interpreter where there is no fork, and for the grader), ``wire`` (the messages
+between the processes), ``values`` (plain data and comparing it), ``reports`` (Report, Mismatch, hints), ``live`` (the
 verdict to the class's gradebook), ``registry`` (what an exercise is);
-``judge`` (the judge as a library, and its process: ``python -I -m
+``judge`` (the judge as a library, and its process: ``python -E -s -m
 pokerlib.practice.judge``) and ``exercises`` (the lessons' judges), which
 run in the judge's process and which this module never imports.
 """
@@ -37,7 +37,7 @@ import time
 from pathlib import Path
 
 from ..i18n import _, language
-from . import live, runner, spawned, wire
+from . import fresh, live, runner, wire
 from .registry import SLOW, TIME_LIMIT
 from .registry import known_names as exercise_names
 from .reports import Report
@@ -55,7 +55,7 @@ MARGIN = 1.0
 
 USE_FORK = hasattr(os, 'fork')
 """Run the student's function in a forked runner (POSIX). False: in a fresh interpreter that
-gets a copy of it (``spawned``: Windows)."""
+gets a copy of it (``fresh``: Windows)."""
 
 _LOCK = threading.RLock()
 _JUDGE = {}
@@ -221,9 +221,9 @@ def _checker_problem(note):
 
 
 def _check_in_runner(function, name) -> Report:
-    """Start a runner for function (forked, or spawned where there is no fork), hand its
+    """Start a runner for function (forked, or fresh where there is no fork), hand its
     socket to the judge, and wait for the judge's report."""
-    starter = runner if USE_FORK else spawned
+    starter = runner if USE_FORK else fresh
     with _LOCK:
         control = _judge()
         if not _JUDGE.get('ready'):
@@ -235,7 +235,7 @@ def _check_in_runner(function, name) -> Report:
                 return _checker_problem(_('the checker did not start; run this cell again'))
         try:
             pid, sock = starter.start(function, name)
-        except spawned.CannotCopy as e:
+        except fresh.CannotCopy as e:
             return e.report
         except OSError as e:                 # no process to be had (a limit reached)
             return _checker_problem(_('the computer could not start a process for the check '
@@ -245,9 +245,8 @@ def _check_in_runner(function, name) -> Report:
         report = None
         with _Signals() as signals:
             try:
-                wire.send_socket(control, {'op': 'check', 'language': language(),
-                                           'at_most': AT_MOST, 'slow': SLOW,
-                                           'defined': _definitions()}, sock, _JUDGE['proc'].pid)
+                wire.send_socket(control, wire.CheckRequest(language(), AT_MOST, SLOW, _definitions())
+                                 .to_wire(), sock, _JUDGE['proc'].pid)
                 sock.close()
                 deadline = start + START_SECONDS
                 while report is None:
@@ -263,7 +262,9 @@ def _check_in_runner(function, name) -> Report:
                         if not ready:
                             raise wire.Silent()
                         # a message has begun: read all of it (a frame is never split)
-                        message = wire.receive(control, time.monotonic() + 5)
+                        reply = wire.Reply.from_wire(wire.receive(control, time.monotonic() + 5))
+                    except ValueError:
+                        continue
                     except wire.Silent:
                         if time.monotonic() >= deadline:
                             report = Report('check', 'slow', _('could not be checked in time'),
@@ -271,12 +272,11 @@ def _check_in_runner(function, name) -> Report:
                                                         'run this cell again'))])
                             _stop_judge()
                         continue
-                    if 'started' in message:
-                        limit = message['started']
-                        limit = limit if type(limit) in (int, float) else TIME_LIMIT
+                    if reply.kind == 'started':
+                        limit = TIME_LIMIT if reply.value is None else reply.value
                         deadline = time.monotonic() + limit + MARGIN - 0.1
-                    elif 'report' in message:
-                        report = Report.from_data(message['report'])
+                    elif reply.kind == 'report':
+                        report = Report.from_data(reply.value)
             except (wire.WireError, OSError):
                 _stop_judge()
                 report = _checker_problem(_('the checker stopped; run this cell again'))

@@ -5,7 +5,7 @@ server (`make classroom`) the student's kernel has her own hub token in
 ``JUPYTERHUB_API_TOKEN``, her name in ``JUPYTERHUB_USER`` and the gradebook's
 address in ``POKERLIB_GRADEBOOK``: an ``http+unix://`` address, her own door to
 the gradebook in her sandbox (classroom/doors.py), or a plain ``http://`` one
-(``pokerlib.hubpost`` speaks both). ``send`` hands the verdict to one
+(``pokerlib.serving.hubpost`` speaks both). ``send`` hands the verdict to one
 background thread and returns at once: a gradebook that does not answer never
 slows or breaks ``check``. The thread posts the verdicts in order, each with
 a short timeout, and tries again later (RETRIES times, waiting longer each
@@ -31,8 +31,8 @@ import threading
 import time
 from collections import Counter, deque
 
-from pokerlib.hubpost import join, request
-from pokerlib import verdicts   # what goes to the gradebook: a verdict on an exercise (CHECKED)
+from pokerlib.serving.hubpost import join, request
+from pokerlib import verdicts   # what goes to the gradebook: a verdict on an exercise (Post)
 
 __all__ = ['send', 'verdict', 'flush']
 
@@ -48,8 +48,6 @@ PENDING = 1000
 """Verdicts waiting to be posted at most (the oldest go first when more come)."""
 
 
-MAX_REASON = 300
-
 _attempts = Counter()          # exercise -> checks of it in this kernel
 _cell = {'sent': False}        # whether check posted during the cell running now
 _pending = deque(maxlen=PENDING)
@@ -63,23 +61,15 @@ STOPPED = (SyntaxError, NameError, ImportError)
 
 
 def verdict(report, exercise, student, attempt, when) -> dict:
-    """The post for one check: the fields the gradebook takes, and nothing else.
+    """The post for one check (``verdicts.Post``), as the gradebook takes it.
 
     >>> from pokerlib.practice import Report
     >>> verdict(Report('flush', 'fail', 'gave a wrong answer on flush([...])'), 'flush', 'ada', 2, 1e9)
     {'student': 'ada', 'exercise': 'flush', 'status': 'fail', 'when': 1000000000.0, 'reason': '✗ flush gave a wrong answer on flush([...])', 'attempt': 2}
     """
-    post = {'student': student, 'exercise': exercise, 'status': report.status,
-            'when': float(when), 'reason': _line(report.headline()), 'attempt': attempt}
     hints = [text for label, text in getattr(report, 'details', ()) if label == 'hint']
-    if hints:
-        post['hint'] = _line(str(hints[0]))
-    return post
-
-
-def _line(text) -> str:
-    text = ' '.join(str(text).split())
-    return text if len(text) <= MAX_REASON else text[:MAX_REASON - 1] + '…'
+    return verdicts.Post(student, exercise, report.status, when, report.headline(), attempt,
+                         str(hints[0]) if hints else '').to_wire()
 
 
 def send(report, exercise, environ=None):
@@ -141,7 +131,7 @@ def _post_all():
             _busy.append(entry)
         try:
             (url, body, token), tries = entry[0], entry[1]
-            try:                    # http:// or http+unix:// (pokerlib.hubpost), never a proxy
+            try:                    # http:// or http+unix:// (pokerlib.serving.hubpost), never a proxy
                 status, _answer = request('POST', url, body, token=token, timeout=TIMEOUT)
             except Exception:       # out of reach for now (the door, the gradebook restarting)
                 status = None
@@ -172,9 +162,8 @@ def stopped(raw_cell, error, student, when) -> list:
         exercise = name or function
         if exercise in known and exercise not in found:
             found.append(exercise)
-    reason = _line(f'⊘ {type(error).__name__}: {error}')
-    return [{'student': student, 'exercise': e, 'status': 'error', 'when': float(when),
-             'reason': reason, 'attempt': 1, 'ran': False} for e in found]
+    return [verdicts.Post(student, e, 'error', when, f'⊘ {type(error).__name__}: {error}', 1,
+                          ran=False).to_wire() for e in found]
 
 
 def watch_cells(environ=None):

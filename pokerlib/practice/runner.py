@@ -60,7 +60,7 @@ from .guard import COURSE_CALLS, Refused, guard, reaches_course
 from .printed import Printed
 from .values import _SIMPLE, NotPlain, decode_arg, rng_state, to_plain
 
-__all__ = ['start', 'serve', 'serve_socket', 'Printed', 'is_stub', 'is_course_function',
+__all__ = ['start', 'serve_socket', 'Printed', 'is_stub', 'is_course_function',
            'STATE']
 
 CLONE_NEWUSER, CLONE_NEWPID = 0x10000000, 0x20000000
@@ -203,7 +203,7 @@ class Server:
     def answer(self, request) -> dict:
         op = request.get('op')
         if op == 'describe':
-            if self.problem is not None:        # (spawned: her object could not be loaded)
+            if self.problem is not None:        # (a fresh runner: her object could not be loaded)
                 return {'unloadable': self.problem,
                         'course': COURSE_CALLS[0] if COURSE_CALLS else None}
             return describe(self.obj, self.name)
@@ -481,48 +481,3 @@ def stop(pid):
     except OSError:
         pass
 
-
-# --- the grader's kernel --------------------------------------------------------------
-
-def serve(path, lookup, token=''):
-    """In a graded kernel: connect to the grader's UNIX socket at path and, for each
-    ``{'op': 'runner', 'function': name}``, send a copy of ``lookup(name)`` (cloudpickle, as
-    ``spawned`` makes it: ``{'pickle': base64, 'cells': ...}``; ``{'missing': True}`` if there
-    is no such object, ``{'cannot': why}`` if it cannot be copied); ``{'op': 'end'}`` (or the
-    grader closing) ends serving. The kernel runs nothing of the judging: the grader's worker
-    starts a fresh runner for the copy (``spawned.launch``), which forbids the course's
-    functions before it loads it, so nothing a cell changed in this kernel (a patched
-    pokerlib included) reaches the runner, the guard or the judge. `token`, sent first, is
-    the grader's secret for this kernel (so a process the notebook left behind can't answer
-    in its place)."""
-    import base64
-    from . import spawned
-    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    sock.connect(str(path))
-    wire.send(sock, {'token': str(token)})
-    try:
-        while True:
-            try:
-                request = wire.receive(sock)
-            except wire.WireError:
-                break
-            op = request.get('op') if type(request) is dict else None
-            if op == 'runner':
-                try:
-                    obj = lookup(str(request.get('function')))
-                except Exception:
-                    obj = None
-                if obj is None:
-                    wire.send(sock, {'missing': True})
-                    continue
-                try:
-                    data = spawned._copy(obj, None)
-                except spawned.CannotCopy as e:
-                    wire.send(sock, {'cannot': e.report.headline()})
-                    continue
-                wire.send(sock, {'pickle': base64.b64encode(data).decode('ascii'),
-                                 'cells': spawned._cells()})
-            elif op == 'end':
-                break
-    finally:
-        sock.close()

@@ -20,8 +20,9 @@ import select
 import socket
 import struct
 import time
+from dataclasses import asdict, dataclass
 
-__all__ = ['send', 'frame', 'send_frame', 'receive', 'send_with_fd', 'receive_with_fd',
+__all__ = ['CheckRequest', 'Reply', 'send', 'frame', 'send_frame', 'receive', 'send_with_fd', 'receive_with_fd',
            'send_socket', 'receive_socket', 'Closed', 'Silent', 'TooBig',
            'LIMIT']
 
@@ -157,3 +158,63 @@ def receive_with_fd(sock, deadline=None, limit=LIMIT):
         os.close(extra)
     head, rest = _read(sock, 4, deadline, data)
     return _body(sock, head, rest, deadline, limit), (fds[0] if fds else None)
+
+
+# --- the messages between the kernel and the judge's process --------------------------------
+
+def _number(value):
+    return value if type(value) in (int, float) else None
+
+
+@dataclass(frozen=True)
+class CheckRequest:
+    """The kernel's request for a check (the runner's socket comes with it): the language of
+    the report, a bound on its time (tests), the exercise's time limit for slow functions,
+    and the notebook's definitions (``kernel._definitions``).
+
+    >>> CheckRequest.from_wire(CheckRequest('zh_CN', None, 3.0, {}).to_wire())
+    CheckRequest(language='zh_CN', at_most=None, slow=3.0, defined={})
+    >>> CheckRequest.from_wire({'op': 'check', 'language': 7, 'slow': 'x'})
+    CheckRequest(language='en', at_most=None, slow=None, defined=None)
+    """
+    language: str = 'en'
+    at_most: float = None
+    slow: float = None
+    defined: dict = None
+
+    def to_wire(self) -> dict:
+        return {'op': 'check', **asdict(self)}
+
+    @classmethod
+    def from_wire(cls, message) -> 'CheckRequest':
+        """The request in a message; a field of the wrong type reads as not given."""
+        message = message if type(message) is dict else {}
+        language, defined = message.get('language'), message.get('defined')
+        return cls(language if type(language) is str and language else 'en',
+                   _number(message.get('at_most')), _number(message.get('slow')),
+                   defined if type(defined) is dict else None)
+
+
+@dataclass(frozen=True)
+class Reply:
+    """One message of the judge's process to the kernel: ``ready`` (it has started),
+    ``started`` (a check began: the seconds it may take, None if the judge did not say) or
+    ``report`` (the check's Report, as ``to_data`` made it).
+
+    >>> Reply.from_wire(Reply('started', 2.5).to_wire()), Reply.from_wire({'started': 'x'})
+    (Reply(kind='started', value=2.5), Reply(kind='started', value=None))
+    """
+    kind: str
+    value: object = True
+
+    def to_wire(self) -> dict:
+        return {self.kind: self.value}
+
+    @classmethod
+    def from_wire(cls, message) -> 'Reply':
+        """The reply in a message; ValueError if it is none."""
+        kind = next((k for k in ('report', 'started', 'ready')
+                     if type(message) is dict and k in message), None)
+        if kind is None:
+            raise ValueError('not a reply of the judge')
+        return cls(kind, _number(message[kind]) if kind == 'started' else message[kind])

@@ -288,7 +288,7 @@ def test_told_its_notebook_the_judge_makes_the_first_exercises_tables_before_any
     from pokerlib.practice import wire
     from pokerlib.practice.judge import serving
     from pokerlib.practice.exercises.judges import ranking_cases
-    monkeypatch.setattr(serving, '_harden', lambda: None)       # (this process, not a judge's)
+    monkeypatch.setattr(serving, 'harden', lambda: None)        # (this process, not a judge's)
     ranking_cases.cache_clear()
     judge, ours = socket.socketpair()
     thread = threading.Thread(target=serving.main, args=(judge.detach(),), daemon=True)

@@ -13,18 +13,14 @@ the manual's screenshot and looking at the page; runs with .venv-site's Python
 (Selenium) and Debian's chromium and chromium-driver.
 """
 
-import argparse
-import json
-import os
 import tempfile
-import time
 from pathlib import Path
 from urllib.parse import quote, urlparse
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from tools.classroom.watch import browser, next_command, stdin_commands
+from tools.classroom.watch import arguments, browser, next_command, say, stdin_commands
 
 READ = """
 const cells = [...document.querySelectorAll('#lesson article.cell')].map(a => ({
@@ -57,13 +53,7 @@ def open_follow(driver, url, name, password):
 
 
 def main(argv=None):
-    p = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
-    p.add_argument('url')
-    p.add_argument('people', nargs='+', help='NAME:PASSWORD')
-    p.add_argument('--shots', type=Path, default=Path('build/classroom'))
-    p.add_argument('--driver-port', type=int, default=int(os.environ.get('WATCH_DRIVER_PORT', '0')))
-    args = p.parse_args(argv)
-    args.shots.mkdir(parents=True, exist_ok=True)
+    args = arguments(__doc__, argv, 'url', 'people', people={'nargs': '+', 'help': 'NAME:PASSWORD'})
     commands = stdin_commands()
     drivers, last = {}, {}
     with tempfile.TemporaryDirectory() as profiles:
@@ -73,7 +63,7 @@ def main(argv=None):
                 port = args.driver_port + k if args.driver_port else 0
                 drivers[name] = browser(Path(profiles, name), port)
                 open_follow(drivers[name], args.url, name, password)
-            print(json.dumps({'t': time.time(), 'ready': sorted(drivers)}), flush=True)
+            say(ready=sorted(drivers))
             while True:
                 command = next_command(commands, 0.05)
                 if command[:1] == ['quit']:
@@ -85,12 +75,11 @@ def main(argv=None):
                     drivers[command[1]].set_window_size(int(command[2]), 900)
                 if command and command[0] == 'shot':
                     drivers[command[1]].save_screenshot(str(args.shots / f'{command[2]}.png'))
-                    print(json.dumps({'t': time.time(), 'shot': command[2]}), flush=True)
+                    say(shot=command[2])
                 for name, driver in drivers.items():
                     seen = driver.execute_script(READ)
                     if seen != last.get(name):
-                        print(json.dumps({'t': time.time(), 'who': name, **seen}, ensure_ascii=False),
-                              flush=True)
+                        say(who=name, **seen)
                         last[name] = seen
         finally:
             for driver in drivers.values():

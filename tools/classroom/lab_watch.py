@@ -17,17 +17,13 @@ test_follow.py; runs with .venv-site's Python (Selenium) and
 Debian's chromium and chromium-driver.
 """
 
-import argparse
-import json
-import os
 import tempfile
-import time
-from pathlib import Path
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from tools.classroom.watch import browser, next_command, stdin_commands
+from tools.classroom.watch import (arguments, browser, next_command, say, stdin_commands,
+                                   width_or_shot)
 
 READ = """
 const label = t => (t.querySelector('.lm-TabBar-tabLabel') || t).textContent;
@@ -61,20 +57,13 @@ def log_in(driver, url, name, password):
 
 
 def main(argv=None):
-    p = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
-    p.add_argument('url')
-    p.add_argument('name')
-    p.add_argument('password')
-    p.add_argument('--shots', type=Path, default=Path('build/classroom'))
-    p.add_argument('--driver-port', type=int, default=int(os.environ.get('WATCH_DRIVER_PORT', '0')))
-    args = p.parse_args(argv)
-    args.shots.mkdir(parents=True, exist_ok=True)
+    args = arguments(__doc__, argv, 'url', 'name', 'password')
     commands = stdin_commands()
     with tempfile.TemporaryDirectory() as profile:
         driver = browser(profile, args.driver_port)
         try:
             log_in(driver, args.url, args.name, args.password)
-            print(json.dumps({'t': time.time(), 'ready': args.name}), flush=True)
+            say(ready=args.name)
             last, done = None, 0
             while True:
                 command = next_command(commands, 0.2)
@@ -86,15 +75,11 @@ def main(argv=None):
                     driver.find_element(By.CSS_SELECTOR, ' '.join(command[1:])).click()
                 if command[:1] == ['reload']:
                     driver.refresh()
-                if command[:1] == ['width']:
-                    driver.set_window_size(int(command[1]), 900)
-                if command[:1] == ['shot']:
-                    driver.save_screenshot(str(args.shots / f'{command[1]}.png'))
-                    print(json.dumps({'t': time.time(), 'shot': command[1]}), flush=True)
+                width_or_shot(driver, command, args.shots)
                 done += bool(command)
                 seen = {**driver.execute_script(READ), 'done': done}
                 if seen != last:
-                    print(json.dumps({'t': time.time(), **seen}, ensure_ascii=False), flush=True)
+                    say(**seen)
                     last = seen
         finally:
             driver.quit()

@@ -47,6 +47,33 @@ return {cells, passed,
 """
 
 
+def arguments(doc, argv, *names, **more) -> argparse.Namespace:
+    """A watcher's command line: its positional `names` (``more``: their add_argument options),
+    ``--shots`` (the folder, made) and ``--driver-port``."""
+    p = argparse.ArgumentParser(description=doc.split('\n\n')[0])
+    for name in names:
+        p.add_argument(name, **more.get(name, {}))
+    p.add_argument('--shots', type=Path, default=Path('build/classroom'))
+    p.add_argument('--driver-port', type=int, default=int(os.environ.get('WATCH_DRIVER_PORT', '0')))
+    args = p.parse_args(argv)
+    args.shots.mkdir(parents=True, exist_ok=True)
+    return args
+
+
+def say(**fields):
+    """One JSON line on stdout: the time, and fields."""
+    print(json.dumps({'t': time.time(), **fields}, ensure_ascii=False), flush=True)
+
+
+def width_or_shot(driver, command, shots):
+    """The commands every watcher of one page takes: ``width PIXELS`` and ``shot NAME``."""
+    if command[:1] == ['width']:
+        driver.set_window_size(int(command[1]), 900)
+    if command[:1] == ['shot']:
+        driver.save_screenshot(str(shots / f'{command[1]}.png'))
+        say(shot=command[1])
+
+
 def browser(profile, port):
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
@@ -72,14 +99,7 @@ def next_command(commands, timeout) -> list:
 
 
 def main(argv=None):
-    p = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
-    p.add_argument('url')
-    p.add_argument('teacher')
-    p.add_argument('password')
-    p.add_argument('--shots', type=Path, default=Path('build/classroom'))
-    p.add_argument('--driver-port', type=int, default=int(os.environ.get('WATCH_DRIVER_PORT', '0')))
-    args = p.parse_args(argv)
-    args.shots.mkdir(parents=True, exist_ok=True)
+    args = arguments(__doc__, argv, 'url', 'teacher', 'password')
     commands = stdin_commands()
     with tempfile.TemporaryDirectory() as profile:
         driver = browser(profile, args.driver_port)
@@ -100,14 +120,10 @@ def main(argv=None):
                 if command and command[0] == 'click':
                     driver.find_element(By.CSS_SELECTOR, f'#grid button[data-student="{command[1]}"]'
                                                          f'[data-exercise="{command[2]}"]').click()
-                if command and command[0] == 'width':
-                    driver.set_window_size(int(command[1]), 900)
-                if command and command[0] == 'shot':
-                    driver.save_screenshot(str(args.shots / f'{command[1]}.png'))
-                    print(json.dumps({'t': time.time(), 'shot': command[1]}), flush=True)
+                width_or_shot(driver, command, args.shots)
                 seen = driver.execute_script(READ)
                 if seen != last:
-                    print(json.dumps({'t': time.time(), **seen}, ensure_ascii=False), flush=True)
+                    say(**seen)
                     last = seen
         finally:
             driver.quit()

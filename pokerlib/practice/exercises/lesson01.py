@@ -419,7 +419,7 @@ def count_wheels():
 
 _RANKINGS = ('pokerlib.ranking:hand_rank', 'pokerlib.ranking:hand_rank_elif',
              'pokerlib.holdem:hand_rank_wild', 'pokerlib.holdem:hand_rank_ids',
-             'pokerlib.fast:evaluate', 'pokerlib.fast:categories', 'pokerlib.cli:describe_hand',
+             'pokerlib.fast:evaluate', 'pokerlib.fast:categories', 'pokerlib.holdem:describe_hand',
              'pokerlib.fast:_ranking', 'pokerlib.fast:_evaluate')
 for _name in ('hand_rank', 'straight', 'flush', 'hand_rank_counter'):
     forbid(_name, *_RANKINGS)

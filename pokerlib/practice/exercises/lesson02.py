@@ -506,4 +506,4 @@ def tie_chance_two_decks():
 
 # --- the course's functions that do these exercises' work under other names -------------
 
-forbid('poker', 'pokerlib.cli:winning_hands', 'pokerlib.versus:versus_winner')
+forbid('poker', 'pokerlib.holdem:winning_hands', 'pokerlib.versus:versus_winner')

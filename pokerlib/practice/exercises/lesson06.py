@@ -540,8 +540,8 @@ def flush_draw():
 # --- the course's functions that do these exercises' work under other names -------------
 
 forbid('best_hand', 'pokerlib.holdem:best_hand_ids', 'pokerlib.holdem:best_wild_hand',
-       'pokerlib.holdem:best_wild_hands', 'pokerlib.cli:describe_hand', 'pokerlib.holdem:_best_wild')
-forbid('best_wild_hand', 'pokerlib.holdem:best_wild_hands', 'pokerlib.cli:describe_hand',
+       'pokerlib.holdem:best_wild_hands', 'pokerlib.holdem:describe_hand', 'pokerlib.holdem:_best_wild')
+forbid('best_wild_hand', 'pokerlib.holdem:best_wild_hands', 'pokerlib.holdem:describe_hand',
        'pokerlib.holdem:_best_wild')
 forbid('best_deuces_wild', 'pokerlib.holdem:best_wild_hand', 'pokerlib.holdem:best_wild_hands',
        'pokerlib.holdem:_best_wild')

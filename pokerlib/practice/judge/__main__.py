@@ -1,4 +1,4 @@
-"""The judge's process for ``check``: ``python -I -m pokerlib.practice.judge FD`` (FD: its end
+"""The judge's process for ``check``: ``python -E -s -m pokerlib.practice.judge FD`` (FD: its end
 of the socket the kernel made; ``-``: the socket shared on stdin, Windows). The kernel starts
 it at its first check (``pokerlib.practice.kernel``); it loads every exercise, then serves."""
 

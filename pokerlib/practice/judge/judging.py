@@ -5,7 +5,7 @@ The judge talks to a runner (the student's side, ``pokerlib.practice.runner``) o
 socket, sends it plain data, reads back plain data only, and composes a ``Report`` that goes
 back as plain data. Its own control flow (Mismatch, time up...: ``errors``) is made of
 exceptions raised in this process, which no student code can catch. Which process that is:
-``serving`` (for ``check``: ``python -I -m pokerlib.practice.judge``) or ``remote`` (the
+``serving`` (for ``check``: ``python -E -s -m pokerlib.practice.judge``) or ``remote`` (the
 grader's own).
 
 The API a judge (a lesson's ``@exercise`` function) sees is ``run``:
@@ -503,7 +503,7 @@ def _which(run, exercise_name, describe_seconds) -> tuple:
     name shown) or a Report); (None, a Report) when it cannot say."""
     try:
         facts = run.ask({'op': 'describe'})
-        if type(facts) is dict and 'unloadable' in facts:       # (a spawned runner)
+        if type(facts) is dict and 'unloadable' in facts:       # (a fresh runner)
             if type(facts.get('course')) is str and exercise_name in EXERCISES:
                 return None, course_report(exercise_name, exercise_name + '(...)',
                                             facts['course'][:80])

@@ -1,12 +1,14 @@
 """The judge in the grader's process (see ``pokerlib.grading``): the graded kernel runs
-``pokerlib.practice.runner.serve(path)``, which connects to the UNIX socket at ``path`` and,
-for each exercise asked, sends a copy of the student's function; ``judge_remote(channel,
-exercises)`` judges each one in a fresh runner: ``[{'exercise', 'status', 'seconds',
-'report'}]``. The grader loads the exercises first (``pokerlib.practice.exercises``)."""
+``pokerlib.grading.inkernel.serve_judge(path, ...)``, which connects to the UNIX socket at
+``path`` and, for each exercise asked, sends a copy of the student's function (``fresh.Copy``);
+``judge_remote(channel, exercises)`` judges each one in a fresh runner: a
+``pokerlib.verdicts.Row`` each. The grader loads the exercises first
+(``pokerlib.practice.exercises``)."""
 
 import time
 
 from ...i18n import _
+from ...verdicts import Row
 from .. import wire
 from ..registry import EXERCISES
 from ..reports import Report
@@ -20,31 +22,26 @@ SPAWN_SECONDS = 30.0
 
 
 def _judge_copy(answer, exercise) -> Report:
-    """Judge the student's function the kernel sent as a copy (``runner.serve``), in a fresh
-    runner this process starts, which forbids the exercise's course functions before it
-    loads the copy (``spawned.launch``)."""
-    import base64
-    import binascii
-    from .. import spawned
-    cells = answer.get('cells')
-    cells = {str(k): [str(x) for x in v] for k, v in cells.items()
-             if type(v) is list} if type(cells) is dict else {}
+    """Judge the student's function the kernel sent as a copy (``inkernel.serve_judge``), in a
+    fresh runner this process starts, which forbids the exercise's course functions before
+    it loads the copy (``fresh.launch``)."""
+    from .. import fresh
     try:
-        data = base64.b64decode(answer['pickle'], validate=True)
-    except (binascii.Error, ValueError):
+        copy = fresh.Copy.from_wire(answer)
+    except ValueError:
         return Report(exercise, 'error', 'could not be checked', [('note', 'a bad copy')])
     guard = guard_of(EXERCISES[exercise]) if exercise in EXERCISES else None
-    proc, sock = spawned.launch(data, cells, guard=guard, isolated=True)
+    proc, sock = fresh.launch(copy.pickle, copy.cells, guard=guard, isolated=True)
     try:
         return judge_runner(sock, exercise_name=exercise, describe_seconds=SPAWN_SECONDS)
     finally:
         sock.close()
-        spawned.stop(proc)
+        fresh.stop(proc)
 
 
 def judge_remote(channel, exercises, token='', wait=60.0) -> list:
     """Judge each (function name, exercise) in the kernel served over `channel` (a connected
-    UNIX socket to ``runner.serve``); [{'exercise', 'status', 'seconds', 'report'}].
+    UNIX socket to ``inkernel.serve_judge``); a Row each.
 
     For each one the kernel sends a copy of the student's function, which a
     fresh runner started here loads and runs (``_judge_copy``); the judging
@@ -57,8 +54,7 @@ def judge_remote(channel, exercises, token='', wait=60.0) -> list:
     except (wire.WireError, OSError):
         hello = None
     if hello != {'token': str(token)}:
-        return [{'exercise': f, 'status': 'error', 'seconds': 0,
-                 'report': 'the kernel did not answer the grader as it should'}
+        return [Row(f, 'error', 0, 'the kernel did not answer the grader as it should')
                 for f, _e in exercises]
     for function_name, exercise in exercises:
         start = time.monotonic()
@@ -66,32 +62,26 @@ def judge_remote(channel, exercises, token='', wait=60.0) -> list:
             wire.send(channel, {'op': 'runner', 'function': function_name})
             answer = wire.receive(channel, time.monotonic() + wait)
         except wire.Silent:
-            rows.append({'exercise': function_name, 'status': 'timeout', 'seconds': round(
-                time.monotonic() - start, 2), 'report': _('the kernel did not answer for {name}').format(
-                    name=function_name)})
+            rows.append(Row(function_name, 'timeout', time.monotonic() - start, _(
+                'the kernel did not answer for {name}').format(name=function_name)))
             continue
         except (wire.WireError, OSError):
-            rows.append({'exercise': function_name, 'status': 'crash', 'seconds': 0,
-                         'report': _('the kernel stopped before {name} was judged').format(
-                             name=function_name)})
+            rows.append(Row(function_name, 'crash', 0, _(
+                'the kernel stopped before {name} was judged').format(name=function_name)))
             continue
-        if type(answer) is not dict or (type(answer.get('pickle')) is not str
-                                        and type(answer.get('cannot')) is not str):
-            rows.append({'exercise': function_name, 'status': 'missing', 'seconds': 0,
-                         'report': _('{name} is not defined').format(name=function_name)})
+        if type(answer) is dict and type(answer.get('cannot')) is str:
+            rows.append(Row(function_name, 'error', 0, answer['cannot'][:300]))
             continue
-        if 'cannot' in answer:
-            rows.append({'exercise': function_name, 'status': 'error', 'seconds': 0,
-                         'report': str(answer['cannot'])[:300]})
+        if type(answer) is not dict or type(answer.get('pickle')) is not str:
+            rows.append(Row(function_name, 'missing', 0, _('{name} is not defined').format(
+                name=function_name)))
             continue
         report = _judge_copy(answer, exercise)
-        status = report.status
-        text = report.headline()
+        status, text = report.status, report.headline()
         if report.course:           # a fact, not a sentence: the course's own, not hers
             status, text = 'missing', _("{name} is the course's own version, not the student's").format(
                 name=function_name)
-        rows.append({'exercise': function_name, 'status': status, 'course': report.course,
-                     'seconds': round(time.monotonic() - start, 2), 'report': text})
+        rows.append(Row(function_name, status, time.monotonic() - start, text, report.course))
     try:
         wire.send(channel, {'op': 'end'})
     except OSError:

@@ -10,10 +10,10 @@ from ..registry import EXERCISES, LESSONS, SLOW, checked_next
 from ..reports import Report
 from .judging import judge_runner
 
-__all__ = ['main', 'work_for_lesson', 'work_for_later']
+__all__ = ['main', 'harden', 'work_for_lesson', 'work_for_later']
 
 
-def _harden():
+def harden():
     """No other process of this user may trace this one or read its memory (Linux)."""
     try:
         import ctypes
@@ -24,13 +24,13 @@ def _harden():
 
 def main(fd):
     """Serve the kernel on the socket fd (None: the socket shared on stdin, Windows): for each
-    check, judge the runner whose socket comes with the request, and answer
-    {'started': seconds}, then {'report': ...}."""
+    check, judge the runner whose socket comes with the request (``wire.CheckRequest``), and
+    answer (``wire.Reply``) with the seconds it may take, then the report."""
     import socket
-    _harden()
+    harden()
     control = (socket.socket(fileno=fd) if fd is not None
                else socket.fromshare(sys.stdin.buffer.read()))
-    wire.send(control, {'ready': True})
+    wire.send(control, wire.Reply('ready').to_wire())
     idle = []
     while True:
         _prepare_while_idle(control, idle)
@@ -42,25 +42,22 @@ def main(fd):
             if type(request) is dict and request.get('op') == 'lesson':
                 idle[:] = work_for_lesson(request.get('lesson'))
             continue
+        request = wire.CheckRequest.from_wire(request)
         try:
-            set_language(request.get('language') or 'en')
+            set_language(request.language)
         except ValueError:
             set_language('en')
-        at_most = request.get('at_most')
-        slow = request.get('slow')
-        defined = request.get('defined')
         try:
             report = judge_runner(
-                sock, at_most=at_most if type(at_most) in (int, float) else None,
-                slow=slow if type(slow) in (int, float) else SLOW,
-                started=lambda seconds: wire.send(control, {'started': seconds}),
-                defined=defined if type(defined) is dict else None)
+                sock, at_most=request.at_most, slow=SLOW if request.slow is None else request.slow,
+                started=lambda seconds: wire.send(control, wire.Reply('started', seconds).to_wire()),
+                defined=request.defined)
         except BaseException as e:       # pragma: no cover - a bug in the judge
             report = Report('check', 'error', _('could not be checked'),
                             [('error', f'{type(e).__name__}: {e}')])
         finally:
             sock.close()
-        wire.send(control, {'report': report.to_data()})
+        wire.send(control, wire.Reply('report', report.to_data()).to_wire())
         idle[:] = work_for_later(report.exercise, passed=report.status == 'pass')
 
 

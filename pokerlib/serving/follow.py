@@ -2,7 +2,7 @@
 
 The class server (classroom/jupyterhub_config.py) loads it into every
 single-user server, with the follow service's address in ``POKERLIB_FOLLOW``
-(``http://...`` or ``http+unix://...``: pokerlib.hubpost speaks both):
+(``http://...`` or ``http+unix://...``: pokerlib.serving.hubpost speaks both):
 
 - **In the teacher's server** (``POKERLIB_FOLLOW_FEED=1``, set for her alone)
   it listens to her kernels' IOPub channel, as the server itself does to see
@@ -33,11 +33,12 @@ import logging
 import os
 import re
 import time
+from dataclasses import asdict, dataclass
 
-from pokerlib.hubpost import join, request
+from pokerlib.serving.hubpost import join, request
 from pokerlib.i18n import N_, translator
 
-__all__ = ['output', 'insert_at', 'in_front', 'COPIED']
+__all__ = ['Event', 'output', 'insert_at', 'in_front', 'COPIED']
 
 MIMES = ('image/png', 'image/jpeg', 'text/html', 'text/plain')
 """The outputs the follow view shows, best first (a figure as an image; SVG and scripts never)."""
@@ -128,6 +129,44 @@ def output(msg_type: str, content: dict):
     return None
 
 
+@dataclass(frozen=True)
+class Event:
+    """One event of the teacher's feed, as ``Feed`` posts it and the follow service takes it
+    (classroom/follow.py, ``Lesson.feed``): a cell she ran (its code and count), an output of
+    it (``output``'s), its outputs cleared, or it done; ``at`` is the kernel's time of it.
+
+    >>> Event.from_wire(Event('cell', 'm1', '01-x.ipynb', 5.0, 'x = 1', 3).to_wire())
+    Event(kind='cell', id='m1', notebook='01-x.ipynb', at=5.0, code='x = 1', count=3, output=None)
+    >>> Event.from_wire({'kind': 'cell', 'id': 'm1', 'count': True, 'at': 'now'}).count
+    """
+    kind: str
+    id: str
+    notebook: str = ''
+    at: float = None
+    code: str = ''
+    count: int = None
+    output: dict = None
+
+    KINDS = ('cell', 'output', 'clear', 'done')
+
+    def to_wire(self) -> dict:
+        return {k: v for k, v in asdict(self).items() if v is not None}
+
+    @classmethod
+    def from_wire(cls, event) -> 'Event':
+        """The event in a message, cut to its sizes; ValueError if it is none (no id, or a
+        kind of none of KINDS); a field of the wrong type reads as not given."""
+        if not isinstance(event, dict) or not isinstance(event.get('id'), str) \
+                or event.get('kind') not in cls.KINDS:
+            raise ValueError('not an event of the feed')
+        at, count, found = event.get('at'), event.get('count'), event.get('output')
+        return cls(event['kind'], event['id'][:100], str(event.get('notebook', ''))[:300],
+                   float(at) if isinstance(at, (int, float)) and not isinstance(at, bool) else None,
+                   str(event.get('code', ''))[:100000],
+                   count if isinstance(count, int) and not isinstance(count, bool) else None,
+                   found if isinstance(found, dict) else None)
+
+
 class Feed:
     """The teacher's kernels' IOPub messages, posted to the follow service in order."""
 
@@ -170,21 +209,21 @@ class Feed:
         if not parent:
             return
         date = msg['header'].get('date')       # when the kernel said it (the latency's start)
-        at = {'id': parent, 'at': date.timestamp() if hasattr(date, 'timestamp') else time.time()}
+        at = date.timestamp() if hasattr(date, 'timestamp') else time.time()
         if kind == 'execute_input':
             self.cells.add(parent)
-            self.queue.put_nowait(('cell', kernel_id, {
-                **at, 'code': str(content.get('code', '')), 'count': content.get('execution_count')}))
+            self.queue.put_nowait((kernel_id, Event('cell', parent, at=at, code=str(content.get(
+                'code', '')), count=content.get('execution_count'))))
         elif parent in self.cells:
             if kind == 'clear_output':
-                self.queue.put_nowait(('clear', kernel_id, at))
+                self.queue.put_nowait((kernel_id, Event('clear', parent, at=at)))
             elif kind == 'status' and content.get('execution_state') == 'idle':
-                self.queue.put_nowait(('done', kernel_id, at))
+                self.queue.put_nowait((kernel_id, Event('done', parent, at=at)))
                 self.cells.discard(parent)
             else:
                 found = output(kind, content)
                 if found is not None:
-                    self.queue.put_nowait(('output', kernel_id, {**at, 'output': found}))
+                    self.queue.put_nowait((kernel_id, Event('output', parent, at=at, output=found)))
 
     async def notebook(self, kernel_id):
         if kernel_id not in self.paths:
@@ -197,8 +236,8 @@ class Feed:
             batch = [await self.queue.get()]
             while not self.queue.empty():
                 batch.append(self.queue.get_nowait())
-            events = [{'kind': kind, 'notebook': await self.notebook(kernel_id), **fields}
-                      for kind, kernel_id, fields in batch]
+            events = [dict(event.to_wire(), notebook=await self.notebook(kernel_id))
+                      for kernel_id, event in batch]
             body = json.dumps({'events': events}).encode('utf-8')
             try:
                 status, answer = await asyncio.to_thread(request, 'POST', self.url, body,
@@ -308,7 +347,7 @@ def put_in_front(name):
         layout.setdefault('metadata', {})['id'] = 'default'
         manager.save('default', json.dumps(in_front(layout, name)))
     except (OSError, ValueError, TypeError, AttributeError) as e:
-        logging.getLogger('pokerlib.follow').warning('follow: her layout was left as it is: %s', e)
+        logging.getLogger('pokerlib.serving.follow').warning('follow: her layout was left as it is: %s', e)
 
 
 INTO = N_('Copy into my notebook')
@@ -320,7 +359,7 @@ NO_LESSON = N_('Your workspace has no copy of this lesson.')
 
 
 def _jupyter_server_extension_points():
-    return [{'module': 'pokerlib.follow'}]
+    return [{'module': 'pokerlib.serving.follow'}]
 
 
 def _load_jupyter_server_extension(serverapp):

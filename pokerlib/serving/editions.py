@@ -23,7 +23,7 @@ metadata; an expected answer is also inside a closed ``<details>``, since
 Run All unfolds every markdown cell).
 
 ``publish`` brings an edition into a folder someone works in by the rules of
-pokerlib.workspace (a file someone changed is never overwritten): ``make
+pokerlib.serving.workspace (a file someone changed is never overwritten): ``make
 lab``, ``make lab-zh``, ``make lab-teacher`` and the class server all use it.
 The words an edition adds (the stub's comment, the banner, the reports) are
 in the library's catalog, ``pokerlib/locale``.
@@ -38,7 +38,7 @@ from pathlib import Path
 import nbformat
 from nbconvert.preprocessors import ClearOutputPreprocessor, Preprocessor, TagRemovePreprocessor
 
-from .i18n import N_, translator
+from ..i18n import N_, translator
 from .workspace import digest, source_digest, sync
 
 __all__ = ['BEGIN', 'END', 'SOLUTION_LINE', 'STUB', 'stub', 'clear_solutions', 'notebooks',

@@ -1,5 +1,5 @@
-"""The runner's process where there is no fork: ``python -m pokerlib.practice.spawned_runner``,
-started by ``spawned.launch``, reads the kernel's cells and the pickled student's function
+"""A fresh runner's process: ``python -m pokerlib.practice.fresh_runner``, started by
+``fresh.launch``, reads the kernel's cells and the pickled student's function
 from stdin, then serves the judge on its socket as a forked runner does (``runner``)."""
 
 import base64

@@ -44,7 +44,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from .cards import PokerError
+from ..cards import PokerError
 
 __all__ = ['Limits', 'SandboxError', 'Cgroups', 'bwrap', 'problem', 'command', 'limits', 'join',
            'run']

@@ -28,7 +28,7 @@ from pathlib import Path
 
 __all__ = ['FONT', 'FAMILY', 'LAB_CSS', 'needs_font', 'has_glyphs', 'register', 'lab_font']
 
-FONT = Path(__file__).resolve().parent / 'locale' / 'NotoSansSC-Course.otf'
+FONT = Path(__file__).resolve().parents[1] / 'locale' / 'NotoSansSC-Course.otf'
 FAMILY = 'Noto Sans SC Course'
 LAB_CSS = FONT.parent / 'custom.css'
 """JupyterLab's custom.css for the course in Chinese: the font first, for Chinese characters."""

@@ -1,6 +1,6 @@
 """A student's pod as Zero to JupyterHub would start it, built here without a cluster.
 
-    .venv-k8s/bin/python -m deploy.kubernetes.render [VALUES] [--user NAME]   # make k8s-setup first
+    .venv-k8s/bin/python -m tools.kubernetes_render [VALUES] [--user NAME]   # make k8s-setup first
 
 Reads the chart's values (deploy/kubernetes/values.yaml), gives KubeSpawner the hub
 configuration they stand for (the keys of them this course uses, as chart 4.4.0's
@@ -26,7 +26,9 @@ from traitlets.config import Config
 
 from deploy.kubernetes import department
 
-HERE = Path(__file__).resolve().parent
+HERE = Path(__file__).resolve().parents[1] / 'deploy' / 'kubernetes'
+"""The deployed folder: the chart's values and the manifests this checks (test tooling lives here,
+in tools/, not there)."""
 KUBERNETES = '1.33.0'
 """The Kubernetes whose schema every object is validated against (chart 4.4.0 needs 1.28 or later)."""
 MANIFESTS = ['grade-job.yaml']

@@ -1,26 +1,28 @@
-"""check where there is no fork (Windows): the runner is a fresh interpreter, the kernel its watchdog.
+"""A fresh runner: a new interpreter that loads a copy of the student's function and serves the judge.
 
-``start(obj, name)`` (in the kernel) copies the student's function by value
-(cloudpickle: her function, the helpers and values it uses from the notebook;
-modules and the course's functions by name), starts a fresh Python that
-loads it and serves the judge on its end of a socket pair (``runner``), and
-hands the other end to the judge's process, as the forked runner does.
-``stop`` kills it: a C-level loop, ``os._exit`` or an endless ``except``
-in the student's code ends only that process, and check reports in time.
+Two callers start one. The grader's worker, for every grade on every
+system: ``launch`` with the copy the graded kernel sent
+(``pokerlib.grading.inkernel``), under ``python -I``, with the guard set
+before the copy is loaded. And ``check`` where there is no fork (Windows),
+in the kernel: ``start(obj, name)`` makes the copy (``pickled``), and the
+kernel, its watchdog, kills the runner when the judge is done or the time is
+up (``stop``): a C-level loop, ``os._exit`` or an endless ``except`` in the
+student's code ends only that process.
 
-The copy is made in a thread of the kernel, with a time limit, since making
-it reads the object (a hostile ``__getattr__`` runs there, but can neither
-hang check nor make it raise). What fork gives and this does not: the
-runner has no namespace of its own (it can signal the kernel, its parent,
-and end it), and a process the student's code starts survives its runner on
+The copy is cloudpickle's (her function, the helpers and values it uses
+from the notebook by value; modules and the course's functions by name),
+made in a thread with a time limit, since making it reads the object (a
+hostile ``__getattr__`` runs there, but can neither hang check nor make it
+raise). What fork gives and this does not: the runner has no namespace of
+its own, and a process the student's code starts survives its runner on
 Windows (on Linux, if it leaves the runner's session). Tested on Linux by
-turning fork off (``core.USE_FORK = False``): tests/practice/test_spawned.py,
-and the whole practice suite but its attacks on the kernel's own process;
+turning fork off (``kernel.USE_FORK = False``): tests/practice/test_fresh.py;
 the socket sharing of Windows (``share``) is the one part these machines
-cannot run. The fresh runner's process itself: ``spawned_runner``.
+cannot run. The runner's process itself: ``fresh_runner``.
 """
 
 import base64
+import binascii
 import functools
 import json
 import linecache
@@ -31,11 +33,12 @@ import struct
 import subprocess
 import sys
 import threading
+from dataclasses import dataclass
 
 from ..i18n import _
 from .reports import Report
 
-__all__ = ['start', 'launch', 'stop', 'CannotCopy']
+__all__ = ['start', 'launch', 'stop', 'pickled', 'kernel_cells', 'Copy', 'CannotCopy']
 
 COPY_SECONDS = 5.0
 """How long copying the student's object may take in the kernel."""
@@ -77,7 +80,7 @@ def _pickler():
     return dumps
 
 
-def _copy(obj, name) -> bytes:
+def pickled(obj, name) -> bytes:
     """The pickled (obj, name), made in a thread with a time limit (it reads the object)."""
     dumps = _pickler()
     out = []
@@ -103,7 +106,7 @@ def _copy(obj, name) -> bytes:
     return out[0]
 
 
-def _cells() -> dict:
+def kernel_cells() -> dict:
     """The notebook's cells as the kernel's linecache holds them (no file on disk), so the
     runner can read her source (is it only a stub?) and show her lines in errors."""
     cells = {}
@@ -114,16 +117,44 @@ def _cells() -> dict:
     return cells
 
 
+@dataclass(frozen=True)
+class Copy:
+    """A copy of the student's function as the graded kernel sends it to the grader: the
+    pickle (``pickled``) and the kernel's cells (``kernel_cells``).
+
+    >>> Copy.from_wire(Copy(b'data', {'<cell 1>': ['x = 1']}).to_wire())
+    Copy(pickle=b'data', cells={'<cell 1>': ['x = 1']})
+    """
+    pickle: bytes
+    cells: dict
+
+    def to_wire(self) -> dict:
+        return {'pickle': base64.b64encode(self.pickle).decode('ascii'), 'cells': self.cells}
+
+    @classmethod
+    def from_wire(cls, message) -> 'Copy':
+        """The copy in a message, its cells as text; ValueError if it holds no copy."""
+        if type(message) is not dict or type(message.get('pickle')) is not str:
+            raise ValueError('no copy')
+        try:
+            data = base64.b64decode(message['pickle'], validate=True)
+        except (binascii.Error, ValueError):
+            raise ValueError('a bad copy') from None
+        cells = message.get('cells')
+        return cls(data, {str(k): [str(x) for x in v] for k, v in cells.items() if type(v) is list}
+                   if type(cells) is dict else {})
+
+
 def start(obj, name):
     """Start a runner for obj in a fresh interpreter; (its process, the judge's end of its
     socket). CannotCopy if obj can't be sent there."""
-    return launch(_copy(obj, name), _cells())
+    return launch(pickled(obj, name), kernel_cells())
 
 
 def launch(data, cells, guard=None, isolated=False):
     """Start a fresh interpreter that loads the pickled (object, name) `data` and serves the
     judge; (its process, the judge's end of its socket). `cells` are the kernel's cells (see
-    ``_cells``). With `guard` ({'names', 'course', 'prints'}: the grader's worker) the runner
+    ``kernel_cells``). With `guard` ({'names', 'course', 'prints'}: the grader's worker) the runner
     forbids those course functions before it loads the object, so that nothing in the
     pickle runs before the guard; `isolated`: ``python -I`` in that folder, importing
     nothing from it (the grader's worker, whose folder is the student's)."""
@@ -134,7 +165,7 @@ def launch(data, cells, guard=None, isolated=False):
     try:
         # In the kernel's folder, with its environment: it imports what the kernel would.
         proc = subprocess.Popen([sys.executable, *(['-I'] if isolated else []),
-                                 '-m', 'pokerlib.practice.spawned_runner'],
+                                 '-m', 'pokerlib.practice.fresh_runner'],
                                 stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
                                 stderr=subprocess.DEVNULL, cwd=os.getcwd(), **options)
     except BaseException:

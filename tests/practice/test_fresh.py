@@ -17,7 +17,7 @@ import cloudpickle
 import pytest
 
 import pokerlib
-from pokerlib.practice import kernel, spawned
+from pokerlib.practice import fresh, kernel
 
 import practice_support
 from practice_support import straight_spinning, verdict
@@ -39,7 +39,7 @@ def no_fork(monkeypatch):
 
 
 def runners() -> list:
-    """The spawned runners alive that this process started."""
+    """The fresh runners alive that this process started."""
     mine = []
     for stat in os.listdir('/proc'):
         if stat.isdigit():
@@ -50,7 +50,7 @@ def runners() -> list:
                     parent = int(f.read().rsplit(')', 1)[1].split()[1])
             except (OSError, IndexError, ValueError):
                 continue
-            if b'pokerlib.practice.spawned' in command and parent == os.getpid():
+            if b'pokerlib.practice.fresh_runner' in command and parent == os.getpid():
                 mine.append(int(stat))
     return mine
 
@@ -143,7 +143,7 @@ class Exiting:
 
 @pytest.mark.slow      # 1 to 2 seconds: the slow tier keeps make test under a minute
 def test_an_object_that_cannot_be_copied_gets_a_report_in_time(monkeypatch):
-    monkeypatch.setattr(spawned, 'COPY_SECONDS', 1.0)
+    monkeypatch.setattr(fresh, 'COPY_SECONDS', 1.0)
     start = time.monotonic()
     verdict(Endless(), 'flush', 'slow', 'more than 1 seconds to be copied')
     assert time.monotonic() - start < 1.5

@@ -26,7 +26,7 @@ for ``make lab-zh``), and knows its kind (``message.kind``: 'new', 'updated',
 'kept', 'skipped' or 'note').
 
 The standard library and pokerlib.i18n only: ``make lab``, ``make lab-zh`` and
-the class server all use it (pokerlib.editions makes the editions they copy from).
+the class server all use it (pokerlib.serving.editions makes the editions they copy from).
 """
 
 import contextlib
@@ -36,7 +36,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from .i18n import LANGUAGES, N_, translator
+from ..i18n import LANGUAGES, N_, translator
 
 __all__ = ['MANIFEST', 'UPDATE', 'Message', 'digest', 'source_digest', 'write_atomically', 'read_manifest',
            'update_name', 'edition_files', 'sync', 'update_workspace']
@@ -264,7 +264,7 @@ def update_workspace(workspace, edition, language='en') -> list:
 
 
 def main(argv=None) -> int:
-    """``python -m pokerlib.workspace EDITION WORKSPACE [LANGUAGE]``: update_workspace, one
+    """``python -m pokerlib.serving.workspace EDITION WORKSPACE [LANGUAGE]``: update_workspace, one
     message a line, in LANGUAGE (en, the default, or zh_CN).
 
     The class server runs it inside the student's sandbox, with her rights.
