@@ -11,7 +11,6 @@ wrong answer was 出错 like an exception, and an exception "在 … 上抛出�
 
 import re
 import sys
-from pathlib import Path
 
 import pytest
 
@@ -20,9 +19,7 @@ from pokerlib.grading import grade_table, worker
 from pokerlib.practice import check, kernel
 from pokerlib.verdicts import CHECKED, GRADED, VERDICTS, symbol, word
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / 'tests'))
-from test_chinese_messages import english_words, report_text  # noqa: E402  (its detector)
+from test_chinese_messages import english_words, report_text  # its detector of English words
 
 LANGUAGES = ('en', 'zh_CN')
 
