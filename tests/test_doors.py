@@ -148,7 +148,9 @@ def test_her_front_door_listens_at_her_address_and_holds_a_bounded_number_of_con
             reader, writer = await asyncio.open_connection('127.2.0.7', port)
             writer.write(b'x')
             try:
-                held.append(await asyncio.wait_for(reader.read(10), 2))
+                # A connection past the bound is closed at once (b''); one it holds answers,
+                # however loaded the machine (a 2 s wait missed one at load 14).
+                held.append(await asyncio.wait_for(reader.read(10), 30))
             except (ConnectionError, asyncio.TimeoutError):
                 held.append(b'')
             held.append(writer)

@@ -53,7 +53,8 @@ every row, ``tests/practice/test_mistakes.py``)::
         return next((r for r in ranks if ranks.count(r) >= 2), None)
     ''', 'exactly twice: three of a kind is not a pair'))
 
-Then put a solution region (``### BEGIN SOLUTION`` / ``### END SOLUTION``)
+Its name goes in the lesson module's ``CHECKS`` (``ALSO`` if no check cell uses it):
+``@exercise`` refuses a name its lesson does not declare. Then put a solution region (``### BEGIN SOLUTION`` / ``### END SOLUTION``)
 and a ``check(pair_rank)`` cell in the teacher's notebook, and add tests to
 ``tests/practice/test_lessonNN.py``: three right versions in different
 styles and five wrong ones, each with the words its report must show. A

@@ -10,12 +10,17 @@ their names (``known_names``).
 True
 """
 
+import ast
 import dataclasses
+import functools
+import importlib
+import pathlib
 import re
+import sys
 import textwrap
 
-__all__ = ['Exercise', 'exercise', 'exercise_names', 'EXERCISES', 'TIME_LIMIT', 'SLOW',
-           'MISTAKES', 'Mistake', 'mistakes', 'diagnosed', 'known', 'LESSONS', 'known_names', 'checked_next', 'every_check',
+__all__ = ['Exercise', 'Prepare', 'exercise', 'exercise_names', 'EXERCISES', 'TIME_LIMIT', 'SLOW',
+           'MISTAKES', 'Mistake', 'mistakes', 'diagnosed', 'known', 'lessons', 'known_names', 'checked_next', 'every_check',
            'FORBIDDEN', 'forbid']
 
 TIME_LIMIT = 5.0
@@ -34,6 +39,28 @@ version fails, and its report's hint is exactly the row's); the judge diagnoses 
 answer with the rows that say how (``known``)."""
 
 
+@dataclasses.dataclass(frozen=True)
+class Prepare:
+    """Work an exercise's judge needs, made in the judge's process, and when: `make()` makes it
+    (cached); `every_check`: it is new at every check (hole cards drawn afresh), never made
+    ahead (``judge.serving.work_for_later``); `only_ahead`: made only while the judge is idle,
+    its judge working out what it needs as it goes (a cases_judge's table); `step()` makes
+    a piece of it, False once it is all made."""
+
+    make: object
+    every_check: bool = False
+    only_ahead: bool = False
+    step: object = None
+
+    def __call__(self):
+        return self.make()
+
+    @classmethod
+    def of(cls, work):
+        """`work` as a Prepare (a function: made once, ahead or at its check)."""
+        return work if isinstance(work, cls) else cls(work)
+
+
 class Exercise:
     """A judge, and how check should call it.
 
@@ -41,9 +68,8 @@ class Exercise:
     Mismatch at the first wrong answer, and may return a summary such as
     ': 12 cases passed'. `seconds` is the time limit; `prepare` are
     functions (cached) that the judge needs, computed once in the judge's
-    process before the student's code runs (one marked ``only_ahead``, such
-    as a cases_judge's table, only while the judge is idle: its judge works
-    out what it needs as it goes); `later` are cached functions that
+    process before the student's code runs (or ``Prepare`` records that say
+    when: a cases_judge's table only while the judge is idle); `later` are cached functions that
     only a wrong answer needs (where each known mistake shows), which the judge
     works out while it waits for the next check, or when a wrong answer needs
     them; `returns` says what a right answer looks like, for the report
@@ -60,8 +86,8 @@ class Exercise:
                  prepare=(), returns=None, slow_hint=None, course=(), later=(), runs=1):
         self.runs = runs
         self.name, self.judge, self.takes_value = name, judge, takes_value
-        self.error_hint, self.seconds, self.prepare = error_hint, seconds, tuple(prepare)
-        self.later = tuple(later)
+        self.error_hint, self.seconds = error_hint, seconds
+        self.prepare, self.later = tuple(map(Prepare.of, prepare)), tuple(map(Prepare.of, later))
         self.returns, self.slow_hint, self._course = returns, slow_hint, tuple(course)
 
     @property
@@ -78,27 +104,47 @@ class Exercise:
         return sorted(n for n, e in EXERCISES.items() if e.judge is self.judge)
 
 
-LESSONS = (
-    ('hand_rank', 'card_ranks', 'straight', 'flush', 'kind', 'two_pair', 'count_wheels', 'kinds',
-     'two_pair'),
-    ('allmax', 'poker', 'allmin', 'shares', 'tie_chance_two_decks'),
-    ('group', 'unzip', 'hand_rank', 'lowball_rank', 'hand_rank_counter', 'distinct_rankings'),
-    ('deal', 'hand_percentages', 'hands_needed', 'hand_frequencies_by_removing',
-     'most_common_seven'),
-    ('shuffle2', 'sattolo', 'most_likely_naive', 'shuffle_by_sorting'),
-    ('best_hand', 'best_wild_hand', 'flush_draw', 'count_wild_rankings', 'best_deuces_wild'),
-    ('player1_wins', 'how_won', 'score_valid'),
-    ('pair_overtakes', 'straight_v1', 'heads_up'),
-)
-"""The exercises each notebook (01 to 08) checks, in the order its check cells come."""
+def _declared() -> tuple:
+    """For lesson notebooks 01 to 08, what its module (``exercises.lessonNN``) declares:
+    (``CHECKS``, ``CHECKS`` and ``ALSO``)."""
+    return tuple(_declared_in(number) for number in range(1, 9))
+
+
+@functools.cache
+def _declared_in(number) -> tuple:
+    """(``CHECKS``, ``CHECKS`` and ``ALSO``) of ``exercises.lessonNN``: read from its source,
+    so that a kernel loads no exercise; where the course runs without its sources (the
+    grader's worker, sent it compiled), from the module itself, loaded or being loaded."""
+    name = f'{__package__}.exercises.lesson{number:02d}'
+    module = sys.modules.get(name)
+    if module is None or not hasattr(module, 'CHECKS'):
+        try:
+            text = (pathlib.Path(__file__).with_name('exercises') / f'lesson{number:02d}.py'
+                    ).read_text(encoding='utf-8')
+        except OSError:
+            module = importlib.import_module(name)
+        else:
+            values = {key: ast.literal_eval(value) for key, value in
+                      re.findall(r'^(CHECKS|ALSO) = (\([^)]*\))', text, re.M)}
+            return values['CHECKS'], values['CHECKS'] + values.get('ALSO', ())
+    return module.CHECKS, module.CHECKS + getattr(module, 'ALSO', ())
+
+
+def lessons() -> tuple:
+    """The exercises each notebook (01 to 08) checks, in the order its check cells come, as
+    its lesson's module declares them.
+
+    >>> lessons()[1]
+    ('allmax', 'poker', 'allmin', 'shares', 'tie_chance_two_decks')
+    """
+    return tuple(checks for checks, _names in _declared())
 
 
 def every_check(prepare):
     """Decorator: a prepare whose work is new at every check (hole cards drawn afresh), which
     the judge never does ahead (see ``judge.serving.work_for_later``); other prepares are made
     once and kept."""
-    prepare.every_check = True
-    return prepare
+    return Prepare(prepare, every_check=True)
 
 
 def checked_next(name) -> list:
@@ -109,7 +155,7 @@ def checked_next(name) -> list:
     ['card_ranks', 'lowball_rank']
     """
     found = []
-    for lesson in LESSONS:
+    for lesson in lessons():
         for here, after in zip(lesson, lesson[1:]):
             if here == name and after not in found:
                 found.append(after)
@@ -117,9 +163,17 @@ def checked_next(name) -> list:
 
 
 def exercise(*names, **options):
-    """Decorator: register a judge under these exercise names (see Exercise for the options)."""
+    """Decorator: register a judge under these exercise names (see Exercise for the options),
+    each one its lesson's module declares (``CHECKS``, ``ALSO``): called from
+    ``exercises.lessonNN`` or ``lessonNN_part``."""
+    caller = re.search(r'\.lesson(\d\d)', sys._getframe(1).f_globals.get('__name__', ''))
+    declared = _declared()[int(caller[1]) - 1][1] if caller else ()
+
     def register(judge):
         for name in names:
+            if name not in declared:
+                raise ValueError(f'exercise {name!r} is not declared by its lesson\'s module '
+                                 '(its CHECKS or ALSO)')
             if name in EXERCISES:
                 raise ValueError(f'two exercises are called {name!r}')
             EXERCISES[name] = Exercise(name, judge, **options)
@@ -228,11 +282,7 @@ def exercise_names() -> list:
     return sorted(EXERCISES)
 
 
-OTHER_NAMES = ('hand_rank_elif', 'shuffle')
-"""The exercises' names no notebook's check cell uses (``LESSONS`` has the others)."""
-
-
 def known_names() -> list:
     """The names check knows, sorted, without loading the exercises (in a kernel): the same
     as ``exercise_names()`` where they are loaded (a test keeps them so)."""
-    return sorted({name for lesson in LESSONS for name in lesson} | set(OTHER_NAMES))
+    return sorted({name for _checks, names in _declared() for name in names})

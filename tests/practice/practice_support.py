@@ -1,5 +1,7 @@
 """What every practice test does: check a version, assert the verdict and the words of its report."""
 
+import re
+import textwrap
 from collections import Counter
 
 import pytest
@@ -28,6 +30,22 @@ def named(name):
         f.__name__ = name
         return f
     return rename
+
+
+def student_function(source):
+    """The last function the source defines, compiled as a student's cell would be."""
+    source = textwrap.dedent(source)
+    space = {}
+    exec(compile(source, '<student>', 'exec'), space)
+    return space[re.findall(r'^def (\w+)', source, re.M)[-1]]
+
+
+def from_table(name, *lines):
+    """The wrong version of exercise `name` its lesson's table of mistakes writes down (the one
+    row with each of these lines), as a student's function: a test restates no row."""
+    [row] = [r for r in MISTAKES[name]
+             if all(line in [text.strip() for text in r.source.splitlines()] for line in lines)]
+    return student_function(row.source)
 
 
 def verdict(function, name, status, *words):

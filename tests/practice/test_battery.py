@@ -6,7 +6,6 @@ every test run, the rest in the slow tier (make test-slow).
 """
 
 import itertools
-import math
 import random
 from collections import Counter, defaultdict, deque
 from fractions import Fraction
@@ -20,7 +19,7 @@ from pokerlib import (DECK, card_ranks, category_name, deal_by_removing, evaluat
                       replacements, straight, swap, two_pair)
 
 from pokerlib.practice import check
-from practice_support import lesson_tests, verdict
+from practice_support import from_table, lesson_tests, verdict
 from test_printing import (flush_printing_lines, hand_rank_printing_bars,
                            hand_rank_printing_spaces)
 from test_shuffles import shuffle2_recursive
@@ -179,8 +178,7 @@ def stop_excluded_twice(deck, rng):
         swap(deck, i, rng.randrange(i, len(deck) - 1))
 
 
-def rebinds_a_local_name(deck, rng):
-    deck = sorted(deck, key=lambda card: rng.random())
+rebinds_a_local_name = from_table('shuffle_by_sorting', 'deck = sorted(deck, key=lambda card: rng.random())')
 
 
 def shuffles_a_copy(deck, rng):
@@ -217,8 +215,7 @@ def own_generator(deck, rng):
     random.Random(len(deck)).shuffle(deck)
 
 
-def random_module(deck, rng):
-    random.shuffle(deck)
+random_module = from_table('shuffle', 'random.shuffle(deck)')
 
 
 def reseeds(deck, rng):
@@ -489,8 +486,7 @@ EXPERIMENT_WRONG = [
 # flush, best hands, poker, shares, allmax, files and boards
 
 
-def flush_strip_forgets_q(hand):
-    return len({c.strip('23456789TJKA') for c in hand}) == 1
+flush_strip_forgets_q = from_table('flush', "return len({c.strip('23456789TJKA') for c in hand}) == 1")
 
 
 def flush_four_cards(hand):
@@ -539,10 +535,7 @@ def deuces_product(hand):
     return max((list(h) for h in itertools.product(*options)), key=hand_rank_wild)
 
 
-def deuces_no_copies(hand):
-    options = [[d for d in DECK if d not in hand] if c[0] == '2' else [c] for c in hand]
-    return max((list(h) for h in itertools.product(*options) if len(set(h)) == 5),
-               key=hand_rank_wild)
+deuces_no_copies = from_table('best_deuces_wild', "options = [[d for d in DECK if d not in hand] if c[0] == '2' else [c] for c in hand]")
 
 
 def wild_right_by_loops(hand):
@@ -582,15 +575,7 @@ def shares_fraction(hands):
     return [Fraction(1, k) if hand_rank(h) == top else Fraction(0) for h in hands]
 
 
-def allmax_reversed(iterable, key=None):
-    key = key or (lambda x: x)
-    result, best = [], None
-    for x in iterable:
-        if not result or key(x) > best:
-            result, best = [x], key(x)
-        elif key(x) == best:
-            result.insert(0, x)
-    return result
+allmax_reversed = from_table('allmax', 'if not result or key(x) > best:')
 
 
 def allmax_two_pass(iterable, key=None):
@@ -762,8 +747,7 @@ def fl40_returns_the_suit(hand):
     return suits.pop() if len(suits) == 1 else False
 
 
-def fl40_skips_first_card(hand):
-    return len({s for r, s in hand[1:]}) == 1
+fl40_skips_first_card = from_table('flush', 'return len({s for r, s in hand[1:]}) == 1')
 
 
 def kind40_set_order(n, ranks):
@@ -862,8 +846,7 @@ def _allmax(iterable, key):
     return [x for x in items if key(x) == best]
 
 
-def poker40_one_winner(hands):
-    return [max(hands, key=hand_rank)]
+poker40_one_winner = from_table('poker', 'return [max(hands, key=hand_rank)]')
 
 
 def poker40_bare_hand_when_alone(hands):
@@ -890,12 +873,10 @@ def group40_counts_only(items):
     return sorted(pairs, key=lambda p: p[0], reverse=True)
 
 
-def group40_each_item(items):
-    return sorted(((items.count(x), x) for x in items), reverse=True)
+group40_each_item = from_table('group', 'return sorted(((items.count(x), x) for x in items), reverse=True)')
 
 
-def group40_item_first(items):
-    return sorted(((x, items.count(x)) for x in set(items)), reverse=True)
+group40_item_first = from_table('group', 'return sorted(((x, items.count(x)) for x in set(items)), reverse=True)')
 
 
 def unzip40_firsts_twice(pairs):
@@ -1026,8 +1007,7 @@ def hands_needed40_one_short(p, confidence=0.99):
     return n
 
 
-def hands_needed40_floor(p, confidence=0.99):
-    return int(math.log(1 - confidence) / math.log(1 - p))
+hands_needed40_floor = from_table('hands_needed', 'return int(math.log(1 - confidence) / math.log(1 - p))')
 
 
 def _class_counts():
@@ -1140,8 +1120,7 @@ def sattolo40_never_last(deck, rng):
         deck[i], deck[j] = deck[j], deck[i]
 
 
-def sort40_sorted_copy(deck, rng):
-    return sorted(deck, key=lambda card: rng.random())
+sort40_sorted_copy = from_table('shuffle', 'return sorted(deck, key=lambda card: rng.random())')
 
 
 def sort40_few_keys(deck, rng):

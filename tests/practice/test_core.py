@@ -213,6 +213,17 @@ def test_every_exercise_has_a_module_of_its_lesson():
         assert module.startswith('pokerlib.practice.exercises.'), (name, module)
 
 
+def test_an_exercise_its_lessons_module_does_not_declare_is_refused():
+    from pokerlib.practice.exercises import EXERCISES
+    from pokerlib.practice.registry import exercise
+    with pytest.raises(ValueError, match="'pair_rank' is not declared"):
+        exercise('pair_rank')(lambda run: None)          # (from no lesson's module)
+    space = {'__name__': 'pokerlib.practice.exercises.lesson02', 'exercise': exercise}
+    with pytest.raises(ValueError, match="'flush' is not declared"):
+        exec("exercise('flush')(lambda run: None)", space)  # declared by lesson 01, not 02
+    assert 'pair_rank' not in EXERCISES
+
+
 def test_an_object_that_is_not_plain_data_fails_and_is_named():
     class Weird:
         def __repr__(self):
@@ -249,7 +260,7 @@ def test_every_committed_check_in_the_notebooks_passes():
 
 def test_the_lessons_order_of_exercises_is_the_notebooks_order_of_checks():
     import re
-    from pokerlib.practice.registry import LESSONS
+    from pokerlib.practice.registry import lessons
     root = Path(__file__).resolve().parents[2] / 'notebooks'
     found = []
     for path in sorted(root.glob('0[1-8]-*.ipynb')):
@@ -260,7 +271,7 @@ def test_the_lessons_order_of_exercises_is_the_notebooks_order_of_checks():
                                                   ''.join(cell['source']), re.M):
                     names.append(alias or function)
         found.append(tuple(names))
-    assert tuple(found) == LESSONS
+    assert tuple(found) == lessons()
 
 
 def test_while_idle_the_judge_makes_the_next_exercises_tables_but_never_fresh_cards():
@@ -269,7 +280,7 @@ def test_while_idle_the_judge_makes_the_next_exercises_tables_but_never_fresh_ca
     after_flush = work_for_later('flush')
     assert after_flush == list(EXERCISES['kind'].prepare)               # 01 checks kind next
     after_straight_v1 = work_for_later('straight_v1')                   # 08: heads_up next
-    assert [p.__name__ for p in after_straight_v1] == ['_five_of_48']   # not draw_heads_up
+    assert [p.make.__name__ for p in after_straight_v1] == ['_five_of_48']   # not draw_heads_up
     hints = list(EXERCISES['hand_rank'].later)
     assert hints
     failed = work_for_later('hand_rank')          # its hints' work, then 01's and 03's next

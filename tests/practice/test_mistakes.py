@@ -14,7 +14,6 @@ import ast
 import inspect
 import pathlib
 import re
-import textwrap
 
 import pytest
 
@@ -22,16 +21,9 @@ from pokerlib.i18n import _
 from pokerlib.practice import check, exercise_names
 from pokerlib.practice.exercises import MISTAKES
 from pokerlib.practice.reports import plain
+from practice_support import student_function
 
 pytestmark = pytest.mark.slow   # (the slow tier: make test stays under a minute; CI runs both)
-
-
-def student_function(source):
-    """The last function the source defines, compiled as a student's cell would be."""
-    source = textwrap.dedent(source)
-    space = {}
-    exec(compile(source, '<student>', 'exec'), space)
-    return space[re.findall(r'^def (\w+)', source, re.M)[-1]]
 
 
 def hint_pattern(hint) -> str:

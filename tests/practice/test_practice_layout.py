@@ -109,6 +109,16 @@ def test_no_module_of_practice_imports_one_that_imports_it_back():
     assert circles(graph) == []
 
 
+def test_the_kit_exports_what_the_exercises_import_from_it_and_nothing_else():
+    from pokerlib.practice.judge import kit
+    folder = Path(kit.__file__).parents[1] / 'exercises'
+    imported = {alias.name for path in folder.glob('*.py')
+                for node in ast.walk(ast.parse(path.read_text(encoding='utf-8')))
+                if isinstance(node, ast.ImportFrom) and node.module == 'judge.kit'
+                for alias in node.names}
+    assert sorted(imported) == sorted(kit.__all__)
+
+
 def test_the_circle_test_finds_a_circle():
     graph = _without_packages(imports())
     graph['pokerlib.practice.judge.judging'].add('pokerlib.practice.exercises.lesson01')

@@ -219,3 +219,21 @@ def test_one_hand_from_each_shuffled_deck_is_told_what_it_did():
     report = verdict(hand_percentages_one_hand_a_deck, 'hand_percentages', 'fail',
                      'it shuffled a whole deck for each of the 60 hands')
     assert 'dealt 600' not in str(report)
+
+
+@named('shuffle2')
+def lectures_shuffle2_with_a_set(deck, rng):
+    """The lecture's shuffle2 (3% off on 'abc'), its positions kept in a set, its draws floats."""
+    n = len(deck)
+    done = set()
+    while len(done) < n:
+        a, b = int(rng.random() * n), rng.choice(range(n))
+        done.add(a)
+        deck[b], deck[a] = deck[a], deck[b]
+
+
+def test_the_lectures_shuffle2_fails_at_every_check():
+    # (issue 49: 3% off, it passed the thousand shuffles' tests some of the time; told by its
+    # draws now, on fresh seeds, which no fair shuffle makes the same decks of)
+    for _ in range(3):
+        verdict(lectures_shuffle2_with_a_set, 'shuffle2', 'fail', "the lecture's shuffle2")

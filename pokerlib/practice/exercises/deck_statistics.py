@@ -1,17 +1,25 @@
 """The full deck's statistical tests, their power, the exact test of a modulo bias, and their
-reports: the third step of judging a shuffle (``shuffles``, whose docstring tells the steps).
+reports: the third step of judging a shuffle (``shuffles``, whose docstring tells the steps);
+the exact targets, and the known mistakes' distributions, tests and replays.
 """
 
 import functools
+import itertools
 import math
+import random
 from collections import Counter
+from fractions import Fraction
 
 from ...cards import DECK
 from ...i18n import N_, _
+from ...scripted import enumerate_runs
 from ..judge.kit import Mismatch, code
 
-__all__ = ['full_deck_tests', 'power', 'warm', 'FULL_TRIALS', 'ALPHA', 'Z_LIMIT', 'LONG_DECK',
+__all__ = ['uniform', 'predicate', 'mistaken_distribution', 'EXACT_BUDGET', 'full_deck_tests', 'power', 'warm', 'FULL_TRIALS', 'ALPHA', 'Z_LIMIT', 'LONG_DECK',
            'LONG_TRIALS']
+
+EXACT_BUDGET = 4_000
+"""Runs of the student's shuffle the exact judgement may spend on one deck."""
 
 FULL_TRIALS = 1_000
 """Shuffles of the full deck for the statistical tests."""
@@ -296,3 +304,79 @@ def _full_deck_report(test, value, detail, where, name, trials=None, size=52):
              _('a fair shuffle leaves as many neighbours in their old order as not'))]
 
 
+class _Replayed(random.Random):
+    """Her draws, for a mistaken shuffle to replay: randrange(n) answers her next draw, an
+    integer below n, or int(u * n) for a float u (her int(N * rng.random())), random() a
+    float; any other draw, or one more than she made, raises LookupError."""
+
+    def __init__(self, draws):
+        self.gauss_next, self.left = None, list(reversed(draws))
+
+    def _randbelow(self, n):
+        d = self.left.pop() if self.left else None
+        if type(d) is float or type(d) is int and 0 <= d < n:
+            return int(d * n) if type(d) is float else d
+        raise LookupError(d)
+
+    def random(self):
+        if self.left and type(self.left[-1]) is float:
+            return self.left.pop()
+        raise LookupError('random')
+
+
+def _replays(mistaken, deck, draws, out) -> bool:
+    """Does the mistaken shuffle, given these draws, use them all and make the deck `out`?"""
+    again, cards = _Replayed(draws), list(deck)
+    try:
+        mistaken(cards, again)
+    except LookupError:
+        return False
+    return not again.left and tuple(cards) == out
+
+
+@functools.cache
+def mistaken_distribution(shuffle, deck) -> tuple:
+    """The exact distribution of a known mistaken shuffle (the course's own code) on deck, or
+    None where its tree is too big to walk (the lecture's shuffle2 can run for ever)."""
+    probs = Counter()
+    for outcome, p, _rng in enumerate_runs(shuffle, deck, most=64, budget=EXACT_BUDGET):
+        probs[outcome] += p
+    if None in probs or sum(probs.values()) != 1:
+        return None
+    return tuple(sorted(probs.items(), key=lambda kv: str(kv[0])))
+
+
+def predicate(f):
+    """Mark f(probs, deck) as a predicate on the failing distribution (not a shuffle)."""
+    f.predicate = True
+    return f
+
+
+def _moves(probs, deck):
+    return any(tuple(o) != tuple(deck) for o, p in probs.items() if p)
+
+
+@predicate
+def first_card_never_moves(probs, deck):
+    """The first card always stays; None if no card ever moves (this deck can't tell)."""
+    if not _moves(probs, deck):
+        return None
+    return all(o[0] == deck[0] for o, p in probs.items() if p)
+
+
+@predicate
+def last_card_never_moves(probs, deck):
+    if not _moves(probs, deck):
+        return None
+    return all(o[-1] == deck[-1] for o, p in probs.items() if p)
+
+
+def arrangement(deck, items):
+    """items as an outcome of a run on deck: a string for a string deck, else a tuple."""
+    return ''.join(items) if isinstance(deck, str) else tuple(items)
+
+
+def uniform(deck) -> dict:
+    """Every arrangement of deck, 1/N! each."""
+    perms = sorted({arrangement(deck, p) for p in itertools.permutations(deck)})
+    return {p: Fraction(1, len(perms)) for p in perms}

@@ -23,10 +23,10 @@ from ...classes import hand_classes
 from ...fairness import chi_square
 from ...i18n import N_, _
 from ...ranking import trusted
-from ..judge.kit import (Mismatch, Run, batch_frame, code, describe_call, kind_of, prose,
-                         same_value, short, wrong)
+from ..judge.kit import (Mismatch, Prepare, Run, batch_frame, code, describe_call, kind_of,
+                         prose, same_value, short, wrong)
 
-__all__ = ['cases_judge', 'judge_ranking', 'hand_words', 'warm_chi_square',
+__all__ = ['cases_judge', 'CasesJudge', 'judge_ranking', 'hand_words', 'warm_chi_square',
            'fresh_seed', 'noted', 'never_meet', 'NOT_INVARIANT_FLUSH']
 
 
@@ -64,55 +64,64 @@ def cases_judge(reference, inputs, hint, mistakes=(), returns=None, tol=0.0,
     The judge works out the cases' answers as it goes, a batch ahead of the
     student's code; its ``table()`` is every case with its expected answer,
     worked out once, which the judge's process makes while it waits for a
-    check (give it to the exercise's ``prepare``; ``table.step`` makes one
+    check (give it to the exercise's ``prepare``: a ``Prepare`` whose ``step`` makes one
     batch of it), never holding up a check.
     """
-    pairs, batches, encoded = [], [], {}
-    cases = None                         # the inputs not yet read, once reading begins
+    return CasesJudge(reference, inputs, (hint, mistakes, returns, tol, sequences), check_type)
 
-    def advance(encode=False) -> bool:
+
+class CasesJudge:
+    """cases_judge's judge: it works out the cases' answers as it goes (``advance``), a batch
+    ahead of the student's code (``calls``); `table` is the Prepare that works them all out
+    while the judge's process is idle, a batch at a time."""
+
+    def __init__(self, reference, inputs, told, check_type):
+        self.reference, self.inputs = reference, inputs
+        self.told, self.check_type = told, check_type
+        self.pairs, self.batches, self.encoded = [], [], {}
+        self.cases = None                # the inputs not yet read, once reading begins
+        self.table = Prepare(self.whole_table, only_ahead=True,
+                             step=functools.partial(self.advance, encode=True))
+
+    def advance(self, encode=False) -> bool:
         """Work out the answers of the next batch of cases (Run.map's batches), and encode
         its calls if asked; False once every case has its answer."""
-        nonlocal cases
-        if cases is None:
-            cases = iter(inputs() if callable(inputs) else inputs)
-        batch = Run.next_batch(cases)
+        if self.cases is None:
+            self.cases = iter(self.inputs() if callable(self.inputs) else self.inputs)
+        batch = Run.next_batch(self.cases)
         if not batch:
             return False
         with trusted():                  # the judge's own cases: no need to check each one
-            answers = [reference(*args) for args in batch]
+            answers = [self.reference(*args) for args in batch]
         if encode:
-            encoded[len(batches)] = batch_frame(batch)
-        pairs.extend(zip(batch, answers))
-        batches.append(batch)
+            self.encoded[len(self.batches)] = batch_frame(batch)
+        self.pairs.extend(zip(batch, answers))
+        self.batches.append(batch)
         return True
 
-    def table():
+    def whole_table(self):
         """Every case with its expected answer, worked out once, and the calls encoded."""
-        while advance(encode=True):
+        while self.advance(encode=True):
             pass
-        return pairs
+        return self.pairs
 
-    def calls():
+    def calls(self):
         """The cases' calls, batch by batch: those worked out already, then each next batch
         worked out as Run.map reads it, while the runner works on the one before."""
         k = 0
-        while k < len(batches) or advance():
-            yield from batches[k]
+        while k < len(self.batches) or self.advance():
+            yield from self.batches[k]
             k += 1
 
-    def judge(run):
-        for i, got in enumerate(run.map(calls(), frames=encoded)):
-            args, expected = pairs[i]
-            if check_type:
-                check_type(got)
+    def __call__(self, run):
+        hint, mistakes, returns, tol, sequences = self.told
+        for i, got in enumerate(run.map(self.calls(), frames=self.encoded)):
+            args, expected = self.pairs[i]
+            if self.check_type:
+                self.check_type(got)
             if not same_value(got, expected, tol, sequences):
                 raise _wrong_case(run, args, got, expected, hint, mistakes, returns, tol,
                                   sequences)
-    table.only_ahead = True          # the judge works without it (see judging.judge_runner)
-    table.step = lambda: advance(encode=True)
-    judge.table = table
-    return judge
 
 
 def _wrong_case(run, args, got, expected, hint, mistakes, returns, tol, sequences) -> Mismatch:

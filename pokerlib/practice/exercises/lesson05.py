@@ -23,6 +23,11 @@ from .shuffles import (DECK_REBOUND, DECK_RETURNED, OWN_RNG, first_card_never_mo
 
 __all__ = []
 
+# The exercises notebook 05 checks, in the order of its check cells (registry.lessons);
+# ALSO: those it registers that no check cell uses. @exercise takes no other name.
+CHECKS = ('shuffle2', 'sattolo', 'most_likely_naive', 'shuffle_by_sorting')
+ALSO = ('shuffle',)
+
 
 def fair(deck) -> str:
     return _('fair, 1/{n} for every arrangement of {deck}').format(
@@ -176,6 +181,17 @@ def {name}(deck, rng):
 """
 
 
+_PAIRS = """
+def shuffle(deck, rng):
+    N = len(deck)
+    swapped = [False] * N
+    while not all(swapped):
+        i, j = rng.randrange(N), rng.randrange(N)
+        swapped[i] = True
+        deck[i], deck[j] = deck[j], deck[i]
+"""
+
+
 def _swaps(name='shuffle', start='0', stop='N - 1', low='i', high='N'):
     """A student's swap loop, with one of the mistakes."""
     return _SWAPS.format(name=name, start=start, stop=stop, low=low, high=high)
@@ -207,6 +223,10 @@ mistakes(
                  'range(N - 1)')),
     diagnosed(_swaps(high='min(i + 4, N)'),
               N_('swap position i with any position from i to N-1, not only the next few')),
+    diagnosed(_PAIRS, N_("this is the lecture's shuffle2 (notebook 05's shuffle3): swapping random "
+                         "pairs until every position was the first of a swap is biased, too "
+                         "little for a thousand shuffles to show (notebook 05 computes it "
+                         "exactly); swap each position i with one from i to N-1")),
     ("""
 def shuffle(deck, rng):
     deck = sorted(deck, key=lambda card: rng.random())

@@ -23,6 +23,9 @@ from ..judge.kit import Mismatch, code, diagnosed, exercise, forbid, known, mist
 
 __all__ = []
 
+# The exercises notebook 06 checks, in order (registry.lessons); @exercise takes no other.
+CHECKS = ('best_hand', 'best_wild_hand', 'flush_draw', 'count_wild_rankings', 'best_deuces_wild')
+
 CATEGORY_ORDER = N_("a better five cards exist: {best}, a {category}, beats your {theirs}; is "
                     "your order of the categories the ranking's? ({rank} gives it)")
 BETTER_FIVE = N_('a better five cards exist ({category}): try {search}')

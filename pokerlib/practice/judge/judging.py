@@ -23,7 +23,7 @@ import time
 from ...i18n import N_, _
 from .. import codeprint, wire
 from ..lessons_given import given_refs
-from ..registry import EXERCISES, LESSONS, SLOW
+from ..registry import EXERCISES, SLOW, lessons
 from ..reports import Mismatch, Report, code, describe_call, plain, prose, short
 from ..values import apply_rng_state, encode_arg, from_json, to_python  # noqa: F401
 from ..values import _from_plain
@@ -491,11 +491,11 @@ def _given(names):
     swap; those that do an exercise's work are forbidden by name: ``forbid``), and the
     course's versions of the other exercises (her flush_draw may use best_hand: only its own
     work is refused); its private helpers are not hers. None for an exercise of no lesson."""
-    if not any(set(lesson) & set(names) for lesson in LESSONS):
+    if not any(set(lesson) & set(names) for lesson in lessons()):
         return None
-    others = {f'pokerlib:{e}' for lesson in LESSONS for e in lesson} - {
+    others = {f'pokerlib:{e}' for lesson in lessons() for e in lesson} - {
         f'pokerlib:{n}' for n in names}
-    return sorted(set(given_refs([f'{len(LESSONS):02d}'])) | others)
+    return sorted(set(given_refs([f'{len(lessons()):02d}'])) | others)
 
 
 def _which(run, exercise_name, describe_seconds) -> tuple:
@@ -573,7 +573,7 @@ def judge_runner(sock, at_most=None, slow=SLOW, started=None, exercise_name=None
     else:
         try:
             for prepare in exercise.prepare:
-                if not getattr(prepare, 'only_ahead', False):   # (made while idle, if at all)
+                if not prepare.only_ahead:   # (made while idle, if at all)
                     prepare()
         except Exception as e:            # the checker's own data: not the student's fault
             return Report(shown, 'error', _('could not be checked'),

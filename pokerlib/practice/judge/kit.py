@@ -4,16 +4,13 @@ judge's ``run`` and its errors, the words of a report, comparing values. A lesso
 beside it (``exercises.judges``, ``exercises.shuffles``), nothing else of the practice package.
 """
 
-from ..registry import (EXERCISES, SLOW, TIME_LIMIT, Mistake, diagnosed, every_check, exercise,
-                        forbid, known, mistakes)
+from ..registry import Prepare, diagnosed, every_check, exercise, forbid, known, mistakes
 from ..reports import (Mismatch, code, describe_call, kind_of, need_bool, prose, short,
                        unreadable, wrong)
 from ..values import same_value, to_python
 from .errors import StudentError
-from .judging import GRACE, Run, batch_frame
+from .judging import Run, batch_frame
 
-__all__ = ['EXERCISES', 'SLOW', 'TIME_LIMIT', 'Mistake', 'diagnosed', 'every_check', 'exercise',
-           'forbid', 'known', 'mistakes',
+__all__ = ['Prepare', 'diagnosed', 'every_check', 'exercise', 'forbid', 'known', 'mistakes',
            'Mismatch', 'code', 'describe_call', 'kind_of', 'need_bool', 'prose', 'short',
-           'unreadable', 'wrong', 'same_value', 'to_python', 'StudentError', 'GRACE', 'Run',
-           'batch_frame']
+           'unreadable', 'wrong', 'same_value', 'to_python', 'StudentError', 'Run', 'batch_frame']

@@ -6,7 +6,7 @@ import sys
 
 from ...i18n import _, set_language
 from .. import wire
-from ..registry import EXERCISES, LESSONS, SLOW, checked_next
+from ..registry import EXERCISES, SLOW, checked_next, lessons
 from ..reports import Report
 from .judging import judge_runner
 
@@ -68,10 +68,10 @@ def work_for_lesson(lesson) -> list:
     >>> work_for_lesson(1) == list(EXERCISES['hand_rank'].prepare), work_for_lesson('1')
     (True, [])
     """
-    if type(lesson) is not int or not 1 <= lesson <= len(LESSONS):
+    if type(lesson) is not int or not 1 <= lesson <= len(lessons()):
         return []
-    return [prepare for prepare in EXERCISES[LESSONS[lesson - 1][0]].prepare
-            if not getattr(prepare, 'every_check', False)]
+    return [prepare for prepare in EXERCISES[lessons()[lesson - 1][0]].prepare
+            if not prepare.every_check]
 
 
 def work_for_later(name, passed=False) -> list:
@@ -89,7 +89,7 @@ def work_for_later(name, passed=False) -> list:
     work = [] if passed else list(exercise.later)
     for after in checked_next(name):
         work += [prepare for prepare in EXERCISES[after].prepare
-                 if not getattr(prepare, 'every_check', False) and prepare not in work]
+                 if not prepare.every_check and prepare not in work]
     return work
 
 
@@ -100,8 +100,7 @@ def _prepare_while_idle(control, idle):
     import select
     while idle and not select.select([control], [], [], 0)[0]:
         try:
-            step = getattr(idle[0], 'step', None)
-            if step is None or not step():
+            if idle[0].step is None or not idle[0].step():
                 idle.pop(0)()
         except Exception:        # the check that needs it reports it
             idle.clear()
