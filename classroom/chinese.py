@@ -134,12 +134,30 @@ def configure(c, language, venv) -> None:
     folders = lab_folders(venv)
     c.Spawner.args.append(f'--LabApp.app_settings_dir={folders["settings"]}')
     c.Spawner.environment['LANGUAGE'] = 'zh_CN'
-    hub_font(Path(venv) / 'share' / 'jupyterhub' / 'static')
+    hub_pages(c, language, Path(venv) / 'share' / 'jupyterhub' / 'static')
+
+
+def hub_static() -> Path:
+    """The static folder of the JupyterHub this Python runs (its share/jupyterhub/static)."""
+    from jupyterhub._data import DATA_FILES_PATH
+    return Path(DATA_FILES_PATH) / 'static'
+
+
+def hub_pages(c, language, static=None) -> None:
+    """The hub's own pages (login, home, errors) in language: in Chinese, the templates of
+    templates-zh/ through the class's catalog and the course's font in the hub's static folder
+    (static, by default hub_static()); in English, JupyterHub's own. The one machine's hub
+    (configure) and the chart's (deploy/kubernetes/department.py) both call it."""
+    if language != 'zh_CN':
+        return
+    hub_font(static if static is not None else hub_static())
     c.JupyterHub.template_paths = [str(TEMPLATES)]
     tr = translated(language)
     # JupyterHub calls a callable of template_vars with the user and passes what it returns:
     # hence a function that returns tr (the templates call it tr, as `_` is taken).
-    c.JupyterHub.template_vars = dict(c.JupyterHub.template_vars, tr=lambda user: tr,
+    before = c.JupyterHub.template_vars     # a dict where set, else traitlets' lazy value
+    before = dict(before) if isinstance(before, dict) else {}
+    c.JupyterHub.template_vars = dict(before, tr=lambda user: tr,
                                       font_family=FAMILY, announcement_login=tr(ANNOUNCEMENT),
                                       statuses=STATUSES)
 

@@ -340,14 +340,14 @@ def test_a_missing_workspace_and_a_missing_file_are_said_in_chinese(tmp_path, mo
 
 def test_a_chinese_report_lines_up_and_names_the_call_after_a_colon(chinese):
     """Labels padded by display width (a Chinese character takes two columns), a full-width colon,
-    and the headline '✗ NAME 出错：CALL'."""
+    and the headline '✗ NAME 答案不对：CALL'."""
     from pokerlib.practice import check
     from pokerlib.practice.reports import display_width
 
     def straight(ranks):
         return True
     lines = str(check(straight)).splitlines()
-    assert re.fullmatch(r'✗ straight 出错：straight\(\[.*\]\)', lines[0]), lines[0]
+    assert re.fullmatch(r'✗ straight 答案不对：straight\(\[.*\]\)', lines[0]), lines[0]
     starts = {display_width(line[:line.index('：') + 1]) + len(line[line.index('：') + 1:])
               - len(line[line.index('：') + 1:].lstrip()) for line in lines[1:]}
     assert starts == {14}, lines                  # every value starts at the same column

@@ -142,7 +142,7 @@ def test_the_summary_csv_and_table(tmp_path):
     grading.write_html(ROWS, tmp_path / 'g.html')
     page = (tmp_path / 'g.html').read_text()
     assert page.count('<tr class="student">') == 2 and page.count('<td class="mark"') == 3
-    assert 'title="fail: ✗ kind failed on kind(2, [&lt;b&gt;])"' in page     # escaped, on hover
+    assert 'title="wrong answer: ✗ kind failed on kind(2, [&lt;b&gt;])"' in page     # escaped, on hover
     assert '<details><summary>✓ pass</summary>' in page                     # and on click
     assert '<td class="none">–</td>' in page                                # ben has no kind row
     assert '<td class="passed">1 / 2</td>' in page
@@ -366,7 +366,7 @@ def test_a_class_of_made_up_students_gives_the_expected_table(tmp_path):
         "raised SyntaxError: expected ':' on line 1 of the cell")
     assert table['syntax']['straight'][0] == 'pass'
     # check's own 5-second limit stops the endless loop before --timeout would
-    assert table['loop']['kind'][0] == 'slow' and 'took too long' in table['loop']['kind'][1]
+    assert table['loop']['kind'][0] == 'slow' and 'was too slow on' in table['loop']['kind'][1]
     assert table['loop']['flush'][0] == 'pass'             # the stopped cell stopped nothing else
     assert table['memory']['flush'][0] == 'missing'
     assert 'raised MemoryError' in table['memory']['flush'][1]
@@ -374,7 +374,7 @@ def test_a_class_of_made_up_students_gives_the_expected_table(tmp_path):
     # check runs the student's function in a child process: os._exit there ends the child,
     # never the kernel, and the report says what happened
     assert table['crash']['two_pair'][0] == 'error'
-    assert table['crash']['two_pair'][1].startswith('⚠ two_pair stopped on two_pair(')
+    assert table['crash']['two_pair'][1].startswith('⚠ two_pair raised an error on two_pair(')
     assert all(s == 'pass' for f, (s, _) in table['crash'].items() if f != 'two_pair')
     assert table['shuffled']['straight'] == (       # 01 imports the course's straight later
         'missing', "straight is the course's own version; the student's is not defined: "
@@ -511,7 +511,7 @@ def test_a_chinese_class_is_graded_in_chinese(tmp_path, capsys):
         words = re.sub(r'`[^`]*`|\w+\(.*?\)|\b(flush|kind|hand_rank|def|None|True|False)\b', ' ',
                        row['report'])
         assert re.search('[\u4e00-\u9fff]', row['report']) and not re.search('[A-Za-z]{3,}', words), row
-    assert '出错' in rows['flush']['report'] and '没有' in rows['kind']['report']
+    assert '答案不对' in rows['flush']['report'] and '没有' in rows['kind']['report']
 
 
 def test_where_no_sandbox_can_be_made_grading_says_so_and_offers_trusted(tmp_path, monkeypatch, capsys):

@@ -409,7 +409,7 @@ def test_no_formula_or_markup_comes_out(graded):
 def test_a_kernel_that_switches_the_guard_off_gets_no_grade_for_the_course_s_functions(graded):
     patcher = graded['rows']['patcher']
     assert {e: patcher[e]['status'] for e in PATCHED} == {e: 'fail' for e in PATCHED}
-    assert all(patcher[e]['report'].startswith(f'✗ {e} failed on') for e in PATCHED), patcher
+    assert all(patcher[e]['report'].startswith(f'✗ {e} gave a wrong answer on') for e in PATCHED), patcher
 
 
 def test_a_notebook_that_replaces_the_judge_passes_nothing(graded):

@@ -12,6 +12,7 @@ Without .venv-k8s the tests that need it are skipped and say so, except in CI (C
 where they fail.
 """
 
+import contextlib
 import json
 import os
 import re
@@ -397,6 +398,7 @@ def test_the_hub_image_holds_the_course_beside_the_charts_own_packages():
 HUB_CONFIG = '''
 # The chart's hub configuration for the class's services, on loopback (tests/test_kubernetes.py);
 # the hub runs from the course's root (python -m: on its path, as the hub's image has it).
+import contextlib
 import json
 import yaml
 from deploy.kubernetes import department
@@ -425,17 +427,17 @@ for service in hub.JupyterHub.services:     # the pod's paths and the Service's 
     service['url'] = settings['services'][service['name']]
     service['environment']['SERVICE_LISTEN_IP'] = '127.0.0.1'
     c.JupyterHub.services.append(service)
-department.configure(c, settings['folder'] + '/class.json', one_origin=True)   # hub.extraConfig's call
+department.configure(c, settings['folder'] + '/class.json', one_origin=True,   # hub.extraConfig's call,
+                     language=settings.get('language') or render.class_language(values))  # hub.extraEnv's
 # (one_origin: on loopback the class has one address; the chart's values give it an address a server)
 '''
 
 
-@pytest.mark.slow
-def test_the_class_services_run_under_the_charts_hub(tmp_path):
+@contextlib.contextmanager
+def chart_hub(tmp_path, language=None):
     """The chart's JupyterHub (5.5.0, .venv-k8s) with values.yaml's services and hub.extraConfig's
-    department.configure, on loopback: the teacher logs in with her password and opens the
-    gradebook, a student cannot; everyone opens the follow view; a student's check, posted
-    through the proxy with her token as her kernel posts it, reaches the teacher's live board."""
+    department.configure (language: as hub.extraEnv's CLASSROOM_LANGUAGE would give it), on
+    loopback; yields its address and the class's passwords, and stops it."""
     import requests
     import signal
     import time
@@ -452,11 +454,11 @@ def test_the_class_services_run_under_the_charts_hub(tmp_path):
     made = subprocess.run([str(K8S_PYTHON), '-m', 'tools.editions', 'student', str(tmp_path / 'edition')],
                           cwd=ROOT, capture_output=True, text=True, timeout=300)     # as hub.Dockerfile
     assert made.returncode == 0, made.stderr
-    from tools.classroom.simulate import Student, free_ports
+    from tools.classroom.simulate import free_ports
     base = free_ports(5)
     url = f'http://127.0.0.1:{base}'
     settings = {'url': url, 'hub': f'http://127.0.0.1:{base + 1}', 'proxy_api': f'http://127.0.0.1:{base + 2}',
-                'chp': str(chp), 'folder': str(tmp_path),
+                'chp': str(chp), 'folder': str(tmp_path), 'language': language,
                 'services': {'gradebook': f'http://127.0.0.1:{base + 3}', 'follow': f'http://127.0.0.1:{base + 4}'},
                 'paths': {'python3': str(K8S_PYTHON), '/srv/course/edition/en': str(tmp_path / 'edition'),
                           '/srv/course': str(ROOT), '/srv/gradebook': str(tmp_path / 'gradebook')}}
@@ -477,7 +479,59 @@ def test_the_class_services_run_under_the_charts_hub(tmp_path):
                 pass
             assert time.monotonic() < deadline, (tmp_path / 'hub.log').read_text()[-3000:]
             time.sleep(0.5)
-        assert requests.get(f'{url}/hub/api', timeout=5).json()['version'] == '5.5.0'
+        yield url, passwords, settings
+    finally:
+        if hub.poll() is None:
+            os.killpg(hub.pid, signal.SIGTERM)
+        try:
+            hub.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(hub.pid, signal.SIGKILL)
+        log.close()
+
+
+@pytest.mark.slow
+def test_a_chinese_class_gets_the_courses_chinese_pages_from_the_charts_hub(tmp_path):
+    """With hub.extraEnv's CLASSROOM_LANGUAGE=zh_CN, the chart's hub says its own pages (login,
+    home, an error) with the course's Chinese templates and font, as the one machine's does;
+    with values.yaml as it is (en), JupyterHub's own English."""
+    import requests
+    from tools.classroom.simulate import Student
+
+    def said(response):       # the page as the browser reads it (JupyterHub's pages are UTF-8)
+        response.encoding = 'utf-8'
+        return response
+    assert values()['hub']['extraEnv']['CLASSROOM_LANGUAGE'] == 'en'
+    assert "language=os.environ['CLASSROOM_LANGUAGE']" in values()['hub']['extraConfig']['pokerlib-class']
+    with chart_hub(tmp_path, 'zh_CN') as (url, passwords, _):
+        login = said(requests.get(f'{url}/hub/login', timeout=10))
+        assert login.status_code == 200 and 'lang = "zh-CN"' in login.text, login.text[:800]
+        assert '登录' in login.text and 'Sign in' not in login.text and 'NotoSansSC-Course' in login.text, login.text
+        font = requests.get(f'{url}/hub/static/pokerlib/NotoSansSC-Course.otf', timeout=10)
+        assert font.status_code == 200 and font.content[:4] == b'OTTO'
+        missing = said(requests.get(f'{url}/hub/no-such-page', timeout=10))
+        assert missing.status_code == 404 and '404 : 找不到页面' in missing.text, missing.text[:800]
+        ada = Student(url, 'ada', passwords['ada'])
+        assert ada.log_in().status_code == 302
+        home = said(ada.get('hub/home'))
+        assert home.status_code == 200 and 'lang = "zh-CN"' in home.text, home.text[:800]
+        assert 'Start My Server' not in home.text and 'Logout' not in home.text
+    english = tmp_path / 'en'
+    english.mkdir()
+    with chart_hub(english) as (url, _, _):
+        login = said(requests.get(f'{url}/hub/login', timeout=10))
+        assert login.status_code == 200 and 'Sign in' in login.text and '登录' not in login.text
+
+
+@pytest.mark.slow
+def test_the_class_services_run_under_the_charts_hub(tmp_path):
+    """The chart's JupyterHub (5.5.0, .venv-k8s) with values.yaml's services and hub.extraConfig's
+    department.configure, on loopback: the teacher logs in with her password and opens the
+    gradebook, a student cannot; everyone opens the follow view; a student's check, posted
+    through the proxy with her token as her kernel posts it, reaches the teacher's live board."""
+    import requests
+    from tools.classroom.simulate import Student
+    with chart_hub(tmp_path) as (url, passwords, settings):
         teacher, ada = Student(url, 'teacher', passwords['teacher']), Student(url, 'ada', passwords['ada'])
         assert teacher.log_in().status_code == 302 and ada.log_in().status_code == 302
         assert all(cookie.get_nonstandard_attr('SameSite') == 'Lax' for cookie in teacher.http.cookies
@@ -511,13 +565,6 @@ def test_the_class_services_run_under_the_charts_hub(tmp_path):
         assert requests.post(f'{url}/services/gradebook/api/verdicts',
                              data=b'{}', headers={'Authorization': f'token {token}'},
                              timeout=10).status_code == 403
-    finally:
-        os.killpg(hub.pid, signal.SIGTERM)
-        try:
-            hub.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(hub.pid, signal.SIGKILL)
-        log.close()
 
 
 @pytest.mark.slow

@@ -116,7 +116,7 @@ def test_a_live_lesson(needs_all, tmp_path):
         # Her last report, on click.
         watcher.send('click ada flush')
         seen = watcher.until(lambda s: s['detail'], timeout=30)
-        assert 'ada' in seen['detail'] and 'attempt 3' in seen['detail'] and 'flush failed on' in seen['detail']
+        assert 'ada' in seen['detail'] and 'attempt 3' in seen['detail'] and 'flush gave a wrong answer on' in seen['detail']
         watcher.send('shot live-gradebook')
         # What the class gets wrong: flush, 1 passed, 1 failing, the hint of her latest check.
         seen = watcher.until(lambda s: s['wrong'], timeout=30)

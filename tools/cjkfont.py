@@ -90,13 +90,16 @@ def language_pack_strings() -> list:
 
 def chinese_characters(language_pack: bool = True) -> set:
     """Every CJK character of the Chinese a class sees: the translations (notebooks, code,
-    library, class server, website, its manual) and, with language_pack, JupyterLab's
+    library, class server, website, its manual), the Chinese notebooks as run (their
+    outputs) and, with language_pack, JupyterLab's
     interface (the language pack's strings)."""
     chars = set(''.join(SITE_LINKS.values()))
     if language_pack:
         chars |= set(''.join(language_pack_strings()))
     for page in sorted(MANUAL.glob('*/*.md')):   # the manual's Chinese pages
         chars |= set(page.read_text(encoding='utf-8'))
+    for notebook in sorted((ROOT / 'notebooks' / 'zh').glob('*.ipynb')):   # and what they print
+        chars |= set(notebook.read_text(encoding='utf-8'))
     for po_path in (sorted(CATALOGS.glob('*.po')) + sorted(LIBRARY_LOCALE.glob('*/LC_MESSAGES/*.po'))
                     + sorted((ROOT / 'classroom' / 'locale').glob('*/LC_MESSAGES/*.po'))):
         for e in polib.pofile(str(po_path)):

@@ -88,8 +88,13 @@ def hub_config(values, class_file=None) -> Config:
                              for name, service in values.get('hub', {}).get('services', {}).items()]
     c.JupyterHub.load_roles = []
     if class_file:           # hub.extraConfig's call, with the Secret's class.json
-        department.configure(c, class_file)
+        department.configure(c, class_file, language=class_language(values))
     return c
+
+
+def class_language(values) -> str:
+    """The class's language, as hub.extraEnv gives the hub's hub.extraConfig (en by default)."""
+    return values.get('hub', {}).get('extraEnv', {}).get('CLASSROOM_LANGUAGE', 'en')
 
 
 class Stub:

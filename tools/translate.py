@@ -3,7 +3,10 @@
     .venv-site/bin/python -m tools.translate update     # `make translations`, step 1
     .venv-site/bin/python -m tools.translate generate   # write notebooks/zh/ from the catalogs
     .venv-site/bin/python -m tools.translate check      # exit 1 if a translation is missing,
-                                                        # fuzzy or stale (names each one)
+                                                        # fuzzy or stale, a Chinese character
+                                                        # is not in the course's font, or a
+                                                        # word is not the glossary's
+                                                        # (tools/glossary.py); names each one
     .venv-site/bin/python -m tools.translate stats      # the catalogs' sizes
 
 The English teacher's edition (notebooks/NN-*.ipynb) is the one source. Its
@@ -62,6 +65,7 @@ from myst_parser.parsers.mdit import create_md_parser
 
 from pokerlib.serving import editions
 
+from . import glossary
 from .build_site import DOMAIN as SITE_DOMAIN
 from .build_site import SITE_TEXT
 from .cjkfont import FONT, NoLanguagePack, missing_glyphs, update_font
@@ -516,7 +520,7 @@ def problems() -> list:
             found.append(f'{FONT.relative_to(ROOT)} cannot draw {len(lacking)} characters of the '
                          f'Chinese a class sees (the catalogs, the manual, JupyterLab\'s language pack) '
                          f'({"".join(sorted(lacking)[:10])}...): run make translations')
-    return found
+    return found + glossary.problems()
 
 
 def _compiled(po_path: Path) -> bytes:

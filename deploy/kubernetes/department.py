@@ -31,14 +31,19 @@ def roster():
     return classroom('roster')
 
 
-def configure(c, class_file, passwords=True, one_origin=False) -> None:
+LANGUAGES = ('en', 'zh_CN')
+"""The class's languages (values.yaml's hub.extraEnv CLASSROOM_LANGUAGE), as on one machine."""
+
+
+def configure(c, class_file, passwords=True, one_origin=False, language='en') -> None:
     """Set the hub's config c for the class in class_file (written by main).
 
     passwords: let them in with the class's passwords (roster.py's authenticator); False
     where the school's login (hub.config's authenticator) says who they are: only the
     names on the list, and the teacher, get in. Without the chart's subdomain_host (each
     student's server on an address of its own) the hub is refused (SystemExit, one line),
-    unless one_origin (a test on loopback).
+    unless one_origin (a test on loopback). language: the hub's own pages (login, home,
+    errors) in Chinese for zh_CN, the course's templates as on one machine (classroom/chinese.py).
 
     Run after the chart's own configuration, which makes c.JupyterHub.services (from
     hub.services) and c.JupyterHub.load_roles lists.
@@ -47,6 +52,8 @@ def configure(c, class_file, passwords=True, one_origin=False) -> None:
         raise SystemExit("department: hub.config.JupyterHub.subdomain_host is not set: every "
                          "student's server needs a web address of its own (values.yaml, "
                          "site/manual/department.md)")
+    if language not in LANGUAGES:
+        raise SystemExit(f"department: CLASSROOM_LANGUAGE={language!r}: the course is in en or zh_CN")
     the_class = json.loads(Path(class_file).read_text(encoding='utf-8'))
     students, teacher = the_class['students'], the_class['teacher']
     if passwords:
@@ -75,6 +82,7 @@ def configure(c, class_file, passwords=True, one_origin=False) -> None:
     # the services stay on the hub's own address, as on one machine.
     if c.JupyterHub.get('subdomain_host'):
         c.JupyterHub.subdomain_hook = classroom('spawner').servers_apart
+    classroom('chinese').hub_pages(c, language)   # the hub's pages in the class's language
     # The teacher's server feeds the follow view (pokerlib.serving.follow), hers alone, as on one machine.
     c.KubeSpawner.environment.update(
         {'POKERLIB_FOLLOW_FEED': lambda spawner: '1' if spawner.user.name == teacher else ''})

@@ -18,13 +18,15 @@ COPY deploy/kubernetes/department.py /srv/course/deploy/kubernetes/department.py
 WORKDIR /srv/course
 # The course's pinned packages and the services' two (nh3, copydetect, as classroom/
 # requirements.txt pins them); JupyterHub itself stays the chart's. The student's edition the
-# gradebook compares with is made here, as the one machine's hub makes it.
+# gradebook compares with is made here, as the one machine's hub makes it, and the course's font
+# put in the hub's static folder (a Chinese class's pages draw their Chinese with it).
 RUN sed -e '/^-e /d' requirements.txt > /tmp/requirements.txt \
  && grep -E '^(nh3|copydetect)==' classroom/requirements.txt > /tmp/services.txt \
  && pip install --no-cache-dir -r /tmp/requirements.txt -r /tmp/services.txt \
  && pip install --no-cache-dir --no-deps . \
  && python -m tools.editions student /srv/course/edition/en \
  && python -m tools.editions student /srv/course/edition/zh_CN --language zh_CN \
+ && python -c 'from classroom import chinese; chinese.hub_font(chinese.hub_static())' \
  && rm -rf /srv/course/classroom/node_modules /tmp/requirements.txt /tmp/services.txt
 # The hub, its configuration (department.py) and its services import the course's classroom/.
 ENV PYTHONPATH=/srv/course

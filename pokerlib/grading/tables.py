@@ -10,7 +10,9 @@ in a spreadsheet (``safe_cell``), for the live board's CSV too.
 import csv
 import html
 import re
+import shutil
 from pathlib import Path
+
 
 from ..i18n import _, language
 from ..verdicts import STATUSES, legend, symbol, word
@@ -126,10 +128,12 @@ def grade_table(rows, students=None) -> str:
             if r is None:
                 tds.append('<td class="none">–</td>')
                 continue
-            colour = COLOURS.get(r['status'], FAILED)
-            tds.append(f'<td class="mark" style="background:{colour}" title="{e(r["status"])}: {e(r["report"])}">'
-                       f'<details><summary>{symbol(r["status"])} {e(status_word(r["status"]))}</summary>'
-                       f'{e(r["report"])} ({e(r["seconds"])} s)</details></td>')
+            colour, said = COLOURS.get(r['status'], FAILED), status_word(r['status'])
+            title = _('{status}: {report}').format(status=said, report=r['report'])
+            shown = _('{report} ({seconds} s)').format(report=r['report'], seconds=r['seconds'])
+            tds.append(f'<td class="mark" style="background:{colour}" title="{e(title)}">'
+                       f'<details><summary>{symbol(r["status"])} {e(said)}</summary>'
+                       f'{e(shown)}</details></td>')
         passed = sum(cell.get((s, n, x), {}).get('status') == 'pass' for n, x in columns)
         body.append(f'<tr class="student"><th>{e(s)}</th>'
                     f'<td class="passed">{passed} / {len(columns)}</td>{"".join(tds)}</tr>')
@@ -145,11 +149,29 @@ def status_word(status) -> str:
     return word(status)
 
 
+CJK_RANGE = 'U+3000-303F, U+3400-4DBF, U+4E00-9FFF, U+FF00-FFEF'
+"""The characters the course's font draws on a page: Chinese, its punctuation, full-width forms."""
+
+
+def _page_font(path) -> str:
+    """The course's font for a Chinese page at path: copied beside it (a machine without a
+    Chinese font would draw its Chinese as empty boxes), and the CSS that uses it for the
+    Chinese alone."""
+    from ..serving.fonts import FAMILY, FONT     # (loaded where it is used: pokerlib.serving)
+    target = Path(path).parent / FONT.name
+    if not target.exists() or target.read_bytes() != FONT.read_bytes():
+        shutil.copyfile(FONT, target)
+    return (f'@font-face {{ font-family: "{FAMILY}"; src: url("{FONT.name}") format("opentype"); '
+            f'unicode-range: {CJK_RANGE}; }}\nbody {{ font-family: "{FAMILY}", sans-serif; }}')
+
+
 def write_html(rows, path):
     """A page of the grade table (grade_table), in the library's language: colour and symbol,
-    the report on hover or click."""
+    the report on hover or click. In Chinese, with the course's font beside it."""
     e = html.escape
     lang = {'zh_CN': 'zh-CN'}.get(language(), 'en')
+    font = _page_font(path) if lang == 'zh-CN' else ""
+    marks = _('Marks: {legend}.').format(legend=legend(STATUSES, ungraded=True))
     title = _('Grades')                                # outside the f-string, where Babel finds them
     how = _("One row per student, one column per exercise. Hover over a cell for the check's "
             "report, or click it.")
@@ -158,11 +180,12 @@ def write_html(rows, path):
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>
 body {{ font-family: sans-serif; }}
+{font}
 {TABLE_STYLE}
 </style></head><body>
 <h1>{e(title)}</h1>
 <p>{e(how)}
-{e(legend(STATUSES, ungraded=True))}.</p>
+{e(marks)}</p>
 {grade_table(rows)}
 </body></html>
 """, encoding='utf-8')

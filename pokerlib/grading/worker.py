@@ -80,7 +80,11 @@ def _error_of(cell):
     for out in cell.get('outputs', []):
         if out.get('output_type') == 'error':
             value = (str(out.get('evalue') or '').splitlines() or [''])[0]
-            value = KERNEL_FILE.sub(r' on line \1 of the cell', value)[:100]
+            found = KERNEL_FILE.search(value)
+            if found:
+                value = _('{error} on line {line} of the cell').format(
+                    error=value[:found.start()] + value[found.end():], line=found[1])
+            value = value[:100]
             return f"{out.get('ename')}: {value}".rstrip(': ')
     return None
 

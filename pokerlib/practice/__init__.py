@@ -18,7 +18,7 @@ it, or pass the number itself with ``name=``.
 ...     "Return True if the ordered ranks form a 5-card straight."
 ...     return max(ranks) - min(ranks) == 4
 >>> print(check(straight))
-✗ straight failed on straight([14, 14, 13, 12, 10])
+✗ straight gave a wrong answer on straight([14, 14, 13, 12, 10])
     returned: True
     expected: False
     hint:     [14, 14, 13, 12, 10] is not a straight: its highest and lowest ranks are 4 apart, but a rank comes more than once (a straight needs five different ranks)

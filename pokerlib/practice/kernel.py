@@ -300,7 +300,7 @@ def check(function, name=None) -> Report:
     >>> def my_flush(hand):
     ...     suits = {s for r, s in hand}      # ...but nothing is returned
     >>> check(my_flush, name='flush')
-    ✗ my_flush (checked as flush) failed on flush(['2S', '3S', '4S', '5S', '6S'])
+    ✗ my_flush (checked as flush) gave a wrong answer on flush(['2S', '3S', '4S', '5S', '6S'])
         returned: None
         hint:     return True or False (is a return missing?)
     """

@@ -64,8 +64,8 @@ def verdict(report, exercise, student, attempt, when) -> dict:
     """The post for one check (``verdicts.Post``), as the gradebook takes it.
 
     >>> from pokerlib.practice import Report
-    >>> verdict(Report('flush', 'fail', 'failed on flush([...])'), 'flush', 'ada', 2, 1e9)
-    {'student': 'ada', 'exercise': 'flush', 'status': 'fail', 'when': 1000000000.0, 'reason': '✗ flush failed on flush([...])', 'attempt': 2}
+    >>> verdict(Report('flush', 'fail', 'gave a wrong answer on flush([...])'), 'flush', 'ada', 2, 1e9)
+    {'student': 'ada', 'exercise': 'flush', 'status': 'fail', 'when': 1000000000.0, 'reason': '✗ flush gave a wrong answer on flush([...])', 'attempt': 2}
     """
     hints = [text for label, text in getattr(report, 'details', ()) if label == 'hint']
     return verdicts.Post(student, exercise, report.status, when, report.headline(), attempt,

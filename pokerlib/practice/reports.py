@@ -49,9 +49,9 @@ def _as_html(text) -> str:
             .replace('\n', '<br>'))
 
 
-CODE_LABELS = {'returned', 'expected', 'printed', 'rankings', 'changed', 'call', 'error',
-               'where'}
-"""Details whose text is code (or program output), shown in code style in HTML."""
+CODE_LABELS = {'returned', 'expected', 'printed', 'rankings', 'changed', 'call', 'error'}
+"""Details whose text is code (or program output), shown in code style in HTML ('where' is
+words around code: judge.failures.where_text marks its code)."""
 LABELS = (N_('returned'), N_('expected'), N_('printed'), N_('rankings'), N_('changed'), N_('call'),
           N_('error'), N_('where'), N_('hint'), N_('note'), N_('closest'), N_('exercises'),
           N_('problem'))
@@ -86,7 +86,7 @@ class Report:
 
     def __init__(self, name, status, summary, details=(), seconds=None, sentence=True):
         self.name, self.status, self.summary = name, status, summary
-        self.sentence = sentence         # True: 'flush failed on ...'; False: 'flush: right'
+        self.sentence = sentence         # True: 'flush gave a wrong answer on ...'; False: 'flush: right'
         self.details = list(details)     # (label, text) pairs
         self.seconds = seconds
         self.exercise = None             # the exercise's course name, once the judge knows it
@@ -101,8 +101,12 @@ class Report:
 
     def _name_sep(self) -> str:
         """What goes between the name and the summary: a space before a summary that goes on
-        from the name as a sentence ('failed on ...'), else a colon ('12 cases passed')."""
-        return ' ' if self.sentence else ': '
+        from the name as a sentence ('gave a wrong answer on ...'), else a colon ('12 cases passed'),
+        full-width before a Chinese summary ('flush：12 个用例通过')."""
+        if self.sentence:
+            return ' '
+        text = plain(self.summary)
+        return '：' if display_width(text) > len(text) else ': '
 
     def __str__(self):
         lines = [self.headline()]

@@ -158,7 +158,8 @@ def describe(obj, name) -> dict:
 # --- answering calls ----------------------------------------------------------------
 
 def _where(error):
-    """The line of the student's code where an error was raised, if it can be found."""
+    """Where in the student's code an error was raised, if it can be found: the function,
+    the line's number in its cell, the line itself."""
     here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))   # pokerlib
     try:
         frames = [f for f in traceback.extract_tb(error.__traceback__)
@@ -168,8 +169,9 @@ def _where(error):
         return None
     if not frames:
         return None
-    f = frames[-1]
-    return (f'in {f.name}' + (f': {f.line.strip()}' if f.line else ''))[:300]
+    f = frames[-1]       # words in the judge's language (failures.where_text): the facts alone here
+    return {'function': str(f.name)[:80], 'line': f.lineno if type(f.lineno) is int else None,
+            'code': (f.line or '').strip()[:200]}
 
 
 def _raised(e) -> dict:

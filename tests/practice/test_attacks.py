@@ -222,7 +222,7 @@ def test_os_exit_and_a_sleep_past_the_limit_are_reports_in_time(limited):
 
     def straight(ranks):
         time.sleep(100)
-    not_passed(straight, 'straight', 'took too long', status='slow')
+    not_passed(straight, 'straight', 'was too slow', status='slow')
 
 
 @pytest.mark.slow

@@ -91,7 +91,7 @@ def test_a_loop_in_c_a_bare_except_and_an_exit_end_only_the_runner(short_limit):
         return sum(range(10**11))             # one C call: no exception can stop it
     for function in (straight, straight_spinning):
         start = time.monotonic()
-        verdict(function, 'straight', 'slow', 'took too long on straight([')
+        verdict(function, 'straight', 'slow', 'was too slow on straight([')
         assert time.monotonic() - start < 1.5 + 1 + 0.5, function   # limit, a second, load
     before = threading.active_count()
 

@@ -7,12 +7,12 @@ from ...i18n import _
 from ..reports import Report, code
 
 __all__ = ['course_report', 'error_hint', 'error_report', 'mismatch_report', 'slow_report',
-           'what_printed']
+           'what_printed', 'where_text']
 
 
 def slow_report(name, call, seconds) -> Report:
     """The Report of a function stopped after `seconds` on `call`."""
-    return Report(name, 'slow', _('took too long on {call}').format(
+    return Report(name, 'slow', _('was too slow on {call}').format(
                       call=code(call or name + "(...)")),
                   [('note', _('stopped after {seconds:.0f} seconds').format(seconds=seconds)),
                    ('hint', _('is there a loop that never ends, or one that repeats far more '
@@ -60,7 +60,7 @@ def mismatch_report(run, name, m) -> Report:
                  'does a loop return before it reaches the answer (a {return_} in an {else_} '
                  'inside the loop)?').format(return_=code('return'), else_=code('else'))
         details.append(('hint', '; '.join(hints + [none])))
-    return Report(name, 'fail', _('failed on {call}').format(call=code(m.call or run.last_call)),
+    return Report(name, 'fail', _('gave a wrong answer on {call}').format(call=code(m.call or run.last_call)),
                   details)
 
 
@@ -71,15 +71,16 @@ def error_report(run, exercise, s) -> Report:
     info, e = s.info, s.error
     call = run.last_call or f'{name}(...)'
     if info.get('refused'):
-        return Report(name, 'fail', _('failed on {call}').format(call=code(call)),
+        return Report(name, 'fail', _('gave a wrong answer on {call}').format(call=code(call)),
                       [('problem', _('your function tried what a check does not allow: '
                                      '{what}').format(what=str(info.get('text'))[:100])),
                        ('hint', _('a check judges the code of your function alone: '
                                   'work the answer out in it, without starting another '
                                   'program or process'))])
     if info.get('recursion'):
-        return Report(name, 'error', _('recursed too deeply on {call}').format(call=code(call)),
-                      [('hint', _('does the function call itself without getting '
+        return Report(name, 'error', _('raised an error on {call}').format(call=code(call)),
+                      [('error', 'RecursionError'),
+                       ('hint', _('does the function call itself without getting '
                                   'closer to an answer?'))])
     if info.get('exit') or info.get('interrupt') or info.get('genexit'):
         kind = 'exit' if info.get('exit') else 'interrupt' if info.get('interrupt') else 'genexit'
@@ -87,20 +88,47 @@ def error_report(run, exercise, s) -> Report:
                           'program').format(exit=code('exit()'), sys_exit=code('sys.exit()')),
                 'interrupt': _('was interrupted ({error})').format(error=code('KeyboardInterrupt')),
                 'genexit': _('raised {error}').format(error=code('GeneratorExit'))}[kind]
-        return Report(name, 'error', _('stopped on {call}').format(call=code(call)),
+        return Report(name, 'error', _('raised an error on {call}').format(call=code(call)),
                       [('error', str(info.get('type'))),
                        ('hint', _('your function {what}: return the answer instead').format(
                            what=what))])
-    where = info.get('where')
+    where = where_text(info.get('where'))
     text = str(info.get('text') or '')
     return Report(name, 'error', _('raised an error on {call}').format(call=code(call)),
                   [('error', f'{info.get("type")}: {text}'.rstrip(': '))]
-                  + ([('where', str(where))] if where else [])
+                  + ([('where', where)] if where else [])
                   + [('hint', error_hint(e, exercise))])
 
 
+def where_text(where) -> str:
+    """Where an error was raised, in the reader's words, from the runner's facts (a dict of
+    function, line and code); '' if there are none. The function and the line are marked
+    as code (reports.code), the words around them are the reader's.
+
+    >>> from ..reports import plain
+    >>> plain(where_text({'function': 'poker', 'line': 3, 'code': 'return hands[0] + 1'}))
+    'in poker, line 3: return hands[0] + 1'
+    >>> plain(where_text({'function': 'poker', 'line': None, 'code': ''})), where_text('odd')
+    ('in poker', '')
+    >>> from pokerlib.i18n import set_language
+    >>> set_language('zh_CN'), plain(where_text({'function': 'poker', 'line': 3, 'code': 'x + 1'}))
+    ('zh_CN', 'poker 的第 3 行：x + 1')
+    >>> set_language('en')
+    'en'
+    """
+    if type(where) is not dict or type(where.get('function')) is not str:
+        return ''
+    function, line, text = code(where['function']), where.get('line'), where.get('code')
+    if type(text) is not str or not text:
+        return _('in {function}').format(function=function)
+    if type(line) is not int:
+        return _('in {function}: {code}').format(function=function, code=code(text[:200]))
+    return _('in {function}, line {line}: {code}').format(function=function, line=line,
+                                                          code=code(text[:200]))
+
+
 def course_report(name, call, course) -> Report:
-    return Report(name, 'fail', _('failed on {call}').format(call=code(call)),
+    return Report(name, 'fail', _('gave a wrong answer on {call}').format(call=code(call)),
                   [('problem', _("you called the course's own {name}: write it "
                                  "yourself").format(name=course)),
                    ('hint', _("a check judges your own code: the course's {name} is "

@@ -404,9 +404,11 @@ def _passed(run, exercise, slow) -> Report:
     summary = summary or (_('{n:,d} cases passed') if n > 1 else _('{n:,d} case passed')
                           ).format(n=n)
     if seconds > slow:
-        summary = (_('right, but took {seconds:.0f} s').format(seconds=seconds)
-                   + (f': {_(exercise.slow_hint)}' if exercise.slow_hint else '')
-                   + f' ({plain(summary)})')
+        summary = (_('right, but took {seconds:.0f} s: {hint} ({summary})').format(
+                       seconds=seconds, hint=_(exercise.slow_hint), summary=plain(summary))
+                   if exercise.slow_hint else
+                   _('right, but took {seconds:.0f} s ({summary})').format(
+                       seconds=seconds, summary=plain(summary)))
     report = Report(exercise.name, 'pass', summary, seconds=seconds, sentence=False)
     note = printed_note(run)
     if note:
@@ -455,12 +457,12 @@ def judge_exercise(run, exercise, slow=SLOW) -> Report:
     except TimeUp:
         return slow_report(name, run.last_call, time.perf_counter() - start)
     except RunnerGone:
-        report = Report(name, 'error', _('stopped on {call}').format(
+        report = Report(name, 'error', _('raised an error on {call}').format(
                             call=code(run.last_call or name + '(...)')),
                         [('hint', _('your function ended the program it ran in (os._exit, or a '
                                     'crash): return the answer instead'))])
     except Exception as e:             # the judge could not read what came back
-        report = Report(name, 'fail', _('failed on {call}').format(
+        report = Report(name, 'fail', _('gave a wrong answer on {call}').format(
                             call=code(run.last_call or name + "(...)")),
                         [('hint', _('check could not read what your function returned '
                                     '({error}); expected {what}').format(
@@ -540,7 +542,7 @@ def _judged(run, exercise, at_most, slow, started) -> Report:
                               (label, text) for label, text in report.details]
         return report
     except RunnerGone:
-        return Report(exercise.name, 'error', _('stopped on {call}').format(
+        return Report(exercise.name, 'error', _('raised an error on {call}').format(
                           call=code(exercise.name + '(...)')),
                       [('hint', _('your function ended the program it ran in (os._exit, '
                                   'or a crash): return the answer instead'))])
