@@ -167,7 +167,7 @@ def exercise(*names, **options):
     each one its lesson's module declares (``CHECKS``, ``ALSO``): called from
     ``exercises.lessonNN`` or ``lessonNN_part``."""
     caller = re.search(r'\.lesson(\d\d)', sys._getframe(1).f_globals.get('__name__', ''))
-    declared = _declared()[int(caller[1]) - 1][1] if caller else ()
+    declared = _declared_in(int(caller[1]))[1] if caller else ()
 
     def register(judge):
         for name in names:
