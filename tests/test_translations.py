@@ -61,16 +61,22 @@ def test_every_english_text_has_its_chinese_and_the_chinese_edition_is_fresh():
     assert result.returncode == 0, 'make translations, then translate:\n' + result.stdout + result.stderr
 
 
+def copy_of_the_course(tmp_path):
+    """A copy of what the translation check reads: the notebooks, the catalogs (the class
+    server's too: the glossary holds its words), the font, course.py (what it says is in the
+    library's catalog) and requirements.txt (the language pack's pin, for the font's check)."""
+    copy = tmp_path / 'course'
+    for folder in ('tools', 'site', 'locale', 'pokerlib', 'notebooks', 'classroom/locale'):
+        shutil.copytree(ROOT / folder, copy / folder, ignore=shutil.ignore_patterns('__pycache__'))
+    for name in ('babel.cfg', 'course.py', 'requirements.txt'):
+        shutil.copy(ROOT / name, copy)
+    return copy
+
+
 @pytest.mark.slow
 def test_a_changed_english_sentence_is_named_until_it_is_translated(tmp_path):
     """The check above can fail: change one sentence of a copy of the course and run it there."""
-    copy = tmp_path / 'course'
-    for folder in ('tools', 'site', 'locale', 'pokerlib'):
-        shutil.copytree(ROOT / folder, copy / folder, ignore=shutil.ignore_patterns('__pycache__'))
-    shutil.copytree(ROOT / 'notebooks', copy / 'notebooks')
-    shutil.copy(ROOT / 'babel.cfg', copy)
-    shutil.copy(ROOT / 'course.py', copy)     # what it says is in the library's catalog too
-    shutil.copy(ROOT / 'requirements.txt', copy)   # the language pack's pin (the font's check)
+    copy = copy_of_the_course(tmp_path)
     path = copy / 'notebooks' / '02-Ties-and-allmax.ipynb'
     nb = json.loads(path.read_text(encoding='utf-8'))
     old = 'Bad input gets a clear message instead of a wrong answer:'
@@ -97,11 +103,7 @@ def test_a_character_of_jupyterlabs_chinese_the_font_lacks_is_named(tmp_path):
     JupyterLab's Undo, in no catalog of the course's own) fails, naming it."""
     from fontTools import subset
     from fontTools.ttLib import TTFont
-    copy = tmp_path / 'course'
-    for folder in ('tools', 'site', 'locale', 'pokerlib', 'notebooks', 'classroom/locale'):
-        shutil.copytree(ROOT / folder, copy / folder, ignore=shutil.ignore_patterns('__pycache__'))
-    for name in ('babel.cfg', 'course.py', 'requirements.txt'):
-        shutil.copy(ROOT / name, copy)
+    copy = copy_of_the_course(tmp_path)
     font = TTFont(str(FONT))
     assert ord('撤') in font.getBestCmap()
     subsetter = subset.Subsetter(subset.Options(layout_features=['*'], name_IDs=['*']))
@@ -119,12 +121,7 @@ def test_a_character_of_jupyterlabs_chinese_the_font_lacks_is_named(tmp_path):
 @pytest.mark.slow
 def test_a_new_library_message_is_named_until_it_is_translated(tmp_path):
     """The library's messages are extracted too: a new _('...') in pokerlib fails the check."""
-    copy = tmp_path / 'course'
-    for folder in ('tools', 'site', 'locale', 'pokerlib', 'notebooks'):
-        shutil.copytree(ROOT / folder, copy / folder, ignore=shutil.ignore_patterns('__pycache__'))
-    shutil.copy(ROOT / 'babel.cfg', copy)
-    shutil.copy(ROOT / 'course.py', copy)     # what it says is in the library's catalog too
-    shutil.copy(ROOT / 'requirements.txt', copy)   # the language pack's pin (the font's check)
+    copy = copy_of_the_course(tmp_path)
     path = copy / 'pokerlib' / 'versus.py'
     path.write_text(path.read_text(encoding='utf-8') + "\n\ndef _new():\n"
                     "    return _('a message nobody has translated yet')\n", encoding='utf-8')
