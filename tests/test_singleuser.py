@@ -52,28 +52,29 @@ def test_a_deferred_module_loads_when_a_name_is_read_and_then_is_the_real_one():
 
 PROBE = '''
 import sys
-import types
 from pokerlib.serving import singleuser
-module = types.ModuleType('jupyterhub.log')
-module.log_request = singleuser.log_request
-sys.modules['jupyterhub.log'] = module
-singleuser.defer()
+singleuser.stand_ins()
 import jupyterhub.singleuser, jupyterhub.singleuser.extension
+from jupyterhub.singleuser.mixins import log_request
 print('alembic' in sys.modules, type(sys.modules['jupyterhub.orm']).__name__,
-      any(m.startswith('sqlalchemy.orm') for m in sys.modules))
+      any(m.startswith('sqlalchemy.orm') for m in sys.modules), log_request is singleuser.log_request)
 from jupyterhub import scopes
 print(scopes.orm.User.__tablename__, type(sys.modules['jupyterhub.orm']).__name__)
+from jupyterhub.log import coroutine_frames       # what the server reads to print its stacks
+print(coroutine_frames.__module__, type(sys.modules['jupyterhub.log']).__name__)
 '''
 
 
 @pytest.mark.slow          # JupyterHub imported in a fresh interpreter: seconds
 def test_the_server_imports_none_of_the_hubs_database_until_it_is_used():
+    """...and the request log is ours, while any other name of the hub's log module is the real one."""
     if not HUB_PYTHON.exists():
         (pytest.fail if IN_CI else pytest.skip)('the class server venv: make classroom-setup')
     # (from the course's root: python -c imports this checkout's pokerlib first)
     out = subprocess.run([str(HUB_PYTHON), '-c', PROBE], capture_output=True, text=True,
                          timeout=120, cwd=ROOT)
     assert out.returncode == 0, out.stderr[-2000:]
-    before, after = out.stdout.splitlines()
-    assert before == 'False Deferred False'          # no Alembic, no tables, no ORM
+    before, after, other = out.stdout.splitlines()
+    assert before == 'False Deferred False True'     # no Alembic, no tables, no ORM; our log
     assert after == 'users module'                  # used: the real one, loaded then
+    assert other == 'jupyterhub.log module'         # another name of the log: the real one

@@ -14,7 +14,9 @@ something uses it:
 
 - ``jupyterhub.log``: the server's request log (``log_request``), our own: one
   line a request, its method, path (never the query, where a token may be),
-  status and time, at the level JupyterHub's uses;
+  status and time, at the level JupyterHub's uses; any other name read from it
+  (``coroutine_frames``, read when the server prints its stacks) loads the real
+  module, as the deferred ones below do;
 - ``sqlalchemy`` and ``jupyterhub.orm``: modules that load the real one the
   first time one of their names is read (``Deferred``), which only the hub's
   own code paths do.
@@ -27,7 +29,7 @@ import logging
 import sys
 import types
 
-__all__ = ['Deferred', 'defer', 'log_request', 'main']
+__all__ = ['Deferred', 'defer', 'log_request', 'stand_ins', 'main']
 
 DEFERRED = ('sqlalchemy', 'jupyterhub.orm', 'jupyterhub.roles')
 """Modules a student's server imports and never uses: loaded the first time a name is read."""
@@ -58,6 +60,17 @@ class Deferred(types.ModuleType):
             del sys.modules[name]
         real = importlib.import_module(name)
         return getattr(real, attribute)
+
+
+class LogStandIn(Deferred):
+    """``jupyterhub.log`` with our ``log_request``: any other name loads the real module. (A
+    module's own dunder names are not loaded for: the import system asks ``__path__`` of every
+    module a ``from ... import`` names.)"""
+
+    def __getattr__(self, attribute):
+        if attribute.startswith('__'):
+            raise AttributeError(attribute)
+        return super().__getattr__(attribute)
 
 
 def defer(names=DEFERRED) -> list:
@@ -94,12 +107,23 @@ def log_request(handler):
         1000.0 * request.request_time())
 
 
+def stand_ins() -> list:
+    """Put the request log and the deferred modules in their places (only where the real ones
+    are not imported yet); those put there."""
+    import importlib.util
+    put = []
+    spec = importlib.util.find_spec('jupyterhub.log')
+    if spec is not None and 'jupyterhub.log' not in sys.modules:
+        module = LogStandIn('jupyterhub.log', spec)
+        module.log_request = log_request
+        sys.modules['jupyterhub.log'] = module
+        put.append(module)
+    return put + defer()
+
+
 def main():
     """Start the student's server (as ``jupyterhub-singleuser`` does), lighter."""
-    module = types.ModuleType('jupyterhub.log')
-    module.log_request = log_request
-    sys.modules.setdefault('jupyterhub.log', module)
-    defer()
+    stand_ins()
     from jupyterhub.singleuser import main as start
     sys.argv[0] = 'jupyterhub-singleuser'
     return start()
