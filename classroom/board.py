@@ -55,7 +55,8 @@ TEXT = {'none': N_('No check yet.'), 'student': N_('student'),
         'wrong': N_('{passed} passed · {failing} failing · {unstarted} not started'),
         'hint_n': N_('{n} students: {hint}'), 'hint_1': N_('1 student: {hint}'),
         'unrun_n': N_('{n} checks did not run'), 'right': N_('No failing check right now.'),
-        'lost': N_('Live updates lost: reconnecting… (reload the page if this stays)')}
+        'lost': N_('Live updates lost: reconnecting… (reload the page if this stays)'),
+        'colon': N_(': ')}
 """The words the live board's script (gradebook.js) puts on the page, in the class's language
 (``Board.tr``); ``{n}`` and ``{time}`` are filled in by the script."""
 

@@ -196,7 +196,8 @@ def kind_of_type(cls, tr=_) -> str:
     """
     if cls.__module__ != 'builtins':
         return f'{cls.__module__.split(".")[0]}.{cls.__name__}'
-    return (tr('an {type}') if cls.__name__[0] in 'aeiou' else tr('a {type}')).format(type=cls.__name__)
+    article = N_('an {type}') if cls.__name__[0] in 'aeiou' else N_('a {type}')
+    return tr(article).format(type=cls.__name__)
 
 
 def unreadable(got, expected_what) -> Mismatch:
