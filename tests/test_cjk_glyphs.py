@@ -20,6 +20,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 import requests
@@ -137,6 +138,8 @@ def test_a_chinese_class_on_the_hub_draws_every_chinese_character(tmp_path):
         home, missing = ada.get('hub/home'), ada.get('hub/no-such-page')
         token = ada.get('hub/token').content.decode('utf-8')
         refused = ada.get('services/gradebook/')
+        admin = look(hub.url + 'hub/login?next=' + quote('/hub/admin'), 'hub-zh-admin.png',
+                     '--login', 'teacher', hub.passwords()['teacher'])
         teacher = Student(hub.url, 'teacher', hub.passwords()['teacher'])
         teacher.log_in()
         book = teacher.get('services/gradebook/')
@@ -166,6 +169,10 @@ def test_a_chinese_class_on_the_hub_draws_every_chinese_character(tmp_path):
     assert '；' in words(book.content.decode('utf-8')) and '通过; ' not in book.text   # its legends' punctuation
     login = report['login']
     assert english_words(login['text']) == []
+    # The teacher's admin page (JupyterHub's own script, in English): its Chinese menu drawn,
+    # not as empty boxes (its script's CSS had put the system's fonts back).
+    assert admin['bad'] == [] and admin['screen']['bad'] == [], (admin['bad'][:5], admin['screen'])
+    assert admin['checked'] >= 4, admin
     assert login['submit'] == '登录' and login['lang'] == 'zh-CN'
     assert '用你的名字和老师给你的密码登录。' in login['text'] and '用户名' in login['text']
     assert login['bad'] == [] and login['checked'] >= 10, login['bad']
