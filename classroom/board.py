@@ -28,7 +28,7 @@ from pokerlib.grading import safe_cell   # the grader's own CSV safety: one rule
 from pokerlib.verdicts import CHECKED, FAILING, VERDICTS   # a verdict's symbol, word, failing: one home
 from pokerlib.verdicts import POST_FIELDS, POST_OPTIONAL, Post   # what a post is: one home
 
-from classroom.hints import CourseHints, shown              # the hints the course wrote
+from classroom.hints import CourseHints                     # the hints the course wrote
 
 FIELDS, OPTIONAL = POST_FIELDS, POST_OPTIONAL
 """The fields every post has, and those it may have with their value when it has not (a
@@ -55,7 +55,8 @@ TEXT = {'none': N_('No check yet.'), 'student': N_('student'),
         'wrong': N_('{passed} passed · {failing} failing · {unstarted} not started'),
         'hint_n': N_('{n} students: {hint}'), 'hint_1': N_('1 student: {hint}'),
         'unrun_n': N_('{n} checks did not run'), 'right': N_('No failing check right now.'),
-        'lost': N_('Live updates lost: reconnecting… (reload the page if this stays)')}
+        'lost': N_('Live updates lost: reconnecting… (reload the page if this stays)'),
+        'colon': N_(': ')}
 """The words the live board's script (gradebook.js) puts on the page, in the class's language
 (``Board.tr``); ``{n}`` and ``{time}`` are filled in by the script."""
 
@@ -190,7 +191,7 @@ class Board:
 
     def _take(self, row):
         key = (row['student'], row['exercise'])
-        row['hint'] = self.hints.id(row.get('hint', ''))      # the course's words, never a kernel's
+        row['hint'] = self.hints.kept(row.get('hint', ''))    # the course's words, never a kernel's
         self.log.append(row)
         self.version += 1
         if row.get('ran') is False:
@@ -259,7 +260,8 @@ class Board:
         """What the class gets wrong now: per exercise seen, how many students passed, are failing
         and have not started (no counted check, or 'not written yet'), how many checks did not
         run, and the most common hints of the failing ones (their latest check), most first: the
-        course's hints only (classroom/hints.py), each without the values it was filled in with.
+        course's hints only (classroom/hints.py), each without the values it was filled in with
+        but the course's own words ('return True or False, not a list').
 
         >>> b = Board(['ada', 'grace', 'alan'], {'straight': '01'}, clock=lambda: 1e9)
         >>> for who, hint in [('ada', '[14, 5, 4, 3, 2] are five consecutive ranks: a straight'),
@@ -277,7 +279,7 @@ class Board:
             if not any(rows) and not unrun:
                 continue
             failing = [r for r in rows if r and r['status'] in FAILING]
-            hints = Counter(shown(self.tr(r['hint'])) if r.get('hint') else self.word(r)
+            hints = Counter(self.hints.shown(r['hint'], self.tr) if r.get('hint') else self.word(r)
                             for r in failing)
             found[exercise] = {
                 'passed': sum(1 for r in rows if r and r['status'] == 'pass'),

@@ -53,6 +53,24 @@ STATUSES = {400: N_('Bad Request'), 401: N_('Unauthorized'), 403: N_('Forbidden'
             503: N_('Service Unavailable'), 504: N_('Gateway Timeout')}
 """The statuses of the hub's error pages (error.html), for the page that JupyterHub gives no
 status word (its own "not found" says None)."""
+MESSAGES = {re.compile(r'You do not have permission to access JupyterHub service ([\w-]+)'):
+            N_('You may not open this page ({service}): it is the teacher\'s.')}
+"""JupyterHub's messages an error page shows a class (a student opening the gradebook), each
+with the fields it is said with: error.html says them through ``said``."""
+
+
+def said(message, tr) -> str:
+    """JupyterHub's message in the class's language: one of MESSAGES, or the catalog's.
+
+    >>> said('You do not have permission to access JupyterHub service gradebook', translated('zh_CN'))
+    '你不能打开这个页面（成绩册）：它是老师的。'
+    >>> said('Forbidden', str)
+    'Forbidden'
+    """
+    for pattern, template in MESSAGES.items():
+        if found := pattern.fullmatch(str(message).strip()):
+            return tr(template).format(service=tr(found.group(1)))
+    return tr(message)
 DOMAIN = 'classroom'
 LOCALE_DIR = HERE / 'locale'
 
@@ -158,6 +176,7 @@ def hub_pages(c, language, static=None) -> None:
     before = c.JupyterHub.template_vars     # a dict where set, else traitlets' lazy value
     before = dict(before) if isinstance(before, dict) else {}
     c.JupyterHub.template_vars = dict(before, tr=lambda user: tr,
+                                      said=lambda user: lambda message: said(message, tr),
                                       font_family=FAMILY, announcement_login=tr(ANNOUNCEMENT),
                                       statuses=STATUSES)
 

@@ -53,7 +53,7 @@ function render(state) {
           c.unrun ? `⊘ ${text.unrun}` : '', flag ? `⚑ ${text.disagree}` : ''].filter(Boolean).join(', ');
         const button = el('button', {
           type: 'button', 'aria-pressed': String(!!pressed),
-          'aria-label': `${name}, ${e.name}: ${said}`,
+          'aria-label': `${name}, ${e.name}${text.colon}${said}`,
           'data-student': name, 'data-exercise': e.name, 'data-status': c.status || 'unrun',
         }, c.status ? marks[c.status] : '', el('span', { class: 'attempts' }, String(c.attempts)),
         c.unrun ? el('span', { class: 'unrun' }, '⊘') : '', flag ? el('span', { class: 'flag' }, '⚑') : '');
@@ -76,13 +76,13 @@ function render(state) {
     const grade = (grades[who] || {})[what];
     const parts = [el('div', {}, el('b', {}, who), ' · ', el('code', {}, what))];
     if (sel.status) {
-      parts.push(el('div', { class: 'own' }, `${text.own}: ${marks[sel.status]} ${words[sel.status]} · ${text.attempt.replace('{n}', sel.attempts)} · ${clock(sel.received)}`),
+      parts.push(el('div', { class: 'own' }, `${text.own}${text.colon}${marks[sel.status]} ${words[sel.status]} · ${text.attempt.replace('{n}', sel.attempts)} · ${clock(sel.received)}`),
         el('pre', {}, sel.reason));
     }
     if (sel.unrun) {
       parts.push(el('div', { class: 'own' }, `⊘ ${text.unrun} · ${clock(sel.unrun.received)}`), el('pre', {}, sel.unrun.reason));
     }
-    parts.push(el('div', { class: 'grader' }, `${text.grader}: ${grade ? `${marks[grade] || ''} ${words[grade] || grade}` : text.ungraded}`
+    parts.push(el('div', { class: 'grader' }, `${text.grader}${text.colon}${grade ? `${marks[grade] || ''} ${words[grade] || grade}` : text.ungraded}`
       + (disagrees(who, what, sel) ? ` · ⚑ ${text.disagree}` : '')));
     detail.replaceChildren(...parts);
   } else {
@@ -92,7 +92,7 @@ function render(state) {
   const failing = exercises.filter(e => state.wrong[e.name] && (state.wrong[e.name].failing || state.wrong[e.name].unrun));
   wrong.replaceChildren(...(failing.length ? failing.map(e => {
     const w = state.wrong[e.name];
-    return el('li', { 'data-exercise': e.name }, el('code', {}, e.name), ': ',
+    return el('li', { 'data-exercise': e.name }, el('code', {}, e.name), text.colon,
       text.wrong.replace('{passed}', w.passed).replace('{failing}', w.failing).replace('{unstarted}', w.unstarted),
       w.unrun ? ` · ⊘ ${text.unrun_n.replace('{n}', w.unrun)}` : '',
       el('ul', {}, ...w.hints.map(([hint, n]) => el('li', { class: 'hint' },
@@ -100,7 +100,7 @@ function render(state) {
   }) : [el('li', { class: 'note' }, text.right)]));
   const stuck = document.getElementById('stuck');
   stuck.replaceChildren(...(state.stuck.length
-    ? state.stuck.map(s => el('li', { 'data-student': s.student }, el('b', {}, s.student), ': ', s.why))
+    ? state.stuck.map(s => el('li', { 'data-student': s.student }, el('b', {}, s.student), text.colon, s.why))
     : [el('li', { class: 'note' }, text.nobody)]));
   const status = document.getElementById('connection');
   status.className = 'note';

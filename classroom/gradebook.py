@@ -256,8 +256,8 @@ class PageHandler(Admin):
             xsrf_token=html.escape(text(self.xsrf_token)),
             status=html.escape(status), table=self.book.table(), similar=self.book.similar_html(),
             hub=self.hub_auth.hub_prefix,
-            legend=legend(GRADED, '; ', tr),
-            live_legend=html.escape(legend(CHECKED, '; ', tr)),
+            legend=legend(GRADED, tr('; '), tr),          # the class's punctuation too
+            live_legend=html.escape(legend(CHECKED, tr('; '), tr)),
             fails=STUCK_FAILS, idle=STUCK_IDLE // 60))
 
     @web.authenticated

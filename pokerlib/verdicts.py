@@ -37,7 +37,8 @@ from typing import NamedTuple
 from .i18n import N_, _
 
 __all__ = ['Verdict', 'VERDICTS', 'STATUSES', 'CHECKED', 'REPORTED', 'GRADED', 'FAILING',
-           'SYMBOLS', 'NOT_GRADED', 'symbol', 'word', 'legend', 'Post', 'Row', 'MAX_REASON', 'MAX_REPORT']
+           'SYMBOLS', 'NOT_GRADED', 'symbol', 'word', 'legend', 'Post', 'Row', 'MAX_REASON',
+           'MAX_HINT', 'MAX_REPORT']
 
 
 class Verdict(NamedTuple):
@@ -105,10 +106,14 @@ def legend(statuses=STATUSES, sep=' · ', tr=_, ungraded=False) -> str:
 # --- the two messages that carry a verdict out of a process -------------------------------
 
 MAX_REASON = 300
-"""Characters a post's reason or hint may have, cut to this where made: in Chinese, escaped
-in JSON (six bytes a character), both fit in MAX_POST bytes."""
-MAX_POST = 4096
-"""Bytes a post may have."""
+"""Characters a post's reason may have, cut to this where made."""
+MAX_HINT = 600
+"""Characters a post's hint may have, cut to this where made: the course's longest hint
+(deck_statistics.MODULO_BIAS, about 380 characters in English with its values) whole, so
+that the board knows it for the course's own."""
+MAX_POST = 8192
+"""Bytes a post may have: a reason and a hint as long as they may be, in Chinese and escaped in
+JSON (six bytes a character), fit."""
 MAX_REPORT = 500
 """Characters a grader's row's report may have."""
 SKEW = 24 * 3600
@@ -118,14 +123,14 @@ CONTROL = re.compile(r'[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060
 right-to-left controls that would turn the text around on the teacher's page."""
 
 
-def line(text) -> str:
-    """text on one line, cut to MAX_REASON characters.
+def line(text, most=MAX_REASON) -> str:
+    """text on one line, cut to ``most`` characters.
 
-    >>> line('wrong\\n  on two lines'), len(line('x' * 900))
-    ('wrong on two lines', 300)
+    >>> line('wrong\\n  on two lines'), len(line('x' * 900)), len(line('x' * 900, MAX_HINT))
+    ('wrong on two lines', 300, 600)
     """
     text = ' '.join(str(text).split())
-    return text if len(text) <= MAX_REASON else text[:MAX_REASON - 1] + '…'
+    return text if len(text) <= most else text[:most - 1] + '…'
 
 
 def _number(value) -> bool:
@@ -158,7 +163,7 @@ class Post:
         """The post as JSON-ready data (hint and ran only where they are not the default)."""
         post = {k: v for k, v in asdict(self).items() if (k, v) not in (('hint', ''), ('ran', True))}
         return dict(post, when=float(self.when), reason=line(self.reason),
-                    **({'hint': line(self.hint)} if self.hint else {}))
+                    **({'hint': line(self.hint, MAX_HINT)} if self.hint else {}))
 
     @classmethod
     def from_wire(cls, body: bytes, exercises, now: float) -> 'Post':
@@ -190,9 +195,9 @@ class Post:
             raise ValueError(f'status: one of {", ".join(CHECKED)}')
         if not _number(self.when) or abs(self.when - now) > SKEW:
             raise ValueError('when: the time of the check, in Unix seconds')
-        for name in ('reason', 'hint'):
-            if not isinstance(getattr(self, name), str) or len(getattr(self, name)) > MAX_REASON:
-                raise ValueError(f'{name}: a line of at most {MAX_REASON} characters')
+        for name, most in (('reason', MAX_REASON), ('hint', MAX_HINT)):
+            if not isinstance(getattr(self, name), str) or len(getattr(self, name)) > most:
+                raise ValueError(f'{name}: a line of at most {most} characters')
         if not isinstance(self.attempt, int) or isinstance(self.attempt, bool) \
                 or not 0 < self.attempt <= 10 ** 6:
             raise ValueError('attempt: a whole number from 1')

@@ -85,7 +85,7 @@ def test_the_warmup_service_can_touch_the_students_servers_only():
     (post(attempt=0), 'attempt'),
     (post(attempt=1.5), 'attempt'),
     (post(attempt='2'), 'attempt'),
-    (post(reason='x' * 5000), 'bytes'),
+    (post(reason='x' * 9000), 'bytes'),
     (b'[' * 2000 + b']' * 2000, 'JSON object'),         # nested past the recursion limit: no 500
 ])
 def test_a_malformed_post_is_400_and_changes_nothing(body, says):
@@ -419,3 +419,56 @@ def test_the_longest_post_a_kernel_makes_is_one_the_board_takes():
     assert taken['hint'] == made['hint'] and taken['hint'].endswith('…')
     with pytest.raises(Refused, match=f'reason: a line of at most {MAX_REASON} characters'):
         board.parse(json.dumps(dict(made, reason='x' * (MAX_REASON + 1))).encode(), {'flush'}, time.time())
+
+
+def a_list_for_flush(hand):
+    return [hand]
+
+
+@pytest.mark.parametrize('language, said, kind', [('en', 'return True or False, not a list', 'a list'),
+                                                  ('zh_CN', '返回 True 或 False，而不是 list', 'list')])
+def test_a_hint_that_ends_in_the_kind_of_her_answer_reads_whole(language, said, kind, tmp_path):
+    """The teacher's list showed "return True or False, not …": a hint's values come from her
+    kernel and are left out, so the one that ends in one read as cut short. What kind_of says
+    of a Python type is a word of the course's: it is shown, in English and in Chinese, and kept
+    by a restart; a class of her own naming is not."""
+    from classroom import chinese
+    from pokerlib.i18n import set_language
+    set_language(language)
+    try:
+        report = check(a_list_for_flush, name='flush')
+    finally:
+        set_language('en')
+    made = live.verdict(report, 'flush', 'ada', 1, NOW)
+    assert made['hint'] == said
+    tr = chinese.translated(language) if language != 'en' else None
+    b, _ = make_board(tr=tr, log_path=tmp_path / 'log.jsonl')
+    b.receive('ada', json.dumps(made).encode())
+    own = said.replace('list', 'Teacher_give_us_full_marks')
+    b.receive('grace', post(student='grace', hint=own))
+    hints = b.wrong()['flush']['hints']
+    assert sorted(hints) == sorted([[said, 1], [said.replace(kind, '…'), 1]]), hints
+    again, _ = make_board(tr=tr, log_path=tmp_path / 'log.jsonl')
+    assert again.wrong()['flush']['hints'] == hints
+    assert 'Teacher_give' not in json.dumps(again.state()) + (tmp_path / 'log.jsonl').read_text()
+
+
+def test_the_courses_longest_hint_is_posted_whole_and_shown():
+    """A hint cut to the reason's 300 characters is no message of the course's, and the list
+    showed "wrong answer" in its place: the longest one (a modulo bias, about 380 characters in
+    English) is posted whole and shown without its values, on a page that wraps it."""
+    from classroom.hints import shown
+    from pokerlib.practice.exercises.deck_statistics import MODULO_BIAS
+    from pokerlib.practice.reports import Report, code
+    from pokerlib.verdicts import MAX_HINT
+    hint = MODULO_BIAS.format(d=52, sizes='65,536', total='65,536**52', n='52!',
+                              randrange=code('rng.randrange(m)'))
+    assert 300 < len(hint) <= MAX_HINT
+    made = live.verdict(Report('shuffle', 'fail', 'a biased shuffle', [('hint', hint)]),
+                        'flush', 'ada', 1, NOW)
+    b, _ = make_board()
+    b.receive('ada', json.dumps(made).encode())
+    assert b.wrong()['flush']['hints'] == [[shown(MODULO_BIAS), 1]]
+    css = (CLASSROOM / 'gradebook.css').read_text(encoding='utf-8')
+    assert re.search(r'\bli\b[^{]*\{[^}]*overflow-wrap: anywhere', css)
+    assert not re.search(r'text-overflow|white-space:\s*nowrap', css)

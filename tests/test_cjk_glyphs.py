@@ -10,14 +10,17 @@ website's pages. Screenshots go to build/glyphs/ to look at. Without
 Chromium, its driver or .venv-site, these tests are skipped (in CI they fail).
 """
 
+import html
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 import requests
@@ -120,10 +123,8 @@ def test_a_chinese_class_on_the_hub_draws_every_chinese_character(tmp_path):
     from tools.classroom.simulate import HUB, PROXY, Hub
     if not (HUB.exists() and PROXY.exists() and shutil.which('node')):
         (pytest.fail if IN_CI else pytest.skip)('needs make classroom-setup and node')
-    hub = Hub(tmp_path, ['ada'], warmup=0)
-    hub.port = 9530                                    # this test's ports: 9530-9534
-    hub.url = f'http://localhost:{hub.port}/'
-    hub.env.update(CLASSROOM_PORT=str(hub.port), CLASSROOM_LANGUAGE='zh_CN')
+    hub = Hub(tmp_path, ['ada'], warmup=0)             # its ports: CLASSROOM_TEST_PORTS's
+    hub.env.update(CLASSROOM_LANGUAGE='zh_CN')
     try:
         try:
             hub.start(timeout=240)
@@ -136,6 +137,12 @@ def test_a_chinese_class_on_the_hub_draws_every_chinese_character(tmp_path):
         ada.log_in()
         home, missing = ada.get('hub/home'), ada.get('hub/no-such-page')
         token = ada.get('hub/token').content.decode('utf-8')
+        refused = ada.get('services/gradebook/')
+        admin = look(hub.url + 'hub/login?next=' + quote('/hub/admin'), 'hub-zh-admin.png',
+                     '--login', 'teacher', hub.passwords()['teacher'])
+        teacher = Student(hub.url, 'teacher', hub.passwords()['teacher'])
+        teacher.log_in()
+        book = teacher.get('services/gradebook/')
     finally:
         hub.stop()
     # Her token page: JupyterHub's words are none of it (her server's own token is listed),
@@ -150,7 +157,22 @@ def test_a_chinese_class_on_the_hub_draws_every_chinese_character(tmp_path):
     assert '停止我的服务器' in home and 'My Server' not in home and '主页' in home   # her lab runs
     assert missing.status_code == 404 and '404 : 找不到页面' in page
     assert '这个地址上没有页面' in page and 'Not Found' not in page and 'None' not in page
+    # A student who opens the gradebook is told in Chinese whose page it is (was JupyterHub's
+    # "You do not have permission to access JupyterHub service gradebook").
+    refused_text = words(refused.content.decode('utf-8'))
+    assert refused.status_code == 403 and '你不能打开这个页面（成绩册）：它是老师的。' in refused_text
+    # No English on her pages, nor on the teacher's gradebook, beyond names and code.
+    for shown in (words(home), words(page), refused_text):
+        assert english_words(shown) == [], shown
+    assert book.status_code == 200 and '成绩册' in words(book.content.decode('utf-8'))
+    assert english_words(words(book.content.decode('utf-8'))) == [], words(book.content.decode('utf-8'))
+    assert '；' in words(book.content.decode('utf-8')) and '通过; ' not in book.text   # its legends' punctuation
     login = report['login']
+    assert english_words(login['text']) == []
+    # The teacher's admin page (JupyterHub's own script, in English): its Chinese menu drawn,
+    # not as empty boxes (its script's CSS had put the system's fonts back).
+    assert admin['bad'] == [] and admin['screen']['bad'] == [], (admin['bad'][:5], admin['screen'])
+    assert admin['checked'] >= 4, admin
     assert login['submit'] == '登录' and login['lang'] == 'zh-CN'
     assert '用你的名字和老师给你的密码登录。' in login['text'] and '用户名' in login['text']
     assert login['bad'] == [] and login['checked'] >= 10, login['bad']
@@ -162,6 +184,28 @@ def test_a_chinese_class_on_the_hub_draws_every_chinese_character(tmp_path):
     assert report['bad'] == [] and report['checked'] > 300, report['bad'][:10]
     assert report['screen']['bad'] == [] and report['screen']['checked'] > 30, report['screen']['bad'][:5]
     assert '目录' in report['text']                      # the Chinese edition's 00
+
+
+NAMES = {'ada', 'teacher', 'JupyterHub', 'JupyterLab', 'JavaScript', 'check', 'grade', 'SyntaxError', 'NameError',
+         'copydetect', 'Canvas', 'Moodle', 'CSV', 'csv', 'grades', 'attempts', 'lms'}
+"""Words a Chinese class's pages may show in English: names (of people, programs, errors, files)."""
+
+
+def words(page: str) -> str:
+    """What a page shows in words: its HTML less its scripts, styles and tags, and less the two
+    parts of JupyterHub's page outside any template block, which a Chinese page never shows
+    as they are: its error dialog (its page's script says it in Chinese, as the token page's
+    test sees) and its "requires JavaScript" (hidden by its CSS, ours shown instead)."""
+    assert '<div id="noscript">' not in page or '#noscript { display: none; }' in page
+    page = re.sub(r'<div id="noscript">.*?</div>', ' ', page, flags=re.S)
+    page = re.sub(r'<div class="modal fade".*?(?=<script)', ' ', page, flags=re.S)
+    page = re.sub(r'<(script|style)\b.*?</\1>', ' ', page, flags=re.S | re.I)
+    return html.unescape(re.sub(r'<[^>]+>', ' ', page))
+
+
+def english_words(text: str) -> list:
+    """The English words in text, beyond NAMES."""
+    return [w for w in re.findall(r'[A-Za-z][A-Za-z_]+', text) if w not in NAMES]
 
 
 def test_the_website_draws_every_chinese_character_and_its_chinese_footer(tmp_path):

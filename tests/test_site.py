@@ -387,6 +387,16 @@ def test_every_page_links_to_the_same_page_in_the_other_language(site):
 
 
 @pytest.mark.slow
+def test_the_line_under_each_figure_is_in_the_pages_language(site):
+    """enlarge.js's line under a figure, from the site's catalog: the Chinese figures page said
+    "Click the figure to open it at full size." under each of its figures."""
+    said = {name: set(page['enlarge_hints']) for name, page in site.pages.items() if page['enlarge_hints']}
+    assert said['figures.html'] == {build_site.SITE_TEXT['enlarge_hint']}
+    assert said['zh/figures.html'] == {'点一下图，就会以原尺寸打开。'}
+    assert all(hints == said['zh/figures.html'] for name, hints in said.items() if name.startswith('zh/'))
+
+
+@pytest.mark.slow
 def test_the_chinese_search_works_offline(site):
     found = site.report['search_zh']
     assert site.report['base'] + 'zh/' + page_of(ZH[0]) in [url.split('?')[0] for url in found]

@@ -74,6 +74,8 @@ SITE_TEXT = {
                       'by `python -m pokerlib.figures`. A click on a figure opens it at full '
                       'size.'),
     'used_in': 'Used in {links}.', 'figure_alt': 'The figure {name}',
+    'enlarge_hint': 'Click the figure to open it at full size.',     # site/_static/enlarge.js
+    'enlarge_title': 'Open the figure at full size',
     'title': "Norvig's poker program, step by step",
     'manual': 'The manual',
     'footer': ("<p>The poker program and its design are Peter Norvig's, from "
@@ -318,6 +320,8 @@ def build(out: Path, quiet: bool = True, folder: Path = NOTEBOOKS, assets: Path 
                '-d', str(out / 'doctrees'), '-D', f'root_doc={paths[0].stem}',
                '-D', f'language={language}', '-D', f'html_title={site_text(language)["title"]}',
                '-A', f'course_footer={site_text(language)["footer"]}',   # site/_templates/extra-footer.html
+               '-A', f'course_enlarge_hint={site_text(language)["enlarge_hint"]}',      # and the words
+               '-A', f'course_enlarge_title={site_text(language)["enlarge_title"]}',    # enlarge.js shows
                str(src), str(html)]
     if quiet:
         command.append('-q')

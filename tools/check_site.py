@@ -84,6 +84,7 @@ Promise.all([...images.map(settle), document.fonts.ready]).then(() => {
                                 natural_width: img.naturalWidth, width: box(img)[0],
                                 enlarge: (img.closest('a.course-enlarge') || {}).href || null,
                                 in_article: !!img.closest('article')})),
+    enlarge_hints: [...document.querySelectorAll('.course-enlarge-hint')].map(p => p.textContent),
     widget_text: document.body.innerText.includes('HBox(') || document.body.innerText.includes('Explorer('),
     maths: [...document.querySelectorAll('math')].map(m => ({
         display: m.getAttribute('display'), size: box(m), text: m.textContent.slice(0, 80),

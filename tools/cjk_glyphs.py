@@ -207,6 +207,10 @@ def look(driver, url, shot=None, lab=False, run_all=None, wait_for=None, login=N
         driver.find_element(By.ID, 'password_input').send_keys(login[1])
         report['login']['toggle'] = _toggle_password(driver)
         driver.find_element(By.ID, 'login_submit').click()
+        if not lab:                                       # the page after the login (its next)
+            from selenium.webdriver.support.ui import WebDriverWait
+            WebDriverWait(driver, 60).until(lambda d: '/hub/login' not in d.current_url)
+            time.sleep(3)                                 # its script's page drawn
     else:
         driver.get(url)
     if lab:

@@ -19,7 +19,7 @@ from ..i18n import N_, _
 from ..verdicts import REPORTED, symbol
 from .values import to_python
 
-__all__ = ['Report', 'Mismatch', 'code', 'short', 'wrong', 'kind_of', 'unreadable', 'need_bool',
+__all__ = ['Report', 'Mismatch', 'code', 'short', 'wrong', 'kind_of', 'kind_of_type', 'unreadable', 'need_bool',
            'describe_call', 'prose', 'LABELS', 'CODE_LABELS']
 
 
@@ -183,14 +183,21 @@ def wrong(got, expected, hint, call=None, args=None) -> Mismatch:
                      ('hint', hint)], call, None if args is None else [tuple(args)])
 
 
-def kind_of(value) -> str:
-    """A value's type as a student reads it: 'a list', 'an int', 'numpy.bool_'."""
-    cls = type(value)
-    if value is None:
-        return 'None'
+def kind_of(value, tr=_) -> str:
+    """A value's type as a student reads it: 'a list', 'an int', 'numpy.bool_' (words through tr)."""
+    return 'None' if value is None else kind_of_type(type(value), tr)
+
+
+def kind_of_type(cls, tr=_) -> str:
+    """What kind_of says of a value of type cls.
+
+    >>> kind_of_type(int), kind_of_type(list)
+    ('an int', 'a list')
+    """
     if cls.__module__ != 'builtins':
         return f'{cls.__module__.split(".")[0]}.{cls.__name__}'
-    return (_('an {type}') if cls.__name__[0] in 'aeiou' else _('a {type}')).format(type=cls.__name__)
+    article = N_('an {type}') if cls.__name__[0] in 'aeiou' else N_('a {type}')
+    return tr(article).format(type=cls.__name__)
 
 
 def unreadable(got, expected_what) -> Mismatch:

@@ -1,8 +1,10 @@
 // Figures open at full size with a click: each image of a page is a link to
 // itself (Sphinx already links an image drawn smaller than its file), with a
 // line under it that says so. A phone shows a wide figure small; its file is
-// drawn at twice screen resolution.
+// drawn at twice screen resolution. The words are the page's language's, from the footer
+// (site/_templates/extra-footer.html: tools/build_site.py's SITE_TEXT, through the site's catalog).
 document.addEventListener('DOMContentLoaded', () => {
+  const words = (document.getElementById('course-enlarge-words') || {}).dataset || {};
   for (const img of document.querySelectorAll('article img')) {
     let link = img.closest('a');
     if (link && !link.classList.contains('image-reference')) continue;   // links elsewhere
@@ -13,10 +15,10 @@ document.addEventListener('DOMContentLoaded', () => {
       link.appendChild(img);
     }
     link.classList.add('course-enlarge');
-    link.title = 'Open the figure at full size';
+    link.title = words.title || 'Open the figure at full size';
     const hint = document.createElement('p');
     hint.className = 'course-enlarge-hint';
-    hint.textContent = 'Click the figure to open it at full size.';
+    hint.textContent = words.hint || 'Click the figure to open it at full size.';
     link.after(hint);
   }
 });
