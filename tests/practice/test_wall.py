@@ -180,3 +180,93 @@ print(space['hers']() - before >= clocks.JUMP, clocks.perf_counter() - own < 60,
     done = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True,
                           timeout=60)
     assert done.stdout.split() == ['True', 'True', 'True', 'True'], done.stderr
+
+
+# --- a walled helper handed to a tool the course gives her --------------------------------
+# The course's own code runs a walled helper only where it names it (a chain of course frames
+# leads to it): handed in by her, to a higher-order function of the course or to a builtin
+# that a course frame then drives, it is refused like a direct call (issue 49).
+
+def _winner_through(tool):
+    """A player1_wins whose deals are judged by the course's _winner, run by `tool`."""
+    @named('player1_wins')
+    def player1_wins(lines):
+        from pokerlib.versus import _winner
+        deals = [parse_versus_line(line) for line in lines if line.strip()]
+        return sum(winner == 'player1' for winner in tool(_winner, deals))
+    return player1_wins
+
+
+def _by_checked(winner, deals):
+    """The course's argument check (not walled: every given function calls one) as a wrapper."""
+    from pokerlib.ranking import checked
+    run = checked(winner, lambda *args: args)
+    return [run(*deal) for deal in deals]
+
+
+def _by_takes_hand(winner, deals):
+    from pokerlib.ranking import takes_hand
+    run = takes_hand(winner)
+    return [run(*deal) for deal in deals]
+
+
+def _by_a_lazy_map(winner, deals):
+    """A map, read by the course's own check of a list (a course frame drives the builtin)."""
+    from pokerlib.teaching import _check_functions
+    return _check_functions('same', len, len, map(winner, *zip(*deals)))
+
+
+def _by_same_and_a_spy(winner, deals):
+    """same(f, g, inputs) compares f(x) with g(x): a partial of the helper as f, and as g's value
+    an object that keeps what it is compared with."""
+    import functools
+    seen = []
+
+    class Spy:
+        def __eq__(self, other):
+            seen.append(other)
+            return True
+        __hash__ = None
+    for hand1, hand2 in deals:
+        pokerlib.same(functools.partial(winner, hand1), lambda x: Spy(), [hand2])
+    return seen
+
+
+def _by_per_second(winner, deals):
+    """per_second(f, items) calls f on each item: list.extend of a map of the helper."""
+    import itertools
+    out = []
+    pokerlib.per_second(out.extend, [itertools.starmap(winner, deals)], repeats=1)
+    return out
+
+
+HANDED_IN = [_by_checked, _by_takes_hand, _by_a_lazy_map, _by_same_and_a_spy, _by_per_second]
+
+
+@pytest.mark.parametrize('tool', HANDED_IN, ids=lambda f: f.__name__)
+def test_a_walled_helper_handed_to_a_course_tool_is_refused(tool):
+    verdict(_winner_through(tool), 'player1_wins', 'fail', COURSE + ' _winner')
+
+
+@pytest.mark.parametrize('tool', HANDED_IN, ids=lambda f: f.__name__)
+def test_the_tools_run_her_own_function(tool):
+    """The control: the same tools, handed her own version of the helper, pass."""
+    def winner(hand1, hand2):
+        r1, r2 = hand_rank(hand1), hand_rank(hand2)
+        return 'player1' if r1 > r2 else 'player2' if r2 > r1 else 'tie'
+    verdict(_winner_through(lambda _winner, deals: tool(winner, deals)), 'player1_wins', 'pass')
+
+
+@named('score_valid')
+def score_valid_by_the_private_deals_in_a_lazy_map(lines):
+    """versus._numbered_deals (walled) made inside the course's list check."""
+    from pokerlib.teaching import _check_functions
+    from pokerlib.versus import _numbered_deals
+    errors = []
+    [deals] = _check_functions('same', len, len, map(_numbered_deals, [lines], [errors]))
+    return score_versus([(hand1, hand2) for _lineno, hand1, hand2 in deals]), errors
+
+
+def test_a_walled_generator_handed_to_a_course_tool_is_refused():
+    verdict(score_valid_by_the_private_deals_in_a_lazy_map, 'score_valid', 'fail',
+            COURSE + ' _numbered_deals')
