@@ -270,3 +270,23 @@ def score_valid_by_the_private_deals_in_a_lazy_map(lines):
 def test_a_walled_generator_handed_to_a_course_tool_is_refused():
     verdict(score_valid_by_the_private_deals_in_a_lazy_map, 'score_valid', 'fail',
             COURSE + ' _numbered_deals')
+
+
+def _winner_with_the_wall_rewritten(part, code):
+    """A player1_wins that first gives a function of the wall (guard's) another code."""
+    @named('player1_wins')
+    def player1_wins(lines):
+        from pokerlib.practice import guard
+        from pokerlib.versus import _winner
+        getattr(guard, part).__code__ = code
+        return sum(_winner(*parse_versus_line(line)) == 'player1'
+                   for line in lines if line.strip())
+    return player1_wins
+
+
+@pytest.mark.parametrize('part, code', [
+    ('course_called', (lambda name: None).__code__),
+    ('_led_by_course', (lambda *args, **kwargs: True).__code__)])
+def test_the_wall_s_own_code_cannot_be_changed(part, code):
+    verdict(_winner_with_the_wall_rewritten(part, code), 'player1_wins', 'fail',
+            'a change of the code of the course', part)
