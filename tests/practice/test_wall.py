@@ -290,3 +290,43 @@ def _winner_with_the_wall_rewritten(part, code):
 def test_the_wall_s_own_code_cannot_be_changed(part, code):
     verdict(_winner_with_the_wall_rewritten(part, code), 'player1_wins', 'fail',
             'a change of the code of the course', part)
+
+
+# --- what a check refuses, its statement says ----------------------------------------------
+
+def _statement(notebook, name):
+    """The paragraph of a notebook that asks for `name` (its 'Write `name(...)`')."""
+    import json
+    import re
+    from pathlib import Path
+    path = Path(__file__).resolve().parents[2] / 'notebooks' / notebook
+    cells = json.loads(path.read_text(encoding='utf-8'))['cells']
+    [text] = [paragraph for c in cells if c['cell_type'] == 'markdown'
+              for paragraph in ''.join(c['source']).split('\n\n')
+              if re.search(r'(Write|写) `%s\(' % name, paragraph)]
+    return text
+
+
+@pytest.mark.parametrize('edition', ['', 'zh/'])
+@pytest.mark.parametrize('name', ['player1_wins', 'how_won', 'score_valid'])
+def test_what_lesson_07_gives_and_a_check_refuses_its_statement_names(edition, name):
+    from pokerlib.practice.registry import FORBIDDEN
+    given = {n for names in lessons_given.given_through('07').values() for n in names}
+    refused = {ref.rpartition(':')[2] for ref in FORBIDDEN[name]} & given
+    assert refused, name
+    text = _statement(edition + '07-A-file-of-hands.ipynb', name)
+    for tool in refused:
+        assert f'`{tool}`' in text, (name, tool)
+
+
+@named('how_won')
+def how_won_by_the_table(hand1, hand2):
+    from pokerlib import versus_table
+    row = versus_table([' '.join(hand1) + ' ' + ' '.join(hand2)]).iloc[0]
+    if row.winner == 'tie':
+        return 'tie'
+    return 'ranks' if row.category1 == row.category2 else 'category'
+
+
+def test_how_won_by_versus_table_is_refused_as_its_statement_says():
+    verdict(how_won_by_the_table, 'how_won', 'fail', COURSE + ' versus_table')
