@@ -470,28 +470,30 @@ def _holds(frame, code, held):
 
 def _refuse_walled(home):
     """The audit hook of ``wall_off`` (added once): her code may not read a walled function's
-    code, nor a frame of a traceback that went through one, nor change a course function's
-    code (the wall's own: course_called, _led_by_course)."""
+    code (known by its file, not by WALLED, which her code could empty), nor a frame of a
+    traceback that went through one, nor change a course function's code or defaults (the
+    wall's own: course_called, _led_by_course and what its defaults bind)."""
     if WALLED.get('hooked'):
         return
     WALLED['hooked'] = True
-    frame, walled, refused, busy = sys._getframe, WALLED, Refused, []
+    frame, refused, busy = sys._getframe, Refused, []
     append, course_function = COURSE_CALLS.append, CourseFunction
-    startswith, str_ = str.startswith, str
+    startswith, str_, function_type = str.startswith, str, types.FunctionType
+    changes = {'__code__': 'code', '__defaults__': 'defaults', '__kwdefaults__': 'defaults'}
 
     def hers():
         caller = frame(2)
         return not startswith(caller.f_code.co_filename, home)
 
-    def course_code(f):
-        """Refuse a change of a course function's code (the wall's, or the guard's own)."""
+    def file_of(f):
+        """The file of a function's code (read here: no hook of hers sees it), or ''."""
+        if type(f) is not function_type:
+            return ''
         busy.append(1)
         try:
-            file = f.__code__.co_filename
+            return f.__code__.co_filename
         finally:
             busy.pop()
-        if startswith(file, home) or file == _COURSE_ONLY:
-            raise refused(f'a change of the code of the course\'s {str_(f.__name__)}')
 
     def hook(event, args):
         if (event == 'compile' or event == 'code.__new__') and len(args) > 1 \
@@ -500,12 +502,15 @@ def _refuse_walled(home):
             append(name)              # a copy of the course's code: what check reports
             raise course_function(f"you called the course's own {name}: write it yourself")
         if event == 'object.__setattr__' and not busy and len(args) > 1 \
-                and args[1] == '__code__' and hers():
-            course_code(args[0])
+                and type(args[1]) is str_ and args[1] in changes and hers():
+            file = file_of(args[0])     # (the wall's own functions, or any of the course's)
+            if startswith(file, home) or file == _COURSE_ONLY:
+                raise refused(f'a change of the {changes[args[1]]} of the course\'s '
+                              f'{str_(args[0].__name__)}')
         if event != 'object.__getattr__' or busy or len(args) < 2:
             return
         name = args[1]
-        if name == '__code__' and id(args[0]) in walled and hers():
+        if name == '__code__' and hers() and file_of(args[0]) == _COURSE_ONLY:
             raise refused(f'the code of the course\'s {str_(args[0].__name__)}')
         if name == 'tb_frame':
             busy.append(1)

@@ -338,3 +338,32 @@ def how_won_by_the_table(hand1, hand2):
 
 def test_how_won_by_versus_table_is_refused_as_its_statement_says():
     verdict(how_won_by_the_table, 'how_won', 'fail', COURSE + ' versus_table')
+
+
+def _wall_defaults_changed():
+    from pokerlib.practice import guard
+    defaults = list(guard._led_by_course.__defaults__)
+    defaults[-1] = lambda *args: True                # (holds: every frame holds the helper)
+    guard._led_by_course.__defaults__ = tuple(defaults)
+
+
+def _walled_emptied():
+    from pokerlib.practice import guard
+    guard.WALLED.clear()                             # (the table of walled functions)
+
+
+@pytest.mark.parametrize('tamper, words', [
+    (_wall_defaults_changed, 'a change of the defaults of the course'),
+    (_walled_emptied, "the code of the course's _winner")], ids=['defaults', 'walled'])
+def test_the_wall_cannot_be_undone_by_its_module_s_objects(tamper, words):
+    @named('player1_wins')
+    def player1_wins(lines):
+        from pokerlib.practice.guard import _led_by_course  # noqa: F401 - (its module loaded)
+        from pokerlib.ranking import checked
+        from pokerlib.versus import _winner
+        tamper()
+        original = [k for k in _winner.__code__.co_consts
+                    if isinstance(k, types.FunctionType) and k.__name__ == '_winner']
+        run = original[0] if original else checked(_winner, lambda *args: args)
+        return sum(run(*parse_versus_line(line)) == 'player1' for line in lines if line.strip())
+    verdict(player1_wins, 'player1_wins', 'fail', words)
