@@ -364,7 +364,10 @@ def wall_off(given, home, skip=()):
     """In a graded runner, before her function is loaded: every function of the course's
     modules (but the machinery's, `skip`: module name prefixes) that the lesson does not give
     (`given`: the ids of the objects it gives) runs only when the course's own code (a file
-    under `home`) calls it; called from hers, it raises CourseFunction. Then an audit hook
+    under `home`) calls it by one of its names, or a chain of the course's frames leads to it
+    from one that does (``_led_by_course``); called from hers, or handed by her to a tool of
+    the course (a higher-order function, a ``map`` a course loop reads, a ``partial``), it
+    raises CourseFunction. Then an audit hook
     refuses her code the code object of such a function (which holds the original) and the
     frames of a traceback through one, and code made to look like the course's (its file
     named under `home`)."""
