@@ -324,13 +324,22 @@ WALL_SKIP = ('pokerlib.practice', 'pokerlib.grading', 'pokerlib.i18n', 'pokerlib
 @functools.cache
 def _course_only_template(free):
     """A code object that runs a function's original (a constant put in by ``wall_off``) when
-    the course's own code calls it, and calls course_called otherwise; `free` free variables."""
+    the course's own code calls it by name (one of the names it has in the course's modules:
+    the calling frame is the course's and names it, or ``_led_by_course``) or its own walled
+    wrapper does (the frame of the wrapper's original code, called by the wrapper's walled
+    code: both constants), and calls course_called otherwise; `free` free variables."""
     cells = [f'_c{i}' for i in range(free)]
     lines = ['def _outer():'] + [f'    {c} = None' for c in cells]
     lines += ['    def _course_only(*args, **kwargs):']
     if cells:
         lines += [f'        ({", ".join(cells)},)']
-    lines += ["        if not '\\x00frame'(1).f_code.co_filename.startswith('\\x00home'):",
+    lines += ["        _f = '\\x00frame'(1)",
+              "        _c = _f.f_code",
+              "        if not (_c.co_filename.startswith('\\x00home')",
+              "                and not '\\x00names'.isdisjoint(_c.co_names)) \\",
+              "                and not (_c is '\\x00wrapper' and (_f.f_back or _f).f_code is '\\x00walled') \\",
+              "                and not '\\x00led'(_f, '\\x00names', '\\x00held', '\\x00home',",
+              "                                     '\\x00machinery'):",
               "            '\\x00called'('\\x00name')",
               "        return '\\x00original'(*args, **kwargs)",
               '    return _course_only']
@@ -355,7 +364,10 @@ def wall_off(given, home, skip=()):
     """In a graded runner, before her function is loaded: every function of the course's
     modules (but the machinery's, `skip`: module name prefixes) that the lesson does not give
     (`given`: the ids of the objects it gives) runs only when the course's own code (a file
-    under `home`) calls it; called from hers, it raises CourseFunction. Then an audit hook
+    under `home`) calls it by one of its names, or a chain of the course's frames leads to it
+    from one that does (``_led_by_course``); called from hers, or handed by her to a tool of
+    the course (a higher-order function, a ``map`` a course loop reads, a ``partial``), it
+    raises CourseFunction. Then an audit hook
     refuses her code the code object of such a function (which holds the original) and the
     frames of a traceback through one, and code made to look like the course's (its file
     named under `home`)."""
@@ -371,7 +383,9 @@ def wall_off(given, home, skip=()):
                     and id(obj) not in given and id(inner) not in given \
                     and not NEUTRAL.fullmatch(inner.__name__):
                 targets.append(inner)
-    frame = sys._getframe
+    frame, (names, holders), held = sys._getframe, _course_names(), {}
+    machinery = tuple(home + prefix.partition('.')[2].replace('.', os.sep) for prefix in skip)
+    wrappers = {}       # id of a function: its walled wrapper's (original code, code now)
     for f in codeprint.unwrapped(targets):
         if id(f) in WALLED or f.__code__.co_filename == _COURSE_ONLY:
             continue
@@ -379,27 +393,110 @@ def wall_off(given, home, skip=()):
                                       f.__closure__)
         original.__kwdefaults__ = f.__kwdefaults__
         code = _course_only_template(len(f.__code__.co_freevars))
+        wrapper, walled = wrappers.get(id(f), (None, None))
         put = {'\x00frame': frame, '\x00home': home, '\x00called': course_called,
-               '\x00name': f.__name__, '\x00original': original}
+               '\x00name': f.__name__, '\x00original': original, '\x00led': _led_by_course,
+               '\x00machinery': machinery, '\x00wrapper': wrapper, '\x00walled': walled,
+               '\x00names': frozenset(names.get(id(f), ())) | {f.__name__},
+               '\x00held': held.setdefault(id(f), [])}
         f.__code__ = code.replace(co_consts=tuple(put.get(k, k) if type(k) is str else k
                                                   for k in code.co_consts))
+        if isinstance(vars(f).get('__wrapped__'), types.FunctionType):
+            wrappers[id(f.__wrapped__)] = (original.__code__, f.__code__)
         WALLED[id(f)] = f
+    for f_id, its in held.items():
+        its[:] = _holding(holders.get(f_id, {}).values())
     _refuse_walled(home)
+
+
+def _course_names():
+    """({id of a course function: the names the course's modules have for it}, {its id: the
+    course functions that hold it in their closure}): the names are each module global bound
+    to it, to a function wrapping it (``__wrapped__``, the lru cache's and a partial's
+    included) or to a list, tuple or dict of such functions (a course frame that calls it
+    names one); the holders, the course's wrappers that call it by a name of their own
+    (shuffle1's wrapper calls _positions_are_good as body_trusted)."""
+    names, holders = {}, {}
+    for modname, module in list(sys.modules.items()):
+        if module is None or not (modname == 'pokerlib' or modname.startswith('pokerlib.')):
+            continue
+        for attr, obj in list(vars(module).items()):
+            held = obj.values() if type(obj) is dict else obj if type(obj) in (list, tuple) \
+                else (obj,)
+            for f in list(held)[:100]:
+                if isinstance(f, (functools._lru_cache_wrapper, functools.partial)):
+                    f = getattr(f, '__wrapped__', None) or getattr(f, 'func', f)
+                for g in codeprint.unwrapped([f]):
+                    names.setdefault(id(g), set()).add(attr)
+                    for cell in g.__closure__ or ():
+                        if isinstance(getattr(cell, 'cell_contents', None), types.FunctionType):
+                            holders.setdefault(id(cell.cell_contents), {})[id(g)] = g
+    return names, holders
+
+
+def _holding(holders):
+    """For _led_by_course: (code, free variables' values, the walled code or None) of each of
+    these functions, as the wall left them (a walled one's frame is its original code, and
+    the frame that called it is its walled code)."""
+    found = []
+    for g in holders:
+        code = g.__code__
+        if id(g) in WALLED:
+            template = _course_only_template(len(code.co_freevars))
+            found.append((code.co_consts[template.co_consts.index('\x00original')].__code__,
+                          (), code))
+        else:
+            found.append((code, tuple(zip(code.co_freevars,
+                                          (cell.cell_contents for cell in g.__closure__))), None))
+    return found
+
+
+def _holds(frame, code, held):
+    """True if `frame` is one of the course functions that hold a walled function in their
+    closure (``_holding``): a student's function made with the same code (her own wrapper
+    made by the course's ``checked``) holds other values, or was not called by the wall."""
+    for its_code, values, walled in held:
+        if code is not its_code:
+            continue
+        if walled is not None:
+            if (frame.f_back or frame).f_code is walled:
+                return True
+            continue
+        found, same = frame.f_locals, True
+        for name, value in values:      # (no builtin: hers may be changed)
+            if name not in found or found[name] is not value:
+                same = False
+        if same:
+            return True
+    return False
 
 
 def _refuse_walled(home):
     """The audit hook of ``wall_off`` (added once): her code may not read a walled function's
-    code, nor a frame of a traceback that went through one."""
+    code (known by its file, not by WALLED, which her code could empty), nor a frame of a
+    traceback that went through one, nor change a course function's code or defaults (the
+    wall's own: course_called, _led_by_course and what its defaults bind)."""
     if WALLED.get('hooked'):
         return
     WALLED['hooked'] = True
-    frame, walled, refused, busy = sys._getframe, WALLED, Refused, []
+    frame, refused, busy = sys._getframe, Refused, []
     append, course_function = COURSE_CALLS.append, CourseFunction
-    startswith, str_ = str.startswith, str
+    startswith, str_, function_type = str.startswith, str, types.FunctionType
+    changes = {'__code__': 'code', '__defaults__': 'defaults', '__kwdefaults__': 'defaults'}
 
     def hers():
         caller = frame(2)
         return not startswith(caller.f_code.co_filename, home)
+
+    def file_of(f):
+        """The file of a function's code (read here: no hook of hers sees it), or ''."""
+        if type(f) is not function_type:
+            return ''
+        busy.append(1)
+        try:
+            return f.__code__.co_filename
+        finally:
+            busy.pop()
 
     def hook(event, args):
         if (event == 'compile' or event == 'code.__new__') and len(args) > 1 \
@@ -407,10 +504,16 @@ def _refuse_walled(home):
             name = args[2] if event == 'code.__new__' and type(args[2]) is str_ else 'code'
             append(name)              # a copy of the course's code: what check reports
             raise course_function(f"you called the course's own {name}: write it yourself")
+        if event == 'object.__setattr__' and not busy and len(args) > 1 \
+                and type(args[1]) is str_ and args[1] in changes and hers():
+            file = file_of(args[0])     # (the wall's own functions, or any of the course's)
+            if startswith(file, home) or file == _COURSE_ONLY:
+                raise refused(f'a change of the {changes[args[1]]} of the course\'s '
+                              f'{str_(args[0].__name__)}')
         if event != 'object.__getattr__' or busy or len(args) < 2:
             return
         name = args[1]
-        if name == '__code__' and id(args[0]) in walled and hers():
+        if name == '__code__' and hers() and file_of(args[0]) == _COURSE_ONLY:
             raise refused(f'the code of the course\'s {str_(args[0].__name__)}')
         if name == 'tb_frame':
             busy.append(1)
@@ -421,3 +524,27 @@ def _refuse_walled(home):
             if code.co_filename == _COURSE_ONLY:
                 raise refused('a frame of the course\'s own code')
     sys.addaudithook(hook)
+
+
+def _led_by_course(frame, names, held, home, machinery, depth=50, startswith=str.startswith,
+                   isdisjoint=frozenset.isdisjoint, only=_COURSE_ONLY, holds=_holds):
+    """True if a chain of the course's frames leads to a walled function from one that names
+    it (one of `names` in its code's ``co_names``): `frame`, the one that calls it, and those
+    that called it in turn. A frame of hers, or of the machinery (files under `machinery`:
+    the runner that calls her function), ends the chain: then she handed the function in (to
+    a higher-order function of the course, or to a builtin a course frame drives: ``map``
+    read by a course loop, a ``partial`` called by one), and it is refused her. The frame of
+    a walled wrapper (``_COURSE_ONLY``: it ran, so a chain led to it) is passed through: the
+    wrapper calls the function it wraps by a name of its own. So does a course function that
+    holds it in its closure (`held`, from ``_holding``), where the frame is that function's
+    (the walled one's, called by its walled code; another's, with its closure's values)."""
+    while frame is not None and depth > 0:
+        code = frame.f_code
+        if code.co_filename == only:
+            pass                        # a walled wrapper the chain led to (hand_rank: group)
+        elif not startswith(code.co_filename, home) or startswith(code.co_filename, machinery):
+            return False
+        elif not isdisjoint(names, code.co_names) or holds(frame, code, held):
+            return True
+        frame, depth = frame.f_back, depth - 1
+    return False

@@ -5,8 +5,10 @@ runner's socket to the judge's process (``judge``: a fresh interpreter
 started at the first check and kept), and waits for the judge's report,
 which comes back as plain data. The kernel never touches ``f`` itself, and
 nothing the runner writes reaches the kernel. Whatever the student's code
-does, check reports within the exercise's limit plus a second, and never
-raises.
+does, check reports within the exercise's limit plus a second (a limit of
+the runner's own time, not of the time a busy machine keeps it waiting,
+and at most ``wall_limit`` of it on the clock: ``judge.budget``), and
+never raises.
 
 Where there is no ``fork`` (Windows), the runner is a fresh interpreter
 that gets a copy of the student's function (``fresh``: making it reads
@@ -38,7 +40,7 @@ from pathlib import Path
 
 from ..i18n import _, language
 from . import fresh, live, runner, wire
-from .registry import SLOW, TIME_LIMIT
+from .registry import SLOW, TIME_LIMIT, wall_limit
 from .registry import known_names as exercise_names
 from .reports import Report
 
@@ -245,8 +247,10 @@ def _check_in_runner(function, name) -> Report:
         report = None
         with _Signals() as signals:
             try:
-                wire.send_socket(control, wire.CheckRequest(language(), AT_MOST, SLOW, _definitions())
-                                 .to_wire(), sock, _JUDGE['proc'].pid)
+                wire.send_socket(control, wire.CheckRequest(
+                    language(), AT_MOST, SLOW, _definitions(),
+                    pid if type(pid) is int else getattr(pid, 'pid', None)).to_wire(),
+                    sock, _JUDGE['proc'].pid)
                 sock.close()
                 deadline = start + START_SECONDS
                 while report is None:
@@ -274,7 +278,7 @@ def _check_in_runner(function, name) -> Report:
                         continue
                     if reply.kind == 'started':
                         limit = TIME_LIMIT if reply.value is None else reply.value
-                        deadline = time.monotonic() + limit + MARGIN - 0.1
+                        deadline = time.monotonic() + wall_limit(limit) + MARGIN - 0.1
                     elif reply.kind == 'report':
                         report = Report.from_data(reply.value)
             except (wire.WireError, OSError):
@@ -291,7 +295,8 @@ def check(function, name=None) -> Report:
     `name` says which exercise, when your function has another name (or when
     you pass a value instead of a function). check never raises, and it
     returns within the exercise's time limit (plus a second) whatever the
-    function does.
+    function does (the limit counts your function's own time, not the
+    time a busy computer keeps it waiting).
 
     >>> def flush(hand):
     ...     return len({s for r, s in hand}) == 1

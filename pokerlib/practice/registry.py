@@ -19,12 +19,28 @@ import re
 import sys
 import textwrap
 
-__all__ = ['Exercise', 'Prepare', 'exercise', 'exercise_names', 'EXERCISES', 'TIME_LIMIT', 'SLOW',
+__all__ = ['Exercise', 'Prepare', 'exercise', 'exercise_names', 'EXERCISES', 'TIME_LIMIT', 'WALL_FACTOR',
+           'wall_limit', 'SLOW',
            'MISTAKES', 'Mistake', 'mistakes', 'diagnosed', 'known', 'lessons', 'known_names', 'checked_next', 'every_check',
            'FORBIDDEN', 'forbid']
 
 TIME_LIMIT = 5.0
-"""Seconds a check may run (unless its exercise allows more) before it is stopped."""
+"""Seconds a check may take (unless its exercise allows more) before it is stopped: seconds
+of the own time of the process that runs her function (``judge.budget``: its CPU time, and
+its time asleep), so that a loaded machine does not make an honest function slow."""
+
+WALL_FACTOR = 4.0
+"""Whatever it does, a check is stopped after this many times its limit on the clock
+(``wall_limit``; the limit itself, where the runner's own time cannot be read)."""
+
+
+def wall_limit(seconds) -> float:
+    """The seconds on the clock a run with a limit of `seconds` of CPU time may take.
+
+    >>> wall_limit(TIME_LIMIT)
+    20.0
+    """
+    return WALL_FACTOR * seconds
 
 SLOW = 2.0
 """A right answer that takes longer than this many seconds is told how long it took."""

@@ -170,17 +170,19 @@ def _number(value):
 class CheckRequest:
     """The kernel's request for a check (the runner's socket comes with it): the language of
     the report, a bound on its time (tests), the exercise's time limit for slow functions,
-    and the notebook's definitions (``kernel._definitions``).
+    the notebook's definitions (``kernel._definitions``) and the runner's process id (whose
+    CPU time the time limit counts).
 
-    >>> CheckRequest.from_wire(CheckRequest('zh_CN', None, 3.0, {}).to_wire())
-    CheckRequest(language='zh_CN', at_most=None, slow=3.0, defined={})
-    >>> CheckRequest.from_wire({'op': 'check', 'language': 7, 'slow': 'x'})
-    CheckRequest(language='en', at_most=None, slow=None, defined=None)
+    >>> CheckRequest.from_wire(CheckRequest('zh_CN', None, 3.0, {}, 42).to_wire())
+    CheckRequest(language='zh_CN', at_most=None, slow=3.0, defined={}, runner=42)
+    >>> CheckRequest.from_wire({'op': 'check', 'language': 7, 'slow': 'x', 'runner': 1.5})
+    CheckRequest(language='en', at_most=None, slow=None, defined=None, runner=None)
     """
     language: str = 'en'
     at_most: float = None
     slow: float = None
     defined: dict = None
+    runner: int = None
 
     def to_wire(self) -> dict:
         return {'op': 'check', **asdict(self)}
@@ -190,9 +192,11 @@ class CheckRequest:
         """The request in a message; a field of the wrong type reads as not given."""
         message = message if type(message) is dict else {}
         language, defined = message.get('language'), message.get('defined')
+        runner = message.get('runner')
         return cls(language if type(language) is str and language else 'en',
                    _number(message.get('at_most')), _number(message.get('slow')),
-                   defined if type(defined) is dict else None)
+                   defined if type(defined) is dict else None,
+                   runner if type(runner) is int else None)
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,7 @@ from ..registry import EXERCISES, SLOW, lessons
 from ..reports import Mismatch, Report, code, describe_call, plain, prose, short
 from ..values import apply_rng_state, encode_arg, from_json, to_python  # noqa: F401
 from ..values import _from_plain
+from .budget import Budget
 from .errors import CourseCalled, RunnerGone, StudentError, TimeUp
 from .failures import course_report, error_report, mismatch_report, slow_report, what_printed
 from .which import not_written, redefined_note, which_exercise
@@ -59,9 +60,10 @@ class Run:
     changed the same way.
     """
 
-    def __init__(self, sock, name, deadline=None):
-        self.sock, self.name, self.deadline = sock, name, deadline
+    def __init__(self, sock, name, deadline=None, pid=None):
+        self.sock, self.name, self.deadline, self.pid = sock, name, deadline, pid
         self.limit, self.started = None, None   # (_judged sets them: see another_run)
+        self.budget = None              # the run's CPU time (judge.budget), once it has a limit
         self._call, self.cases = None, 0
         self.returns = []
         self.only_none = True
@@ -94,6 +96,8 @@ class Run:
 
     def _send(self, request):
         data = request if type(request) is bytes else wire.frame(request)
+        if self.budget is not None:
+            self.deadline = self.budget.deadline(self.deadline, GRACE)
         try:
             wire.send_frame(self.sock, data, self.deadline)
         except wire.Silent:
@@ -103,6 +107,8 @@ class Run:
         self._pending += 1
 
     def _receive(self):
+        if self.budget is not None:
+            self.deadline = self.budget.wait(self.sock, self.deadline, GRACE)
         try:
             answer = wire.receive(self.sock, self.deadline)
         except wire.Silent:
@@ -126,6 +132,7 @@ class Run:
         runs, ``runs`` > 1: heads_up's), told to the kernel as the first was."""
         if self.limit is not None:
             self.deadline = time.monotonic() + self.limit + GRACE
+            self.budget = Budget(self.limit, self.pid)
             if self.started:
                 self.started(self.limit)
 
@@ -531,7 +538,7 @@ def _judged(run, exercise, at_most, slow, started) -> Report:
         started(seconds)
     run.name = exercise.name
     run.deadline = time.monotonic() + seconds + GRACE
-    run.limit, run.started = seconds, started
+    run.limit, run.started, run.budget = seconds, started, Budget(seconds, run.pid)
     try:
         run.ask({'op': 'guard', **guard_of(exercise)})
         return judge_exercise(run, exercise, slow)
@@ -549,15 +556,16 @@ def _judged(run, exercise, at_most, slow, started) -> Report:
 
 
 def judge_runner(sock, at_most=None, slow=SLOW, started=None, exercise_name=None,
-                 defined=None, describe_seconds=DESCRIBE_SECONDS) -> Report:
+                 defined=None, describe_seconds=DESCRIBE_SECONDS, pid=None) -> Report:
     """Judge the object the runner at sock holds; the Report.
 
     `at_most` lowers the time limit; `started(seconds)` is told when the
     student's code starts to be judged (after the judge's own preparation),
     with the time limit; `exercise_name`, if given, is the exercise to judge
     (the grader), whatever the object is called; `defined` is what the kernel's
-    history says of the cells that define functions (``core._definitions``)."""
-    run = Run(sock, '?', time.monotonic() + describe_seconds)
+    history says of the cells that define functions (``core._definitions``); `pid`, the
+    runner's process, whose CPU time its time limit counts (``budget``; None: the clock's)."""
+    run = Run(sock, '?', time.monotonic() + describe_seconds, pid)
     facts, which = _which(run, exercise_name, describe_seconds)
     if isinstance(which, Report):
         return which

@@ -35,7 +35,8 @@ def _judge_copy(answer, exercise, forks=None) -> Report:
     started = forks.launch(copy.pickle, copy.cells, guard=guard) if forks is not None else None
     proc, sock = started or fresh.launch(copy.pickle, copy.cells, guard=guard, isolated=True)
     try:
-        return judge_runner(sock, exercise_name=exercise, describe_seconds=SPAWN_SECONDS)
+        return judge_runner(sock, exercise_name=exercise, describe_seconds=SPAWN_SECONDS,
+                            pid=proc.pid)
     finally:
         sock.close()
         fresh.stop(proc)

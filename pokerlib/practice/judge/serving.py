@@ -51,7 +51,7 @@ def main(fd):
             report = judge_runner(
                 sock, at_most=request.at_most, slow=SLOW if request.slow is None else request.slow,
                 started=lambda seconds: wire.send(control, wire.Reply('started', seconds).to_wire()),
-                defined=request.defined)
+                defined=request.defined, pid=request.runner)
         except BaseException as e:       # pragma: no cover - a bug in the judge
             report = Report('check', 'error', _('could not be checked'),
                             [('error', f'{type(e).__name__}: {e}')])
