@@ -44,9 +44,10 @@ and (optionally) mistaken versions whose answers earn a named hint. For a
         'the rank that occurs exactly twice, or None',   # what a wrong answer is told
         mistakes=[(_pair_from_the_top, 'exactly twice: three of a kind is not a pair')]))
 
-Beside every exercise, its common wrong answers are written down as a
-student writes them, each with the hint its report must give (a test checks
-every row, ``tests/practice/test_mistakes.py``)::
+In the lesson's module, before its judges, a table of mistakes writes down
+each exercise's common wrong answers as a student writes them, each with the
+hint its report must give (a test checks every row,
+``tests/practice/test_mistakes.py``)::
 
     mistakes('pair_rank', ('''
     def pair_rank(ranks):

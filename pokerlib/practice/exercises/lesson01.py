@@ -26,239 +26,16 @@ ALSO = ('hand_rank_elif', 'hand_rank_counter')
 RANK_CHARS = '--23456789TJQKA'
 
 
-def _register(name, options, judge):
-    """Register a cases_judge, its table of answers worked out before the student's code runs."""
-    exercise(name, prepare=[judge.table], **options)(judge)
-
-
-@functools.cache
-def rank_lists() -> list:
-    """Every multiset of five ranks one deck can deal, highest first (6,175 lists):
-    five different ranks first, then one pair, and so on (the commoner hands first)."""
-    out = []
-    for combo in itertools.combinations_with_replacement(range(14, 1, -1), 5):
-        if max(combo.count(r) for r in combo) <= 4:
-            out.append(list(combo))
-    return sorted(out, key=lambda ranks: -len(set(ranks)))
-
-
-@functools.cache
-def all_hands() -> list:
-    """A hand for every multiset of ranks, cards in a mixed order, suits varied (6,175)."""
-    hands = []
-    for i, ranks in enumerate(rank_lists()):
-        seen = {}
-        hand = []
-        for k, r in enumerate(ranks):
-            n = seen.get(r, 0)
-            seen[r] = n + 1
-            hand.append(RANK_CHARS[r] + SUITS[(n + i + k) % 4] if ranks.count(r) == 1
-                        else RANK_CHARS[r] + SUITS[(n + i) % 4])
-        k = i % 5
-        hands.append(hand[k:] + hand[:k])        # not sorted: the function must sort
-    return hands
-
-
-def card_ranks_cases():
-    """Every hand of all_hands, one in four as a tuple (as best_hand passes them; the lists
-    before the first tuple tell a card_ranks that sorts the hand in place that it did)."""
-    return [(tuple(hand) if i % 4 == 3 else hand,) for i, hand in enumerate(all_hands())]
-
-
-def _card_ranks_hint(hand, got=None):
-    expected = card_ranks(hand)
-    if isinstance(got, (list, tuple)) and 0 < len(got) < 5 and len(set(expected)) < 5:
-        return _('one number for each card, five in all: a rank held twice comes twice (a set '
-                 'keeps it once)')
-    if isinstance(got, (list, tuple)) and len(got) == 5 and all(
-            type(g) is int and g == e - 1 for g, e in zip(got, expected)):
-        return _('each rank is one too low: the string to look ranks up in needs two filler '
-                 'characters, {chars}, so that {two} is at index 2').format(
-                     chars=code(chr(39) + '--23456789TJQKA' + chr(39)), two=code("'2'"))
-    return _('the ranks as numbers from 2 to 14 (an ace is 14), highest first; for this hand '
-             '{ranks}').format(ranks=short(card_ranks(hand)))
-
-
-_register('card_ranks', dict(returns=N_('a list of five numbers, highest first'),
-                           error_hint=tuple_error_hint()), cases_judge(
-    card_ranks, card_ranks_cases, _card_ranks_hint,
-    mistakes=known('card_ranks')))
-
-
-def straight_cases():
-    lists = [card_ranks(h) for h in all_hands()]
-    return [(ranks,) for ranks in lists]
-
-
+# The hints that the table of mistakes below and the judges after it share.
 STRAIGHT = N_('{ranks} are five consecutive ranks: a straight')
-
-
-def _straight_hint(ranks, got=None):
-    if straight(ranks):
-        return _(STRAIGHT).format(ranks=short(ranks))
-    if len(set(ranks)) < 5:
-        return _('{ranks} has a rank more than once: not a straight').format(ranks=short(ranks))
-    return _('{ranks} are not five consecutive ranks').format(ranks=short(ranks))
-
-
-def _check_bool(got):
-    need_bool(got)
-
-
-_register('straight', dict(returns=N_('True or False')), cases_judge(
-    straight, straight_cases, _straight_hint, check_type=_check_bool,
-    mistakes=known('straight')))
-
-
-@functools.cache
-def flush_hands() -> list:
-    """The flush judge's hands (24,583), in three groups:
-
-    - every set of five different ranks (1,287) in every suit: all 5,148 flushes, so a
-      flush test that misreads any rank in any suit is caught;
-    - every pattern of five suits that is not a flush (1,020), each with its ranks shifted
-      13 ways (every rank at every position under every pattern: 13,260 hands);
-    - every multiset of five ranks (6,175) with mixed suits.
-    The cards come in a different order from hand to hand."""
-    out = []
-    for i, ranks in enumerate(itertools.combinations(RANKS, 5)):
-        for k, s in enumerate(SUITS):
-            hand = [r + s for r in ranks]
-            j = (i + k) % 5
-            out.append(hand[j:] + hand[:j])
-    for suits in itertools.product(SUITS, repeat=5):
-        if len(set(suits)) == 1:
-            continue
-        for shift in range(13):
-            out.append([RANKS[(shift + (0, 3, 6, 9, 11)[k]) % 13] + s for k, s in enumerate(suits)])
-    out += all_hands()
-    return out
-
-
 FLUSH = N_('all five cards are of one suit (the second character of each card): a flush')
-
-
-def _flush_hint(hand, got=None):
-    if flush(hand):
-        return _(FLUSH)
-    return _('a flush needs all five cards of one suit; here the suits differ')
-
-
-_judge_flush = cases_judge(flush, lambda: [(h,) for h in flush_hands()], _flush_hint,
-                           check_type=_check_bool, mistakes=known('flush'))
-exercise('flush', returns=N_('True or False'), prepare=[_judge_flush.table])(_judge_flush)
-
-
-def kind_cases():
-    """Every hand's ranks with n = 4, 3, 2, 1; then n = 5 and 0, which the statement allows as
-    well (kind(n, ranks) is asked about any n; five of a kind comes with jokers), so that a
-    count table of 1 to 4 only fails."""
-    hands = [(n, ranks) for ranks in straight_cases_ranks() for n in (4, 3, 2, 1)]
-    return hands + [(n, ranks) for ranks in ([9, 9, 9, 9, 9], [14, 14, 14, 14, 13],
-                                             [13, 12, 11, 10, 9], [7, 7, 5, 5, 2])
-                    for n in (5, 0)]
-
-
-@functools.cache
-def straight_cases_ranks():
-    return [card_ranks(h) for h in all_hands()]
-
-
-def _kind_hint(n, ranks, got=None):
-    expected = kind(n, ranks)
-    if isinstance(got, (list, tuple, set)):
-        return _('return one rank (a number) or None, not a collection: the highest rank that '
-                 'occurs exactly {n} times, here {rank}').format(n=n, rank=expected)
-    if expected is None:
-        return (_('no rank occurs exactly {n} times in {ranks}: return None') if n > 1 else
-                _('no rank occurs exactly {n} time in {ranks}: return None')).format(
-                    n=n, ranks=short(ranks))
-    return (_('{rank} is the highest rank that occurs exactly {n} times') if n > 1 else
-            _('{rank} is the highest rank that occurs exactly {n} time')).format(
-                rank=expected, n=n)
-
-
 KIND_ANY_N = N_('kind(n, ranks) is asked about any n, and returns None when no rank occurs '
                 'exactly n times (kind(0, ranks) is None; kind(5, ranks) is five of a kind, '
                 'which jokers make): look for a rank that occurs exactly n times rather than '
                 'look n up in a table of counts')
-
-
-def _kind_error(error):
-    """error_hint of kind: a KeyError or IndexError on kind(5, ...) or kind(0, ...)."""
-    return KIND_ANY_N if type(error).__name__ in ('KeyError', 'IndexError') else None
-
-
-_register('kind', dict(returns=N_('a rank (a number) or None'), error_hint=_kind_error), cases_judge(
-    kind, kind_cases, _kind_hint,
-    mistakes=known('kind')))
-
-
 NOT_TWO_PAIR = N_('{ranks} does not hold two pairs: return None')
-
-
-def _two_pair_hint(ranks, got=None):
-    expected = two_pair(ranks)
-    if expected is None:
-        return _(NOT_TWO_PAIR).format(ranks=short(ranks))
-    return _('the two ranks that occur exactly twice, as (high, low): {pair}').format(
-        pair=expected)
-
-
-_register('two_pair', dict(returns=N_('a pair (high, low) or None')), cases_judge(
-    two_pair, lambda: [(r,) for r in straight_cases_ranks()], _two_pair_hint,
-    mistakes=known('two_pair')))
-
-
-def _kinds(n, ranks):
-    return [r for r in sorted(set(ranks), reverse=True) if ranks.count(r) == n]
-
-
-def _kinds_cases():
-    """kind's cases but n = 0, which kinds' statement never asks about (issue 49: a kinds that
-    walks the ranks from 14 down was refused on kinds(0, ...))."""
-    return [(n, ranks) for n, ranks in kind_cases() if n > 0]
-
-
-_register('kinds', dict(returns=N_('a list of ranks, highest first')), cases_judge(
-    _kinds, _kinds_cases,
-    lambda n, ranks, got=None: _('return a list, highest first: a set has no order') if isinstance(
-        got, (set, frozenset)) else _('every rank that occurs exactly {n} times, highest first, '
-                                      'each once ([] if none)').format(n=n),
-    mistakes=known('kinds')))
-
-
-@functools.cache
-def wheels() -> tuple:
-    """Reference answer: (hands holding exactly A, 2, 3, 4, 5; how many are one suit)."""
-    cards = [c for c in DECK if c[0] in 'A2345']
-    found = [h for h in itertools.combinations(cards, 5)
-             if sorted(r for r, s in h) == sorted('A2345')]
-    return len(found), sum(flush(list(h)) for h in found)
-
-
 WHEELS_SECOND = N_('the first count is right; the second: how many of those are all one suit?')
 WHEELS_FLUSHES = N_('count every A-2-3-4-5 hand, the straight flushes among them too')
-
-
-@exercise('count_wheels', takes_value=True, seconds=90, prepare=[wheels],
-          returns=N_('a pair of counts'),
-          slow_hint=N_('only the 20 cards of A, 2, 3, 4 and 5 can be in a wheel'))
-def _count_wheels(value):
-    expected = wheels()
-    if isinstance(value, (tuple, list)) and len(value) == 2 and list(value) == list(expected):
-        return
-    if isinstance(value, (tuple, list)) and len(value) == 2 and value[0] == expected[0]:
-        hint = _(WHEELS_SECOND)
-    elif isinstance(value, (tuple, list)) and len(value) == 2 and value[0] == expected[0] - expected[1]:
-        hint = _(WHEELS_FLUSHES)
-    elif isinstance(value, (tuple, list)) and len(value) == 2 and value[0] == 15_504:
-        hint = _('15,504 is every choice of five of those 20 cards; a wheel holds exactly one '
-                 'card of each of A, 2, 3, 4 and 5')
-    else:
-        hint = _('(how many hands hold exactly A, 2, 3, 4, 5; how many of those are all one '
-                 'suit)')
-    raise wrong(value, expected, hint)
 
 
 # ---------------------------------------------------------------------------
@@ -418,6 +195,222 @@ def count_wheels():
     hands = [h for h in itertools.combinations(cards, 5) if len({r for r, s in h}) == 5]
     return len(hands), sum(len({s for r, s in h}) == 4 for h in hands)
 """, WHEELS_SECOND))
+
+
+def _register(name, options, judge):
+    """Register a cases_judge, its table of answers worked out before the student's code runs."""
+    exercise(name, prepare=[judge.table], **options)(judge)
+
+
+@functools.cache
+def rank_lists() -> list:
+    """Every multiset of five ranks one deck can deal, highest first (6,175 lists):
+    five different ranks first, then one pair, and so on (the commoner hands first)."""
+    out = []
+    for combo in itertools.combinations_with_replacement(range(14, 1, -1), 5):
+        if max(combo.count(r) for r in combo) <= 4:
+            out.append(list(combo))
+    return sorted(out, key=lambda ranks: -len(set(ranks)))
+
+
+@functools.cache
+def all_hands() -> list:
+    """A hand for every multiset of ranks, cards in a mixed order, suits varied (6,175)."""
+    hands = []
+    for i, ranks in enumerate(rank_lists()):
+        seen = {}
+        hand = []
+        for k, r in enumerate(ranks):
+            n = seen.get(r, 0)
+            seen[r] = n + 1
+            hand.append(RANK_CHARS[r] + SUITS[(n + i + k) % 4] if ranks.count(r) == 1
+                        else RANK_CHARS[r] + SUITS[(n + i) % 4])
+        k = i % 5
+        hands.append(hand[k:] + hand[:k])        # not sorted: the function must sort
+    return hands
+
+
+def card_ranks_cases():
+    """Every hand of all_hands, one in four as a tuple (as best_hand passes them; the lists
+    before the first tuple tell a card_ranks that sorts the hand in place that it did)."""
+    return [(tuple(hand) if i % 4 == 3 else hand,) for i, hand in enumerate(all_hands())]
+
+
+def _card_ranks_hint(hand, got=None):
+    expected = card_ranks(hand)
+    if isinstance(got, (list, tuple)) and 0 < len(got) < 5 and len(set(expected)) < 5:
+        return _('one number for each card, five in all: a rank held twice comes twice (a set '
+                 'keeps it once)')
+    if isinstance(got, (list, tuple)) and len(got) == 5 and all(
+            type(g) is int and g == e - 1 for g, e in zip(got, expected)):
+        return _('each rank is one too low: the string to look ranks up in needs two filler '
+                 'characters, {chars}, so that {two} is at index 2').format(
+                     chars=code(chr(39) + '--23456789TJQKA' + chr(39)), two=code("'2'"))
+    return _('the ranks as numbers from 2 to 14 (an ace is 14), highest first; for this hand '
+             '{ranks}').format(ranks=short(card_ranks(hand)))
+
+
+_register('card_ranks', dict(returns=N_('a list of five numbers, highest first'),
+                           error_hint=tuple_error_hint()), cases_judge(
+    card_ranks, card_ranks_cases, _card_ranks_hint,
+    mistakes=known('card_ranks')))
+
+
+def straight_cases():
+    lists = [card_ranks(h) for h in all_hands()]
+    return [(ranks,) for ranks in lists]
+
+
+def _straight_hint(ranks, got=None):
+    if straight(ranks):
+        return _(STRAIGHT).format(ranks=short(ranks))
+    if len(set(ranks)) < 5:
+        return _('{ranks} has a rank more than once: not a straight').format(ranks=short(ranks))
+    return _('{ranks} are not five consecutive ranks').format(ranks=short(ranks))
+
+
+def _check_bool(got):
+    need_bool(got)
+
+
+_register('straight', dict(returns=N_('True or False')), cases_judge(
+    straight, straight_cases, _straight_hint, check_type=_check_bool,
+    mistakes=known('straight')))
+
+
+@functools.cache
+def flush_hands() -> list:
+    """The flush judge's hands (24,583), in three groups:
+
+    - every set of five different ranks (1,287) in every suit: all 5,148 flushes, so a
+      flush test that misreads any rank in any suit is caught;
+    - every pattern of five suits that is not a flush (1,020), each with its ranks shifted
+      13 ways (every rank at every position under every pattern: 13,260 hands);
+    - every multiset of five ranks (6,175) with mixed suits.
+    The cards come in a different order from hand to hand."""
+    out = []
+    for i, ranks in enumerate(itertools.combinations(RANKS, 5)):
+        for k, s in enumerate(SUITS):
+            hand = [r + s for r in ranks]
+            j = (i + k) % 5
+            out.append(hand[j:] + hand[:j])
+    for suits in itertools.product(SUITS, repeat=5):
+        if len(set(suits)) == 1:
+            continue
+        for shift in range(13):
+            out.append([RANKS[(shift + (0, 3, 6, 9, 11)[k]) % 13] + s for k, s in enumerate(suits)])
+    out += all_hands()
+    return out
+
+
+def _flush_hint(hand, got=None):
+    if flush(hand):
+        return _(FLUSH)
+    return _('a flush needs all five cards of one suit; here the suits differ')
+
+
+_judge_flush = cases_judge(flush, lambda: [(h,) for h in flush_hands()], _flush_hint,
+                           check_type=_check_bool, mistakes=known('flush'))
+exercise('flush', returns=N_('True or False'), prepare=[_judge_flush.table])(_judge_flush)
+
+
+def kind_cases():
+    """Every hand's ranks with n = 4, 3, 2, 1; then n = 5 and 0, which the statement allows as
+    well (kind(n, ranks) is asked about any n; five of a kind comes with jokers), so that a
+    count table of 1 to 4 only fails."""
+    hands = [(n, ranks) for ranks in straight_cases_ranks() for n in (4, 3, 2, 1)]
+    return hands + [(n, ranks) for ranks in ([9, 9, 9, 9, 9], [14, 14, 14, 14, 13],
+                                             [13, 12, 11, 10, 9], [7, 7, 5, 5, 2])
+                    for n in (5, 0)]
+
+
+@functools.cache
+def straight_cases_ranks():
+    return [card_ranks(h) for h in all_hands()]
+
+
+def _kind_hint(n, ranks, got=None):
+    expected = kind(n, ranks)
+    if isinstance(got, (list, tuple, set)):
+        return _('return one rank (a number) or None, not a collection: the highest rank that '
+                 'occurs exactly {n} times, here {rank}').format(n=n, rank=expected)
+    if expected is None:
+        return (_('no rank occurs exactly {n} times in {ranks}: return None') if n > 1 else
+                _('no rank occurs exactly {n} time in {ranks}: return None')).format(
+                    n=n, ranks=short(ranks))
+    return (_('{rank} is the highest rank that occurs exactly {n} times') if n > 1 else
+            _('{rank} is the highest rank that occurs exactly {n} time')).format(
+                rank=expected, n=n)
+
+
+def _kind_error(error):
+    """error_hint of kind: a KeyError or IndexError on kind(5, ...) or kind(0, ...)."""
+    return KIND_ANY_N if type(error).__name__ in ('KeyError', 'IndexError') else None
+
+
+_register('kind', dict(returns=N_('a rank (a number) or None'), error_hint=_kind_error), cases_judge(
+    kind, kind_cases, _kind_hint,
+    mistakes=known('kind')))
+
+
+def _two_pair_hint(ranks, got=None):
+    expected = two_pair(ranks)
+    if expected is None:
+        return _(NOT_TWO_PAIR).format(ranks=short(ranks))
+    return _('the two ranks that occur exactly twice, as (high, low): {pair}').format(
+        pair=expected)
+
+
+_register('two_pair', dict(returns=N_('a pair (high, low) or None')), cases_judge(
+    two_pair, lambda: [(r,) for r in straight_cases_ranks()], _two_pair_hint,
+    mistakes=known('two_pair')))
+
+
+def _kinds(n, ranks):
+    return [r for r in sorted(set(ranks), reverse=True) if ranks.count(r) == n]
+
+
+def _kinds_cases():
+    """kind's cases but n = 0, which kinds' statement never asks about (issue 49: a kinds that
+    walks the ranks from 14 down was refused on kinds(0, ...))."""
+    return [(n, ranks) for n, ranks in kind_cases() if n > 0]
+
+
+_register('kinds', dict(returns=N_('a list of ranks, highest first')), cases_judge(
+    _kinds, _kinds_cases,
+    lambda n, ranks, got=None: _('return a list, highest first: a set has no order') if isinstance(
+        got, (set, frozenset)) else _('every rank that occurs exactly {n} times, highest first, '
+                                      'each once ([] if none)').format(n=n),
+    mistakes=known('kinds')))
+
+
+@functools.cache
+def wheels() -> tuple:
+    """Reference answer: (hands holding exactly A, 2, 3, 4, 5; how many are one suit)."""
+    cards = [c for c in DECK if c[0] in 'A2345']
+    found = [h for h in itertools.combinations(cards, 5)
+             if sorted(r for r, s in h) == sorted('A2345')]
+    return len(found), sum(flush(list(h)) for h in found)
+
+
+@exercise('count_wheels', takes_value=True, seconds=90, prepare=[wheels],
+          returns=N_('a pair of counts'),
+          slow_hint=N_('only the 20 cards of A, 2, 3, 4 and 5 can be in a wheel'))
+def _count_wheels(value):
+    expected = wheels()
+    if isinstance(value, (tuple, list)) and len(value) == 2 and list(value) == list(expected):
+        return
+    if isinstance(value, (tuple, list)) and len(value) == 2 and value[0] == expected[0]:
+        hint = _(WHEELS_SECOND)
+    elif isinstance(value, (tuple, list)) and len(value) == 2 and value[0] == expected[0] - expected[1]:
+        hint = _(WHEELS_FLUSHES)
+    elif isinstance(value, (tuple, list)) and len(value) == 2 and value[0] == 15_504:
+        hint = _('15,504 is every choice of five of those 20 cards; a wheel holds exactly one '
+                 'card of each of A, 2, 3, 4 and 5')
+    else:
+        hint = _('(how many hands hold exactly A, 2, 3, 4, 5; how many of those are all one '
+                 'suit)')
+    raise wrong(value, expected, hint)
 
 
 # --- the course's functions that do these exercises' work under other names -------------
