@@ -26,18 +26,6 @@ ALSO = ('hand_rank_elif', 'hand_rank_counter')
 RANK_CHARS = '--23456789TJQKA'
 
 
-# The hints that the table of mistakes below and the judges after it share.
-STRAIGHT = N_('{ranks} are five consecutive ranks: a straight')
-FLUSH = N_('all five cards are of one suit (the second character of each card): a flush')
-KIND_ANY_N = N_('kind(n, ranks) is asked about any n, and returns None when no rank occurs '
-                'exactly n times (kind(0, ranks) is None; kind(5, ranks) is five of a kind, '
-                'which jokers make): look for a rank that occurs exactly n times rather than '
-                'look n up in a table of counts')
-NOT_TWO_PAIR = N_('{ranks} does not hold two pairs: return None')
-WHEELS_SECOND = N_('the first count is right; the second: how many of those are all one suit?')
-WHEELS_FLUSHES = N_('count every A-2-3-4-5 hand, the straight flushes among them too')
-
-
 # ---------------------------------------------------------------------------
 # The mistakes students make, each with the hint it earns: the one home of each. The judge
 # diagnoses by the rows made with diagnosed(...); tests/practice/test_mistakes.py tests them all.
@@ -79,6 +67,8 @@ def card_ranks(hand):
 """, N_('ranks are numbers: 2 to 9, then T is 10, J 11, Q 12, K 13 and A 14 ({code} gives them)'),
         fields=lambda *a: dict(code=code(chr(39) + '--23456789TJQKA' + chr(39) + '.index(r)'))))
 
+STRAIGHT = N_('{ranks} are five consecutive ranks: a straight')
+
 mistakes(
     'straight',
     diagnosed("""
@@ -91,6 +81,8 @@ def straight(ranks):
 def straight(ranks):
     return ranks[0] - ranks[4] == 4 and len(set(ranks)) == 5 and ranks[0] != 14
 """, STRAIGHT))
+
+FLUSH = N_('all five cards are of one suit (the second character of each card): a flush')
 
 mistakes(
     'flush',
@@ -120,6 +112,11 @@ def _at_least(n, ranks) -> dict:
     rank = next((r for r in ranks if ranks.count(r) >= n), None)
     return dict(n=n, ranks=short(ranks), rank=rank, k=ranks.count(rank))
 
+
+KIND_ANY_N = N_('kind(n, ranks) is asked about any n, and returns None when no rank occurs '
+                'exactly n times (kind(0, ranks) is None; kind(5, ranks) is five of a kind, '
+                'which jokers make): look for a rank that occurs exactly n times rather than '
+                'look n up in a table of counts')
 
 mistakes(
     'kind',
@@ -152,6 +149,8 @@ def kind(n, ranks):
     return {count: found.get(count) for count in (1, 2, 3, 4)}[n]
 """, KIND_ANY_N, 'error'))
 
+NOT_TWO_PAIR = N_('{ranks} does not hold two pairs: return None')
+
 mistakes(
     'two_pair',
     diagnosed("""
@@ -176,6 +175,9 @@ def kinds(n, ranks):
 def kinds(n, ranks):
     return [r for r in ranks if ranks.count(r) == n]
 """, N_('each rank once: [9], not [9, 9, 9, 9]')))
+
+WHEELS_SECOND = N_('the first count is right; the second: how many of those are all one suit?')
+WHEELS_FLUSHES = N_('count every A-2-3-4-5 hand, the straight flushes among them too')
 
 mistakes(
     'count_wheels',

@@ -40,32 +40,6 @@ W1, W2 = hands('5C 4H 3D 2C AC', '5D 4C 3H 2S AH')
 P1, P2, HC = hands('KS KH 9C 7D 2S', 'KD KC 9D 7C 2H', 'AS QH JD 8C 4S')
 
 
-# The hints that the table of mistakes below and the judges after it share.
-REVERSED = N_('the right items in reverse order: keep them in the order they come, {append} each '
-              'tie at the end (not {insert})')
-ANOTHER_ORDER = N_('the right items in another order: keep them in the order they come')
-ONE_PASS = N_('the iterable may be an iterator, which can be read only once: go through it in '
-              'one pass')
-NO_KEY = N_('the function is also called without a key: give key the default {default}, and '
-            'where it is None compare the items themselves')
-EXTREMES_ERROR = N_('the keys may be any values that compare with each other: negative '
-                    'numbers, floats, tuples or strings; compare keys only with one another '
-                    '(start from the first item), never with a number such as 0 or '
-                    '-inf, and never negate them')
-POKER_EVERY_HAND = N_('the winner here is the {place}th hand: look at every hand, however many '
-                      'there are')
-POKER_TIES = N_('on a tie every winning hand is returned (allmax finds them all)')
-POKER_LIST = N_('poker returns a list of the winning hands, even when there is only one: [hand]')
-POKER_RANKING = N_('the winners are the hands with the highest ranking')
-SHARES_ADD_UP = N_('the shares add up to 1: each of k winners gets 1/k of the pot, here {k} '
-                   'winners')
-SHARES_ORDER = N_('one share per hand, in the order the hands are given')
-SHARES_NUMBERS = N_('a number for each hand (its share of the pot), not the winning hands')
-TIE_CHANCE_COUNT = N_('that is a count; the chance is a probability, between 0 and 1')
-TIE_CHANCE_RANKINGS = N_('each distinct ranking v, held by n[v] of the hands, ties with '
-                         'probability (n[v] / 2598960) ** 2; add these up')
-
-
 # ---------------------------------------------------------------------------
 # The mistakes students make, each with the hint it earns: the one home of each. The judge
 # diagnoses by the rows made with diagnosed(...); tests/practice/test_mistakes.py tests them all.
@@ -76,6 +50,17 @@ _NOT_KEYS = N_('compare the keys, {key_x}, not the items themselves')
 def _key_x():
     return dict(key_x=code('key(x)'))
 
+
+REVERSED = N_('the right items in reverse order: keep them in the order they come, {append} each '
+              'tie at the end (not {insert})')
+ONE_PASS = N_('the iterable may be an iterator, which can be read only once: go through it in '
+              'one pass')
+NO_KEY = N_('the function is also called without a key: give key the default {default}, and '
+            'where it is None compare the items themselves')
+EXTREMES_ERROR = N_('the keys may be any values that compare with each other: negative '
+                    'numbers, floats, tuples or strings; compare keys only with one another '
+                    '(start from the first item), never with a number such as 0 or '
+                    '-inf, and never negate them')
 
 # allmax's and allmin's judge diagnoses by three rows of each table, in this order: starting
 # from 0, the first best item only, comparing the items rather than their keys.
@@ -147,6 +132,8 @@ def allmin(iterable, key=None):
 """allmin's answer that compares the items themselves fails first on allmin([-2, 5, -5, 2],
 key=abs), where the best item comes once: it is told this row's hint, tried first."""
 
+ANOTHER_ORDER = N_('the right items in another order: keep them in the order they come')
+
 mistakes(
     'allmin',
     diagnosed("""
@@ -175,6 +162,12 @@ def allmin(iterable, key=None):
     return sorted(x for x in items if key(x) == min(map(key, items)))
 """, ANOTHER_ORDER))
 
+POKER_EVERY_HAND = N_('the winner here is the {place}th hand: look at every hand, however many '
+                      'there are')
+POKER_TIES = N_('on a tie every winning hand is returned (allmax finds them all)')
+POKER_LIST = N_('poker returns a list of the winning hands, even when there is only one: [hand]')
+POKER_RANKING = N_('the winners are the hands with the highest ranking')
+
 mistakes(
     'poker',
     ("""
@@ -200,6 +193,11 @@ def poker(hands):
     return [h for h in hands if hand_rank(h)[0] == best]
 """, POKER_RANKING))
 
+SHARES_ADD_UP = N_('the shares add up to 1: each of k winners gets 1/k of the pot, here {k} '
+                   'winners')
+SHARES_ORDER = N_('one share per hand, in the order the hands are given')
+SHARES_NUMBERS = N_('a number for each hand (its share of the pot), not the winning hands')
+
 mistakes(
     'shares',
     ("""
@@ -221,6 +219,10 @@ def shares(hands):
     best = max(map(hand_rank, hands))
     return [h for h in hands if hand_rank(h) == best]
 """, SHARES_NUMBERS))
+
+TIE_CHANCE_COUNT = N_('that is a count; the chance is a probability, between 0 and 1')
+TIE_CHANCE_RANKINGS = N_('each distinct ranking v, held by n[v] of the hands, ties with '
+                         'probability (n[v] / 2598960) ** 2; add these up')
 
 mistakes(
     'tie_chance_two_decks',

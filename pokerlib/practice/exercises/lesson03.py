@@ -24,23 +24,15 @@ CHECKS = ('group', 'unzip', 'hand_rank', 'lowball_rank', 'hand_rank_counter', 'd
 RANK_CHARS = '--23456789TJQKA'
 
 
-# The hints that the table of mistakes below and the judges after it share.
+# ---------------------------------------------------------------------------
+# The mistakes students make, each with the hint it earns: the one home of each. The judge
+# diagnoses by the rows made with diagnosed(...); tests/practice/test_mistakes.py tests them all.
+
 GROUP_ORDER_HINT = N_('the right pairs in the wrong order: the most frequent first, and among '
                       'equal counts the higher item first (sort the (count, item) pairs with '
                       'reverse=True)')
 """The hint of a list holding exactly the right pairs in another order than any mistake of the
 table below (sorted by item, or in most_common's order of first appearance among ties)."""
-UNZIP = N_('two sequences: all the first items, then all the second items (zip(*pairs) does '
-           'it)')
-RANKINGS_KEYS = N_('one count for each of the nine categories, keyed by its name as hand_name or '
-                   'category_name gives it')
-RANKINGS_HANDS = N_('those are numbers of hands: count the distinct rankings, one for each class '
-                    'that hand_classes lists')
-
-
-# ---------------------------------------------------------------------------
-# The mistakes students make, each with the hint it earns: the one home of each. The judge
-# diagnoses by the rows made with diagnosed(...); tests/practice/test_mistakes.py tests them all.
 
 # A group mistake's witnesses are lists that tell it from the others (all ranks different
 # fits both the first and the third).
@@ -67,6 +59,9 @@ def group(items):
 def group(items):
     return sorted(((items.count(x), x) for x in set(items)), key=lambda p: p[1], reverse=True)
 """, GROUP_ORDER_HINT))
+
+UNZIP = N_('two sequences: all the first items, then all the second items (zip(*pairs) does '
+           'it)')
 
 mistakes(
     'unzip',
@@ -104,6 +99,11 @@ mistakes(
     diagnosed(_LOWBALL.format(**dict(_LOWBALL_OK, sign='')),
               N_('within a category the lowest ranks win: negate every rank, not only the '
                  'category')))
+
+RANKINGS_KEYS = N_('one count for each of the nine categories, keyed by its name as hand_name or '
+                   'category_name gives it')
+RANKINGS_HANDS = N_('those are numbers of hands: count the distinct rankings, one for each class '
+                    'that hand_classes lists')
 
 mistakes(
     'distinct_rankings',

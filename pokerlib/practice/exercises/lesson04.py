@@ -54,22 +54,13 @@ def _every_run_n_to_the_n(probs, deck):
 for _f in (_rotations, _spades_last, _every_run_n_to_the_n):
     predicate(_f)
 
-# The hints that the table of mistakes below and the judges after it share.
-DEAL_OWN_RNG = N_('shuffle with the rng you are given ({shuffle}), not the random module, so '
-                  'that a seed repeats a deal')
-NAMED_KEYS = N_('the keys are category names, as category_name gives them ({example}), not '
-                'numbers')
-ALREADY_ENOUGH = N_('{n} hands are already enough here: 1 - (1 - p)**{n} = {chance:g}, which is '
-                    'at least the confidence (round up, {ceil}, rather than {int_plus_one})')
-NOT_ENOUGH = N_('{n} hands are not enough: 1 - (1 - p)**{n} = {chance:g}, below the confidence')
-SMALLEST_N = N_('the smallest n with 1 - (1 - p)**n >= confidence')
-EXACT_COLUMN = N_('look at the exact % column of frequency_table(counts, cards=7)')
-CATEGORY_NAME = N_('the name of a category, as in HAND_NAMES')
-
 
 # ---------------------------------------------------------------------------
 # The mistakes students make, each with the hint it earns: the one home of each. The judge
 # diagnoses by the rows made with diagnosed(...); tests/practice/test_mistakes.py tests them all.
+
+DEAL_OWN_RNG = N_('shuffle with the rng you are given ({shuffle}), not the random module, so '
+                  'that a seed repeats a deal')
 
 mistakes(
     'deal',
@@ -182,6 +173,9 @@ def hand_frequencies_by_removing(n, rng):
     return counts
 """
 
+NAMED_KEYS = N_('the keys are category names, as category_name gives them ({example}), not '
+                'numbers')
+
 mistakes(
     'hand_frequencies_by_removing',
     (_BY_REMOVING.format(deals='n // 10', key='hand_rank_elif(hand)[0]'),
@@ -201,6 +195,11 @@ def hand_frequencies_by_removing(n, rng):
     return counts
 """, COUNTED_NONE))
 
+ALREADY_ENOUGH = N_('{n} hands are already enough here: 1 - (1 - p)**{n} = {chance:g}, which is '
+                    'at least the confidence (round up, {ceil}, rather than {int_plus_one})')
+NOT_ENOUGH = N_('{n} hands are not enough: 1 - (1 - p)**{n} = {chance:g}, below the confidence')
+SMALLEST_N = N_('the smallest n with 1 - (1 - p)**n >= confidence')
+
 mistakes(
     'hands_needed',
     ("""
@@ -218,6 +217,9 @@ import math
 def hands_needed(p, confidence):
     return math.ceil(confidence / p)
 """, SMALLEST_N))
+
+EXACT_COLUMN = N_('look at the exact % column of frequency_table(counts, cards=7)')
+CATEGORY_NAME = N_('the name of a category, as in HAND_NAMES')
 
 mistakes(
     'most_common_seven',

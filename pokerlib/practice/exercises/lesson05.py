@@ -29,17 +29,6 @@ CHECKS = ('shuffle2', 'sattolo', 'most_likely_naive', 'shuffle_by_sorting')
 ALSO = ('shuffle',)
 
 
-# The hints that the table of mistakes below and the judges after it share.
-SORTING_TIES = N_('{perm} comes out with probability {p}, not 1/{ways}: with few possible keys, '
-                  'cards tie, and a stable sort keeps tied cards in their old order; a random '
-                  'comparator (cmp_to_key) is no order at all: give each card one key that '
-                  'never ties, rng.random()')
-"""(issue 49: a comparator that answers at random was told only about ties among keys)"""
-NOT_LARGEST = N_('{perm} comes out with probability {p}, not the largest: compare the '
-                 'probabilities (max with a key)')
-RIGHT_ARRANGEMENT = N_('the arrangement is right; its probability is {p}')
-
-
 # ---------------------------------------------------------------------------
 # The mistakes students make, each with the hint it earns: the one home of each. The judge
 # diagnoses by the rows made with diagnosed(...); tests/practice/test_mistakes.py tests them all.
@@ -124,6 +113,12 @@ mistakes(
               N_('the first card never moves: start the loop at i = 0'),
               test=first_card_never_moves))
 
+SORTING_TIES = N_('{perm} comes out with probability {p}, not 1/{ways}: with few possible keys, '
+                  'cards tie, and a stable sort keeps tied cards in their old order; a random '
+                  'comparator (cmp_to_key) is no order at all: give each card one key that '
+                  'never ties, rng.random()')
+"""(issue 49: a comparator that answers at random was told only about ties among keys)"""
+
 mistakes(
     'shuffle_by_sorting',
     ("""
@@ -138,6 +133,10 @@ def shuffle_by_sorting(deck, rng):
 def shuffle_by_sorting(deck, rng):
     deck[1:] = sorted(deck[1:], key=lambda card: rng.randrange(len(deck)))
 """, N_('the first card never moves'), test=first_card_never_moves))
+
+NOT_LARGEST = N_('{perm} comes out with probability {p}, not the largest: compare the '
+                 'probabilities (max with a key)')
+RIGHT_ARRANGEMENT = N_('the arrangement is right; its probability is {p}')
 
 mistakes(
     'most_likely_naive',

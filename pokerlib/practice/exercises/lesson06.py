@@ -31,21 +31,6 @@ CATEGORY_ORDER = N_("a better five cards exist: {best}, a {category}, beats your
 BETTER_FIVE = N_('a better five cards exist ({category}): try {search}')
 
 
-# The hints that the table of mistakes below and the judges after it share.
-JOKER_COPIES = N_('a joker may copy a card of its own hand, and the copy counts: {best} is '
-                  '{category}, which beats {got}; let each joker be any card of its colour, '
-                  'those of the hand included')
-REPLACE_JOKERS = N_('replace each joker by a card it can stand for: ?B any black card (spades or '
-                    'clubs), ?R any red card (hearts or diamonds)')
-WILD_COUNT = N_('every replacement of the jokers (26 cards each) times every choice of five '
-                'cards')
-FLUSH_DRAW_UNSEEN = N_('{k} boards out of {m}, the pairs of {u} cards: the turn and river come '
-                       'from the 45 cards that are neither on the board nor in either hand')
-SAMPLED = N_('close, but not exact: this looks like an estimate from a sample of boards; count '
-             'every turn and river, all {n} pairs of the 45 unseen cards')
-FRACTION_OF_BOARDS = N_('the fraction of the {n} boards (turn and river) on which AS KS wins')
-
-
 # ---------------------------------------------------------------------------
 # The mistakes students make, each with the hint it earns: the one home of each. The judge
 # diagnoses by the rows made with diagnosed(...); tests/practice/test_mistakes.py tests them all.
@@ -76,6 +61,12 @@ def best_hand(hand):
     return list(max(itertools.combinations(hand, 5), key=my_rank))
 """, CATEGORY_ORDER))
 
+JOKER_COPIES = N_('a joker may copy a card of its own hand, and the copy counts: {best} is '
+                  '{category}, which beats {got}; let each joker be any card of its colour, '
+                  'those of the hand included')
+REPLACE_JOKERS = N_('replace each joker by a card it can stand for: ?B any black card (spades or '
+                    'clubs), ?R any red card (hearts or diamonds)')
+
 mistakes(
     'best_wild_hand',
     ("""
@@ -94,6 +85,9 @@ def best_wild_hand(hand):
     return list(max(itertools.combinations(hand, 5), key=lambda five: hand_rank_wild(
         [c for c in five if c[0] != '?'] + ['2C'] * sum(c[0] == '?' for c in five))))
 """, REPLACE_JOKERS))
+
+WILD_COUNT = N_('every replacement of the jokers (26 cards each) times every choice of five '
+                'cards')
 
 mistakes(
     'count_wild_rankings',
@@ -151,6 +145,12 @@ def flush_draw():
                hand_rank(best_hand(you + board + list(p))) for p in pairs)
     return {answer}
 """
+
+FLUSH_DRAW_UNSEEN = N_('{k} boards out of {m}, the pairs of {u} cards: the turn and river come '
+                       'from the 45 cards that are neither on the board nor in either hand')
+SAMPLED = N_('close, but not exact: this looks like an estimate from a sample of boards; count '
+             'every turn and river, all {n} pairs of the 45 unseen cards')
+FRACTION_OF_BOARDS = N_('the fraction of the {n} boards (turn and river) on which AS KS wins')
 
 mistakes(
     'flush_draw',

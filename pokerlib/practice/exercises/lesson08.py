@@ -17,26 +17,12 @@ __all__ = ['heads_up_reference']
 CHECKS = ('pair_overtakes', 'straight_v1', 'heads_up')
 
 
-# The hints that the table of mistakes below and the judges after it share.
-OVERTAKES_COMPARE = N_('compare exact_counts(5), exact_counts(6) and exact_counts(7)')
-OVERTAKES_SIZE = N_('the hand size, a whole number: 5, 6 or 7')
-RANK_BY_MOD = N_("a card's rank is its id >> 2 (and its suit id & 3), not id % 13: read that "
-                 "way, these cards have other ranks")
-PAIR_NOT_STRAIGHT = N_('a pair is not a straight: compare the set of ranks (a 13-bit mask) with '
-                       'the straight masks, not just the highest and lowest rank')
-WHEEL_TOO = N_('A-2-3-4-5, the wheel, is a straight too')
-HEADS_UP_SWAPPED = N_("these are hole2's counts: (wins, losses, ties) are those of hole1, the "
-                      "first hand given, whichever hand is the favourite")
-TIES = N_('a tie is neither a win nor a loss: count the boards on which the two hands rank the '
-          'same as ties')
-WRONG_ORDER = N_('the right counts in the wrong order: (wins, losses, ties), a win being a board '
-                 'on which hole1 ranks higher')
-ALL_BOARDS = N_('(wins, losses, ties) over all C(48, 5) = {n:,d} boards')
-
-
 # ---------------------------------------------------------------------------
 # The mistakes students make, each with the hint it earns: the one home of each. The judge
 # diagnoses by the rows made with diagnosed(...); tests/practice/test_mistakes.py tests them all.
+
+OVERTAKES_COMPARE = N_('compare exact_counts(5), exact_counts(6) and exact_counts(7)')
+OVERTAKES_SIZE = N_('the hand size, a whole number: 5, 6 or 7')
 
 mistakes(
     'pair_overtakes',
@@ -55,6 +41,12 @@ def straight_v1(arr):
     ranks = np.sort({ranks}, axis=1)
     return {test}
 """
+
+RANK_BY_MOD = N_("a card's rank is its id >> 2 (and its suit id & 3), not id % 13: read that "
+                 "way, these cards have other ranks")
+PAIR_NOT_STRAIGHT = N_('a pair is not a straight: compare the set of ranks (a 13-bit mask) with '
+                       'the straight masks, not just the highest and lowest rank')
+WHEEL_TOO = N_('A-2-3-4-5, the wheel, is a straight too')
 
 mistakes(
     'straight_v1',
@@ -83,6 +75,14 @@ def heads_up(hole1, hole2):
     wins, losses, ties = int((v1 > v2).sum()), int((v1 < v2).sum()), int((v1 == v2).sum())
     return {answer}
 """
+
+HEADS_UP_SWAPPED = N_("these are hole2's counts: (wins, losses, ties) are those of hole1, the "
+                      "first hand given, whichever hand is the favourite")
+TIES = N_('a tie is neither a win nor a loss: count the boards on which the two hands rank the '
+          'same as ties')
+WRONG_ORDER = N_('the right counts in the wrong order: (wins, losses, ties), a win being a board '
+                 'on which hole1 ranks higher')
+ALL_BOARDS = N_('(wins, losses, ties) over all C(48, 5) = {n:,d} boards')
 
 mistakes(
     'heads_up',
