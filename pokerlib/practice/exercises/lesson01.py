@@ -107,16 +107,16 @@ def flush(hand):
 """, FLUSH))
 
 
+KIND_ANY_N = N_('kind(n, ranks) is asked about any n, and returns None when no rank occurs '
+                'exactly n times (kind(0, ranks) is None; kind(5, ranks) is five of a kind, '
+                'which jokers make): look for a rank that occurs exactly n times rather than '
+                'look n up in a table of counts')
+
 def _at_least(n, ranks) -> dict:
     """The fields of kind's first mistake: the rank that occurs n times or more."""
     rank = next((r for r in ranks if ranks.count(r) >= n), None)
     return dict(n=n, ranks=short(ranks), rank=rank, k=ranks.count(rank))
 
-
-KIND_ANY_N = N_('kind(n, ranks) is asked about any n, and returns None when no rank occurs '
-                'exactly n times (kind(0, ranks) is None; kind(5, ranks) is five of a kind, '
-                'which jokers make): look for a rank that occurs exactly n times rather than '
-                'look n up in a table of counts')
 
 mistakes(
     'kind',

@@ -44,13 +44,6 @@ P1, P2, HC = hands('KS KH 9C 7D 2S', 'KD KC 9D 7C 2H', 'AS QH JD 8C 4S')
 # The mistakes students make, each with the hint it earns: the one home of each. The judge
 # diagnoses by the rows made with diagnosed(...); tests/practice/test_mistakes.py tests them all.
 
-_NOT_KEYS = N_('compare the keys, {key_x}, not the items themselves')
-
-
-def _key_x():
-    return dict(key_x=code('key(x)'))
-
-
 REVERSED = N_('the right items in reverse order: keep them in the order they come, {append} each '
               'tie at the end (not {insert})')
 ONE_PASS = N_('the iterable may be an iterator, which can be read only once: go through it in '
@@ -62,11 +55,14 @@ EXTREMES_ERROR = N_('the keys may be any values that compare with each other: ne
                     '(start from the first item), never with a number such as 0 or '
                     '-inf, and never negate them')
 
-# allmax's and allmin's judge diagnoses by three rows of each table, in this order: starting
-# from 0, the first best item only, comparing the items rather than their keys.
-mistakes(
-    'allmax',
-    diagnosed("""
+_NOT_KEYS = N_('compare the keys, {key_x}, not the items themselves')
+
+
+def _key_x():
+    return dict(key_x=code('key(x)'))
+
+
+_FROM_ZERO = """
 def allmax(iterable, key=None):
     key = key or (lambda x: x)
     best, result = 0, []
@@ -76,7 +72,30 @@ def allmax(iterable, key=None):
         elif key(x) == best:
             result.append(x)
     return result
-""", N_("start from the first item's key, not from a number such as 0 (or -inf): here every "
+"""
+_FIRST_ONLY = """
+def allmax(iterable, key=None):
+    items = list(iterable)
+    return [max(items, key=key)] if items else []
+"""
+_ITEMS = """
+def allmax(iterable, key=None):
+    items = list(iterable)
+    best = max(items, key=key) if items else None
+    return [x for x in items if x == best]
+"""
+
+
+def _allmin(source) -> str:
+    """allmax's mistaken version made allmin's: the same mistake, the other way round."""
+    return source.replace('allmax', 'allmin').replace('max(', 'min(').replace(' > ', ' < ')
+
+
+# allmax's and allmin's judge diagnoses by three rows of each table, in this order: starting
+# from 0, the first best item only, comparing the items rather than their keys.
+mistakes(
+    'allmax',
+    diagnosed(_FROM_ZERO, N_("start from the first item's key, not from a number such as 0 (or -inf): here every "
         "key is below it, and keys may also be tuples or strings")),
     ("""
 def allmax(iterable, key=None):
@@ -89,34 +108,16 @@ def allmax(iterable, key=None):
             result.insert(0, x)
     return result
 """, REVERSED),
-    diagnosed("""
-def allmax(iterable, key=None):
-    items = list(iterable)
-    return [max(items, key=key)] if items else []
-""", N_('every item whose key equals the largest key, not just the first')),
+    diagnosed(_FIRST_ONLY, N_('every item whose key equals the largest key, not just the first')),
     ("""
 def allmax(iterable, key=None):
     key = key or (lambda x: x)
     best = max(iterable, key=key, default=None)
     return [x for x in iterable if key(x) == key(best)]
 """, ONE_PASS),
-    diagnosed("""
-def allmax(iterable, key=None):
-    items = list(iterable)
-    best = max(items, key=key) if items else None
-    return [x for x in items if x == best]
-""", _NOT_KEYS, fields=_key_x),
-    ("""
-def allmax(iterable, key=None):
-    key = key or (lambda x: x)
-    best, result = float('-inf'), []
-    for x in iterable:
-        if key(x) > best:
-            best, result = key(x), [x]
-        elif key(x) == best:
-            result.append(x)
-    return result
-""", EXTREMES_ERROR, 'error'),
+    diagnosed(_ITEMS, _NOT_KEYS, fields=_key_x),
+    (_FROM_ZERO.replace('best, result = 0,', "best, result = float('-inf'),"),
+     EXTREMES_ERROR, 'error'),
     ("""
 def allmax(iterable, key):
     items = list(iterable)
@@ -124,37 +125,18 @@ def allmax(iterable, key):
     return [x for x in items if key(x) == best]
 """, NO_KEY, 'error'))
 
-_ALLMIN_FIRST = diagnosed("""
-def allmin(iterable, key=None):
-    items = list(iterable)
-    return [min(items, key=key)] if items else []
-""", N_('every item whose key equals the smallest key, not just the first'))
+ANOTHER_ORDER = N_('the right items in another order: keep them in the order they come')
+
+_ALLMIN_FIRST = diagnosed(_allmin(_FIRST_ONLY), N_('every item whose key equals the smallest key, not just the first'))
 """allmin's answer that compares the items themselves fails first on allmin([-2, 5, -5, 2],
 key=abs), where the best item comes once: it is told this row's hint, tried first."""
 
-ANOTHER_ORDER = N_('the right items in another order: keep them in the order they come')
-
 mistakes(
     'allmin',
-    diagnosed("""
-def allmin(iterable, key=None):
-    key = key or (lambda x: x)
-    best, result = 0, []
-    for x in iterable:
-        if key(x) < best:
-            best, result = key(x), [x]
-        elif key(x) == best:
-            result.append(x)
-    return result
-""", N_("start from the first item's key, not from a number such as 0 (or -inf): here every "
+    diagnosed(_allmin(_FROM_ZERO), N_("start from the first item's key, not from a number such as 0 (or -inf): here every "
         "key is above it, and keys may also be tuples or strings")),
     _ALLMIN_FIRST,
-    diagnosed("""
-def allmin(iterable, key=None):
-    items = list(iterable)
-    best = min(items, key=key) if items else None
-    return [x for x in items if x == best]
-""", _NOT_KEYS, fields=_key_x, gets=_ALLMIN_FIRST.hint),
+    diagnosed(_allmin(_ITEMS), _NOT_KEYS, fields=_key_x, gets=_ALLMIN_FIRST.hint),
     ("""
 def allmin(iterable, key=None):
     key = key or (lambda x: x)
@@ -198,27 +180,23 @@ SHARES_ADD_UP = N_('the shares add up to 1: each of k winners gets 1/k of the po
 SHARES_ORDER = N_('one share per hand, in the order the hands are given')
 SHARES_NUMBERS = N_('a number for each hand (its share of the pot), not the winning hands')
 
+_SHARES = """
+from pokerlib import hand_rank
+def shares(hands):
+    best = max(map(hand_rank, hands))
+{rest}
+"""
+
 mistakes(
     'shares',
-    ("""
-from pokerlib import hand_rank
-def shares(hands):
-    best = max(map(hand_rank, hands))
-    return [1 if hand_rank(h) == best else 0 for h in hands]
-""", SHARES_ADD_UP),
-    ("""
-from pokerlib import hand_rank
-def shares(hands):
-    best = max(map(hand_rank, hands))
-    winners = [h for h in hands if hand_rank(h) == best]
-    return [1 / len(winners)] * len(winners) + [0] * (len(hands) - len(winners))
-""", SHARES_ORDER),
-    ("""
-from pokerlib import hand_rank
-def shares(hands):
-    best = max(map(hand_rank, hands))
-    return [h for h in hands if hand_rank(h) == best]
-""", SHARES_NUMBERS))
+    (_SHARES.format(rest='    return [1 if hand_rank(h) == best else 0 for h in hands]'),
+     SHARES_ADD_UP),
+    (_SHARES.format(rest='    winners = [h for h in hands if hand_rank(h) == best]\n'
+                         '    return [1 / len(winners)] * len(winners) + [0] * (len(hands) - '
+                         'len(winners))'),
+     SHARES_ORDER),
+    (_SHARES.format(rest='    return [h for h in hands if hand_rank(h) == best]'),
+     SHARES_NUMBERS))
 
 TIE_CHANCE_COUNT = N_('that is a count; the chance is a probability, between 0 and 1')
 TIE_CHANCE_RANKINGS = N_('each distinct ranking v, held by n[v] of the hands, ties with '
@@ -400,16 +378,22 @@ def _same_ranks_elsewhere(hand, free, rng):
     return None
 
 
+def _fresh_deals(note) -> tuple:
+    """A seed for the check's deals, drawn afresh (``fresh_seed``), and `note` (a msgid: how
+    to deal them again) said with it."""
+    seed = fresh_seed()
+    return seed, _(note).format(seed=seed)
+
+
 def _hands_call(name, hands) -> str:
     return f'{name}([' + ', '.join(repr(' '.join(h)).replace("'", '') for h in hands) + '])'
 
 
 @exercise('poker', returns=N_('a list of hands'))
 def _poker(run):
-    seed = fresh_seed()
-    note = _('the hands of the cases after the ninth were dealt at random, fresh at every '
-             'check (random_deals({seed}) in pokerlib.practice.exercises.lesson02 deals them '
-             'again)').format(seed=seed)
+    seed, note = _fresh_deals(N_('the hands of the cases after the ninth were dealt at random, '
+                                 'fresh at every check (random_deals({seed}) in '
+                                 'pokerlib.practice.exercises.lesson02 deals them again)'))
     for n, (case, winners) in enumerate(POKER_CASES + random_deals(seed)):
         got = run([list(h) for h in case], shown=_hands_call(run.name, case))
         if _same_items(got, winners):
@@ -446,10 +430,9 @@ SHARES_CASES = [
 
 @exercise('shares', returns=N_('a list of numbers, one per hand'))
 def _shares(run):
-    seed = fresh_seed()
-    note = _('the hands of the cases after the seventh were dealt at random, fresh at every '
-             'check (random_deals({seed}) in pokerlib.practice.exercises.lesson02 deals them '
-             'again)').format(seed=seed)
+    seed, note = _fresh_deals(N_('the hands of the cases after the seventh were dealt at random, '
+                                 'fresh at every check (random_deals({seed}) in '
+                                 'pokerlib.practice.exercises.lesson02 deals them again)'))
     drawn = [(hands, [Fraction(1, len(w)) if any(h == x for x in w) else 0 for h in hands])
              for hands, w in random_deals(seed)]
     for n, (case, expected) in enumerate(SHARES_CASES + drawn):

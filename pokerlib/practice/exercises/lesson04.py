@@ -162,6 +162,9 @@ def hand_percentages(n, rng):
     return [100 * c / n for c in counts]
 """, REVERSED_COUNTS))
 
+NAMED_KEYS = N_('the keys are category names, as category_name gives them ({example}), not '
+                'numbers')
+
 _BY_REMOVING = """
 from collections import Counter
 from pokerlib import HAND_NAMES, deal_by_removing, hand_rank_elif
@@ -172,9 +175,6 @@ def hand_frequencies_by_removing(n, rng):
             counts[{key}] += 1
     return counts
 """
-
-NAMED_KEYS = N_('the keys are category names, as category_name gives them ({example}), not '
-                'numbers')
 
 mistakes(
     'hand_frequencies_by_removing',

@@ -133,6 +133,12 @@ def best_deuces_wild(hand):
     return list(hand)
 """, BETTER_FIVE))
 
+FLUSH_DRAW_UNSEEN = N_('{k} boards out of {m}, the pairs of {u} cards: the turn and river come '
+                       'from the 45 cards that are neither on the board nor in either hand')
+SAMPLED = N_('close, but not exact: this looks like an estimate from a sample of boards; count '
+             'every turn and river, all {n} pairs of the 45 unseen cards')
+FRACTION_OF_BOARDS = N_('the fraction of the {n} boards (turn and river) on which AS KS wins')
+
 _FLUSH_DRAW = """
 import itertools
 from fractions import Fraction
@@ -145,12 +151,6 @@ def flush_draw():
                hand_rank(best_hand(you + board + list(p))) for p in pairs)
     return {answer}
 """
-
-FLUSH_DRAW_UNSEEN = N_('{k} boards out of {m}, the pairs of {u} cards: the turn and river come '
-                       'from the 45 cards that are neither on the board nor in either hand')
-SAMPLED = N_('close, but not exact: this looks like an estimate from a sample of boards; count '
-             'every turn and river, all {n} pairs of the 45 unseen cards')
-FRACTION_OF_BOARDS = N_('the fraction of the {n} boards (turn and river) on which AS KS wins')
 
 mistakes(
     'flush_draw',

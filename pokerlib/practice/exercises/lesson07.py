@@ -26,6 +26,20 @@ CHECKS = ('player1_wins', 'how_won', 'score_valid')
 # The mistakes students make, each with the hint it earns: the one home of each. The judge
 # diagnoses by the rows made with diagnosed(...); tests/practice/test_mistakes.py tests them all.
 
+FULL_HOUSE_RANKS = N_('a full house ranks by its three of a kind first, then by its pair: tens '
+                      'over twos beat threes over kings')
+WHEEL_BEATS_PAIR = N_('A-2-3-4-5 is a straight, the lowest one (the wheel): it beats a pair')
+WHEEL_ACE_LOW = N_('in the wheel, A-2-3-4-5, the ace counts as 1: a six-high straight beats it')
+LAST_LINE = N_('each line is one deal: count every line of the file, the last one too')
+COMPARE_WHOLE_RANKINGS = N_('compare the whole rankings, {compare}: the category first, and when '
+                            'both hands are in one category, the ranks decide')
+TIE_NOT_WIN = N_('a tie is not a win for player 1: count only the deals where hand 1 ranks higher')
+PLAYER2_COUNT = N_("that is player 2's count: hand 1 is the first five cards of each line")
+SAME_FOR_SIZES = N_('the same answer for a file of {n} deals and one of {m}: count the wins in '
+                    'the lines your function is given, not a number worked out before')
+SAME_AS_BEFORE = N_('the same answer as for the other file of {n} deals: count the wins in the '
+                    'lines your function is given, not a number kept from before')
+
 _OWN_RANK = """
 from pokerlib import parse_versus_line
 from collections import Counter
@@ -64,20 +78,6 @@ def player1_wins(lines):
     return wins
 """
 
-FULL_HOUSE_RANKS = N_('a full house ranks by its three of a kind first, then by its pair: tens '
-                      'over twos beat threes over kings')
-WHEEL_BEATS_PAIR = N_('A-2-3-4-5 is a straight, the lowest one (the wheel): it beats a pair')
-WHEEL_ACE_LOW = N_('in the wheel, A-2-3-4-5, the ace counts as 1: a six-high straight beats it')
-LAST_LINE = N_('each line is one deal: count every line of the file, the last one too')
-COMPARE_WHOLE_RANKINGS = N_('compare the whole rankings, {compare}: the category first, and when '
-                            'both hands are in one category, the ranks decide')
-TIE_NOT_WIN = N_('a tie is not a win for player 1: count only the deals where hand 1 ranks higher')
-PLAYER2_COUNT = N_("that is player 2's count: hand 1 is the first five cards of each line")
-SAME_FOR_SIZES = N_('the same answer for a file of {n} deals and one of {m}: count the wins in '
-                    'the lines your function is given, not a number worked out before')
-SAME_AS_BEFORE = N_('the same answer as for the other file of {n} deals: count the wins in the '
-                    'lines your function is given, not a number kept from before')
-
 mistakes(
     'player1_wins',
     (_WINS.format(test='hand_rank(hand1) >= hand_rank(hand2)'),
@@ -111,18 +111,18 @@ def player1_wins(lines):
     return _seen[len(lines)]
 """, SAME_AS_BEFORE))
 
+HOW_TIE = N_("'tie' only when the whole rankings are equal: the same category, or the same ranks "
+             "in other suits, is not enough")
+HOW_CATEGORY = N_("'category' when the categories differ, 'ranks' when the category is the same "
+                  "and the ranks decide, whoever wins")
+HOW_WORDS = N_("one of three words: 'tie', 'category' or 'ranks'")
+
 _HOW_WON = """
 from pokerlib import hand_rank
 def how_won(hand1, hand2):
     r1, r2 = hand_rank(hand1), hand_rank(hand2)
     {body}
 """
-
-HOW_TIE = N_("'tie' only when the whole rankings are equal: the same category, or the same ranks "
-             "in other suits, is not enough")
-HOW_CATEGORY = N_("'category' when the categories differ, 'ranks' when the category is the same "
-                  "and the ranks decide, whoever wins")
-HOW_WORDS = N_("one of three words: 'tie', 'category' or 'ranks'")
 
 mistakes(
     'how_won',
@@ -133,6 +133,13 @@ mistakes(
      HOW_CATEGORY),
     (_HOW_WON.format(body="return 'player1' if r1 > r2 else 'player2' if r2 > r1 else 'tie'"),
      HOW_WORDS))
+
+MESSAGE_WORDS = N_('each message as versus_errors words it: the lines numbered from 1, blank '
+                   'lines counted too')
+MESSAGE_NUMBER = N_('each message starts with its line number, as versus_errors gives it: '
+                    '{call}, or {fstring}')
+BLANK_LINE = N_('a blank line is neither a deal nor an error: skip it (but count it in the line '
+                'numbers)')
 
 _SCORE = """
 from pokerlib import parse_versus_line, score_versus
@@ -148,13 +155,6 @@ def score_valid(lines):
 """
 _SCORE_OK = dict(lines='lines', skip='if not line.strip(): continue', number=', lineno',
                  message='str(e)')
-
-MESSAGE_WORDS = N_('each message as versus_errors words it: the lines numbered from 1, blank '
-                   'lines counted too')
-MESSAGE_NUMBER = N_('each message starts with its line number, as versus_errors gives it: '
-                    '{call}, or {fstring}')
-BLANK_LINE = N_('a blank line is neither a deal nor an error: skip it (but count it in the line '
-                'numbers)')
 
 mistakes(
     'score_valid',

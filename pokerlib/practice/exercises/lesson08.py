@@ -35,18 +35,18 @@ def pair_overtakes():
     return 'six'
 """, OVERTAKES_SIZE))
 
+RANK_BY_MOD = N_("a card's rank is its id >> 2 (and its suit id & 3), not id % 13: read that "
+                 "way, these cards have other ranks")
+PAIR_NOT_STRAIGHT = N_('a pair is not a straight: compare the set of ranks (a 13-bit mask) with '
+                       'the straight masks, not just the highest and lowest rank')
+WHEEL_TOO = N_('A-2-3-4-5, the wheel, is a straight too')
+
 _STRAIGHT_V1 = """
 import numpy as np
 def straight_v1(arr):
     ranks = np.sort({ranks}, axis=1)
     return {test}
 """
-
-RANK_BY_MOD = N_("a card's rank is its id >> 2 (and its suit id & 3), not id % 13: read that "
-                 "way, these cards have other ranks")
-PAIR_NOT_STRAIGHT = N_('a pair is not a straight: compare the set of ranks (a 13-bit mask) with '
-                       'the straight masks, not just the highest and lowest rank')
-WHEEL_TOO = N_('A-2-3-4-5, the wheel, is a straight too')
 
 mistakes(
     'straight_v1',
@@ -62,6 +62,14 @@ def straight_v1(arr):
                          '(np.diff(ranks, axis=1) != 0).all(axis=1)'),
      WHEEL_TOO))
 
+HEADS_UP_SWAPPED = N_("these are hole2's counts: (wins, losses, ties) are those of hole1, the "
+                      "first hand given, whichever hand is the favourite")
+TIES = N_('a tie is neither a win nor a loss: count the boards on which the two hands rank the '
+          'same as ties')
+WRONG_ORDER = N_('the right counts in the wrong order: (wins, losses, ties), a win being a board '
+                 'on which hole1 ranks higher')
+ALL_BOARDS = N_('(wins, losses, ties) over all C(48, 5) = {n:,d} boards')
+
 _HEADS_UP = """
 import itertools
 import numpy as np
@@ -75,14 +83,6 @@ def heads_up(hole1, hole2):
     wins, losses, ties = int((v1 > v2).sum()), int((v1 < v2).sum()), int((v1 == v2).sum())
     return {answer}
 """
-
-HEADS_UP_SWAPPED = N_("these are hole2's counts: (wins, losses, ties) are those of hole1, the "
-                      "first hand given, whichever hand is the favourite")
-TIES = N_('a tie is neither a win nor a loss: count the boards on which the two hands rank the '
-          'same as ties')
-WRONG_ORDER = N_('the right counts in the wrong order: (wins, losses, ties), a win being a board '
-                 'on which hole1 ranks higher')
-ALL_BOARDS = N_('(wins, losses, ties) over all C(48, 5) = {n:,d} boards')
 
 mistakes(
     'heads_up',
