@@ -175,11 +175,6 @@ def versus_lines() -> tuple:
     return tuple(make_versus_lines(300, random.Random(54), tie_fraction=0.1))
 
 
-@functools.cache
-def versus_wins() -> Counter:
-    return Counter(versus_winner(*parse_versus_line(line)) for line in versus_lines())
-
-
 TIE_LINE = '2H 3D 5S 9C KD 2C 3H 5D 9S KH'
 """A deal that is a tie (the same ranks, other suits)."""
 PLAYER2_LINE = '2H 3D 5C 7S 9H AS AH KD QC JD'

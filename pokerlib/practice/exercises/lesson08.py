@@ -223,11 +223,6 @@ def heads_up_reference(hole1, hole2) -> tuple:
     return int((v1 > v2).sum()), int((v1 < v2).sum()), int((v1 == v2).sum())
 
 
-@functools.cache
-def aces_against_kings() -> tuple:
-    return heads_up_reference(['AS', 'AH'], ['KS', 'KH'])
-
-
 FRESH = {}
 """The hole cards a heads_up check is judged on, drawn just before the student's code
 runs: new at every check."""
