@@ -233,10 +233,6 @@ FLAGS = ('builtin', 'exit', 'interrupt', 'genexit', 'notimplemented', 'recursion
 """What an answer says of the error she raised, each true or false (the runner's ``_raised``)."""
 
 
-def _cut(text, limit):
-    return text if len(text) <= limit else text[:limit]
-
-
 def _refuse(what):
     raise ValueError(f"not a runner's answer: {what}")
 
@@ -284,23 +280,23 @@ class Answer:
         """The answer as JSON-ready data, each text cut to its limit."""
         value = self.value
         if self.kind == 'notplain':
-            value = _cut(value, NAME)
+            value = value[:NAME]
         elif self.kind == 'raised':
             where = value['where']
-            value = dict(value, type=_cut(value['type'], NAME), text=_cut(value['text'], TEXT),
-                         where=where and dict(where, function=_cut(where['function'], CALLED),
-                                              code=_cut(where['code'], LINE)))
+            value = dict(value, type=value['type'][:NAME], text=value['text'][:TEXT],
+                         where=where and dict(where, function=where['function'][:CALLED],
+                                              code=where['code'][:LINE]))
         message = {self.kind: value, 't': self.t}
         if self.after:
-            message['after'] = [[i, dict(data, notplain=_cut(data['notplain'], NAME))
+            message['after'] = [[i, dict(data, notplain=data['notplain'][:NAME])
                                  if type(data) is dict and 'notplain' in data else data]
                                 for i, data in self.after]
         if self.printed:
             total, last, chars, finished = self.printed
-            message['printed'] = [total, [_cut(x, LINE) for x in last[-KEPT_LINES:]], chars,
+            message['printed'] = [total, [x[:LINE] for x in last[-KEPT_LINES:]], chars,
                                   finished]
         if self.course is not None:
-            message['course'] = _cut(self.course, CALLED)
+            message['course'] = self.course[:CALLED]
         return message
 
     @classmethod

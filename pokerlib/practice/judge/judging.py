@@ -28,7 +28,8 @@ from ..reports import Mismatch, Report, code, describe_call, plain, prose, short
 from ..values import apply_rng_state, encode_arg, from_json, to_python  # noqa: F401
 from ..values import _from_plain
 from .errors import CourseCalled, RunnerGone, StudentError, TimeUp
-from .failures import course_report, error_report, mismatch_report, slow_report, what_printed
+from .failures import (course_report, error_report, gone_report, mismatch_report, slow_report,
+                       what_printed)
 from .which import not_written, redefined_note, which_exercise
 
 import random
@@ -219,10 +220,6 @@ class Run:
                 raise RunnerGone()      # the runner stopped early without saying why
             k += 1
 
-    def raw(self, *args, shown=None):
-        """Call expecting the arguments to change (a shuffle)."""
-        return self(*args, shown=shown, changes=True)
-
     def value(self):
         """The answer of an exercise whose answer is a value."""
         self.cases += 1
@@ -238,15 +235,11 @@ class Run:
         except Exception:
             return None
 
-    def printed_for(self, args):
-        """[lines in all, the last lines] that the call with these arguments printed, or None."""
-        return self._printed_by.get(self._key(tuple(args)))
-
     def reprint(self, args):
         """What the call with these arguments prints, asked again of the runner when it was
         not kept (a judge of more than KEEP_PRINTED calls): [lines, the last lines] or None.
         Only for a report: the answer is not judged, and a failure to answer is ignored."""
-        kept = self.printed_for(args)
+        kept = self._printed_by.get(self._key(tuple(args)))
         if kept is not None or not (self.printed_lines or self.printed_chars):
             return kept
         try:
@@ -415,10 +408,7 @@ def judge_exercise(run, exercise, slow=SLOW) -> Report:
     except TimeUp:
         return slow_report(name, run.last_call, time.perf_counter() - start)
     except RunnerGone:
-        report = Report(name, 'error', _('raised an error on {call}').format(
-                            call=code(run.last_call or name + '(...)')),
-                        [('hint', _('your function ended the program it ran in (os._exit, or a '
-                                    'crash): return the answer instead'))])
+        report = gone_report(name, run.last_call or name + '(...)')
     except Exception as e:             # the judge could not read what came back
         report = Report(name, 'fail', _('gave a wrong answer on {call}').format(
                             call=code(run.last_call or name + "(...)")),
@@ -500,10 +490,7 @@ def _judged(run, exercise, at_most, slow, started) -> Report:
                               (label, text) for label, text in report.details]
         return report
     except RunnerGone:
-        return Report(exercise.name, 'error', _('raised an error on {call}').format(
-                          call=code(exercise.name + '(...)')),
-                      [('hint', _('your function ended the program it ran in (os._exit, '
-                                  'or a crash): return the answer instead'))])
+        return gone_report(exercise.name, exercise.name + '(...)')
 
 
 def judge_runner(sock, at_most=None, slow=SLOW, started=None, exercise_name=None,
