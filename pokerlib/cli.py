@@ -323,16 +323,15 @@ def make_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest='command', required=True,
                                 metavar='SUBCOMMAND')
 
-    p = sub.add_parser('rank', help=_('the category and ranking of a hand'),
+    p = _command(sub, 'rank', _cmd_rank, help=_('the category and ranking of a hand'),
                        description=_('Print the category name and the ranking '
                          '(hand_rank) of a hand. For 6 or 7 cards, the best '
                          'five are printed too; jokers ?B and ?R are wild.'),
                        epilog=_('example: pokerlib rank "AS KS QS JS TS"'))
     p.add_argument('cards', nargs='+', metavar='CARDS',
                    help=_('the hand, quoted or as separate cards'))
-    p.set_defaults(run=_cmd_rank)
 
-    p = sub.add_parser('winner', help=_('the winning hand(s), ties included'),
+    p = _command(sub, 'winner', _cmd_winner, help=_('the winning hand(s), ties included'),
                        description=_('Print each winning hand, one per line '
                          '(several lines on a tie), with its category. Hands of '
                          '6 or 7 cards, or with jokers, count as their best five. '
@@ -343,9 +342,8 @@ def make_parser() -> argparse.ArgumentParser:
                          '"KD KH KS KC 7D"'))
     p.add_argument('hands', nargs='+', metavar='HAND',
                    help=_('a hand, quoted, e.g. "AS KS QS JS TS"'))
-    p.set_defaults(run=_cmd_winner)
 
-    p = sub.add_parser('versus', help=_("count player 1's wins in a file of "
+    p = _command(sub, 'versus', _cmd_versus, help=_("count player 1's wins in a file of "
                          'ten-card lines'),
                        description=_('Read a file with ten cards a line (player '
                          "1's five, then player 2's) and count who wins. Blank "
@@ -356,9 +354,8 @@ def make_parser() -> argparse.ArgumentParser:
                    help=_("the file, or '-' for standard input"))
     p.add_argument('--json', action='store_true',
                    help=_('print only {"player1": N, "player2": N, "ties": N}'))
-    p.set_defaults(run=_cmd_versus)
 
-    p = sub.add_parser('make-versus', help=_('write a file of ten-card lines'),
+    p = _command(sub, 'make-versus', _cmd_make_versus, help=_('write a file of ten-card lines'),
                        description=_('Deal lines of ten cards from a seed, with '
                          'a fraction of deliberate ties (make_versus_lines). '
                          'With -o, the file is replaced only once every line is '
@@ -375,9 +372,8 @@ def make_parser() -> argparse.ArgumentParser:
                    type=_filename,
                    help=_("write here instead of standard output ('-' is "
                      "standard output)"))
-    p.set_defaults(run=_cmd_make_versus)
 
-    p = sub.add_parser('deal', help=_('seeded deals, one hand per line'),
+    p = _command(sub, 'deal', _cmd_deal, help=_('seeded deals, one hand per line'),
                        description=_('Deal hands from one shuffled deck '
                          '(pokerlib.deal with random.Random(SEED)).'))
     p.add_argument('--hands', type=_count, default=1,
@@ -385,9 +381,8 @@ def make_parser() -> argparse.ArgumentParser:
     p.add_argument('--cards', type=_count, default=5,
                    help=_('cards per hand, at least 1 (default 5)'))
     _add_seed(p)
-    p.set_defaults(run=_cmd_deal)
 
-    p = sub.add_parser('frequencies', help=_('how often each hand comes up'),
+    p = _command(sub, 'frequencies', _cmd_frequencies, help=_('how often each hand comes up'),
                        description=_('Deal hands at random and compare how '
                          'often each category comes up with the exact '
                          'probability (hand_frequencies, frequency_table).'))
@@ -396,10 +391,16 @@ def make_parser() -> argparse.ArgumentParser:
     p.add_argument('--cards', type=int, choices=[5, 7], default=5,
                    help=_('cards per hand; 7 counts the best five (default 5)'))
     _add_seed(p)
-    p.set_defaults(run=_cmd_frequencies)
     from .grading.commands import add_commands as _add_grading     # (loaded for the command line only)
-    _add_grading(sub)      # grade, progress: pokerlib.grading.batch
+    _add_grading(sub, _command)      # grade, progress: pokerlib.grading.batch
     return parser
+
+
+def _command(sub, name, run, **texts):
+    """A subcommand's parser (help, description, epilog: ``texts``), which runs `run`."""
+    p = sub.add_parser(name, **texts)
+    p.set_defaults(run=run)
+    return p
 
 
 def _add_seed(parser):

@@ -133,10 +133,6 @@ def site_text(language: str = 'en') -> dict:
                 other=OTHER_LANGUAGE[language])
 
 
-SHOW_SOLUTION = SITE_TEXT['show_solution']
-SHOW_ANSWER = SITE_TEXT['show_answer']
-
-
 def folds(cell: dict, text: dict = SITE_TEXT) -> tuple | None:
     """What the toggle of a cell the site folds says (shown, hidden), or None if it is not folded."""
     if cell['cell_type'] == 'code' and editions.SOLUTION_LINE.search(source(cell)):

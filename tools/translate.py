@@ -299,10 +299,6 @@ def stats() -> list:
 # ---------------------------------------------------------------------------
 # Writing the Chinese notebooks.
 
-class Untranslated(Exception):
-    pass
-
-
 def translate_markdown(text: str, table: dict, missing: list) -> str:
     """The markdown with each paragraph, list item, heading and table cell translated.
 

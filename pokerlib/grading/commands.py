@@ -37,9 +37,10 @@ def _seconds(text):
     return value
 
 
-def add_commands(sub):
-    """Add the grade and progress subcommands to the command line's subparsers."""
-    p = sub.add_parser('grade', help=_("grade students' notebooks (each in a sandbox)"),
+def add_commands(sub, command):
+    """Add the grade and progress subcommands to the command line's subparsers, each made by
+    `command(sub, name, run, **texts)` (``cli._command``)."""
+    p = command(sub, 'grade', _cmd_grade, help=_("grade students' notebooks (each in a sandbox)"),
                        description=_('Run each notebook in a fresh kernel, in a sandbox of its '
                          'own (bubblewrap: no network, no other notebook or file of yours in '
                          'sight, limits on memory, processes and time), and judge every '
@@ -64,15 +65,13 @@ def add_commands(sub):
                      'without one, with your own rights. Only for notebooks you trust: a '
                      'notebook could then read, change or delete your files'))
     _common(p)
-    p.set_defaults(run=_cmd_grade)
-    p = sub.add_parser('progress', help=_('which exercises your workspace already passes'),
+    p = command(sub, 'progress', _cmd_progress, help=_('which exercises your workspace already passes'),
                        description=_('Run your notebooks (without changing them) and judge '
                          'every exercise, as the teacher\'s grading does.'))
     p.add_argument('workspace', nargs='?', default=None, metavar='FOLDER',
                    help=_('your copy of the course (default: workspace and workspace-zh, '
                      'the Chinese copy, whichever exist)'))
     _common(p)
-    p.set_defaults(run=_cmd_progress)
 
 
 def _common(p):

@@ -262,8 +262,7 @@ def mistakes(name, *rows):
 
 class Known:
     """The mistakes the judge of exercise `name` diagnoses: the diagnosed rows of its table,
-    read when the judge first needs them (the table comes at the end of the lesson's module),
-    each as the judges take it: (mistaken version or test, hint[, witnesses])."""
+    read when the judge first needs them, each as the judges take it: (mistaken version or test, hint[, witnesses])."""
 
     def __init__(self, name):
         self.name = name

@@ -27,10 +27,9 @@ The protocol (``wire`` messages; the judge asks, the runner answers):
 - ``{'op': 'call', 'args': [...], 'kwargs': {...}}``, ``{'op': 'map',
   'calls': [[args, kwargs], ...]}`` (a batch: one round trip), ``{'op':
   'value'}`` (the answer of an exercise whose answer is a value): each
-  answer is ``{'ok': plain data}``, ``{'notplain': type name}`` or
-  ``{'raised': {...}}``, with ``'after'`` (the arguments as the call left
-  them), ``'printed'`` (how many lines, the last of them, how many characters and
-  finished lines) and ``'course'``.
+  answer is a ``wire.Answer`` (what came back, its time, the arguments as
+  the call left them, what it printed, the course function it called), a
+  batch's one for each call up to the first that did not return plain data.
 
 Nothing the runner sends is a verdict: the judge decides.
 """
@@ -170,11 +169,12 @@ def _where(error):
     if not frames:
         return None
     f = frames[-1]       # words in the judge's language (failures.where_text): the facts alone here
-    return {'function': str(f.name)[:80], 'line': f.lineno if type(f.lineno) is int else None,
-            'code': (f.line or '').strip()[:200]}
+    return {'function': str(f.name), 'line': f.lineno if type(f.lineno) is int else None,
+            'code': (f.line or '').strip()}
 
 
 def _raised(e) -> dict:
+    """The facts of an error her code raised (``wire.Answer``'s 'raised')."""
     cls = type(e)
     info = {'type': type.__getattribute__(cls, '__name__'),
             'builtin': type.__getattribute__(cls, '__module__') == 'builtins',
@@ -185,7 +185,7 @@ def _raised(e) -> dict:
             'refused': isinstance(e, Refused)}
     try:
         text = str(e)
-        info['text'] = text[:500] if type(text) is str else ''
+        info['text'] = text if type(text) is str else ''
     except BaseException:
         info['text'] = ''
     info['where'] = _where(e)
@@ -223,21 +223,22 @@ class Server:
         if op == 'map':
             answers = []
             for args, kwargs in request['calls']:
-                answers.append(self.call(args, kwargs))
-                if 'ok' not in answers[-1]:
+                answers.append(self.answer_call(args, kwargs))
+                if answers[-1].kind != 'ok':
                     break
-            if all(len(a) == 2 and 'ok' in a and 't' in a for a in answers):
-                # the common case, shorter: every call returned plain data and nothing else
-                # happened (no output, no change to an argument, no call of the course's own)
-                return {'oks': [a['ok'] for a in answers], 't': sum(a['t'] for a in answers)}
-            return {'answers': answers}
+            return wire.Answer.batch_to_wire(answers)
         if op == 'value':
             if callable(self.obj):
                 return self.call([], {})
-            return self.finish({}, self.obj, [])
+            return self.finish(0.0, self.obj, []).to_wire()
         return {'error': f'unknown request {op!r}'}
 
     def call(self, sent, kwargs) -> dict:
+        """The answer to a call of her function on these arguments (as sent), as sent back."""
+        return self.answer_call(sent, kwargs).to_wire()
+
+    def answer_call(self, sent, kwargs) -> wire.Answer:
+        """Call her function on these arguments (as sent); its answer."""
         args = None if kwargs else _simple_args(sent)
         if args is None:
             args = [decode_arg(a) for a in sent]
@@ -250,26 +251,28 @@ class Server:
         try:
             got = self.obj(*args, **kwargs)
         except BaseException as e:       # everything the student's code raises is a report
-            answer = {'raised': _raised(e)}
-            got = None
+            got, raised = None, _raised(e)
         else:
-            answer = {}
-        answer['t'] = clocks.perf_counter() - start
-        if 'raised' not in answer and not (self.printed.printed() or COURSE_CALLS):
+            raised = None
+        seconds = clocks.perf_counter() - start
+        if raised is None and not (self.printed.printed() or COURSE_CALLS):
             plain = _simple_answer(got, args, sent)
             if plain is not _GENERAL:    # what finish() would say, quickly
-                answer['ok'] = plain
-                return answer
-        return self.finish(answer, got, args, sent)
+                return wire.Answer('ok', plain, seconds)
+        return self.finish(seconds, got, args, sent, raised)
 
-    def finish(self, answer, got, args, sent=()) -> dict:
-        if 'raised' not in answer:
+    def finish(self, seconds, got, args, sent=(), raised=None) -> wire.Answer:
+        """The answer to a call that took `seconds` and returned `got` (or `raised` these facts),
+        with the arguments it changed, what it printed and the course function it called."""
+        if raised is not None:
+            answer = wire.Answer('raised', raised, seconds)
+        else:
             try:
-                answer['ok'] = to_plain(got)
+                answer = wire.Answer('ok', to_plain(got), seconds)
             except NotPlain as e:
-                answer = {'notplain': str(e)[:200], 't': answer.get('t', 0)}
+                answer = wire.Answer('notplain', str(e), seconds)
             except BaseException as e:
-                answer = {'raised': _raised(e), 't': answer.get('t', 0)}
+                answer = wire.Answer('raised', _raised(e), seconds)
         after = []
         for i, a in enumerate(args):       # the arguments the call changed, as they are now
             try:
@@ -283,15 +286,14 @@ class Server:
                     if now != sent[i]:
                         after.append([i, now])
             except NotPlain as e:
-                after.append([i, {'notplain': str(e)[:200]}])
+                after.append([i, {'notplain': str(e)}])
             except BaseException:
                 after.append([i, {'notplain': 'an object'}])
-        if after:
-            answer['after'] = after
+        answer.after = tuple(after)
         if self.printed.total():
-            answer['printed'] = self.printed.report()
+            answer.printed = self.printed.report()
         if COURSE_CALLS:
-            answer['course'] = COURSE_CALLS[0]
+            answer.course = COURSE_CALLS[0]
         return answer
 
 
@@ -351,12 +353,12 @@ def serve_socket(sock, obj, name, problem=None):
         try:
             reply = server.answer(request)
         except BaseException as e:
-            reply = {'raised': _raised(e)}
+            reply = wire.Answer('raised', _raised(e)).to_wire()
         try:
             wire.send(sock, reply)
         except BaseException:
             try:
-                wire.send(sock, {'notplain': 'an answer too large to send'})
+                wire.send(sock, wire.Answer('notplain', 'an answer too large to send').to_wire())
             except BaseException:
                 return
 

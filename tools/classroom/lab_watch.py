@@ -17,13 +17,10 @@ test_follow.py; runs with .venv-site's Python (Selenium) and
 Debian's chromium and chromium-driver.
 """
 
-import tempfile
-
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from tools.classroom.watch import (arguments, browser, next_command, say, stdin_commands,
-                                   width_or_shot)
+from tools.classroom.watch import arguments, say, watch_page
 
 READ = """
 const label = t => (t.querySelector('.lm-TabBar-tabLabel') || t).textContent;
@@ -58,31 +55,19 @@ def log_in(driver, url, name, password):
 
 def main(argv=None):
     args = arguments(__doc__, argv, 'url', 'name', 'password')
-    commands = stdin_commands()
-    with tempfile.TemporaryDirectory() as profile:
-        driver = browser(profile, args.driver_port)
-        try:
-            log_in(driver, args.url, args.name, args.password)
-            say(ready=args.name)
-            last, done = None, 0
-            while True:
-                command = next_command(commands, 0.2)
-                if command[:1] == ['quit']:
-                    break
-                if command[:1] == ['go']:
-                    driver.get(args.url + command[1])
-                if command[:1] == ['click']:
-                    driver.find_element(By.CSS_SELECTOR, ' '.join(command[1:])).click()
-                if command[:1] == ['reload']:
-                    driver.refresh()
-                width_or_shot(driver, command, args.shots)
-                done += bool(command)
-                seen = {**driver.execute_script(READ), 'done': done}
-                if seen != last:
-                    say(**seen)
-                    last = seen
-        finally:
-            driver.quit()
+
+    def start(driver):
+        log_in(driver, args.url, args.name, args.password)
+        say(ready=args.name)
+
+    def act(driver, command):
+        if command[:1] == ['go']:
+            driver.get(args.url + command[1])
+        if command[:1] == ['click']:
+            driver.find_element(By.CSS_SELECTOR, ' '.join(command[1:])).click()
+        if command[:1] == ['reload']:
+            driver.refresh()
+    watch_page(args, start, act, READ, done=True)
 
 
 if __name__ == '__main__':

@@ -98,35 +98,52 @@ def next_command(commands, timeout) -> list:
         return []
 
 
-def main(argv=None):
-    args = arguments(__doc__, argv, 'url', 'teacher', 'password')
+def watch_page(args, start, act, read, done=False):
+    """A watcher of one page: a headless browser, `start(driver)` (log in, open the page), then
+    until the command ``quit`` each command given to `act(driver, words)` and to
+    ``width_or_shot``, and a JSON line (``say``) each time what the script `read` returns
+    changes (with ``done``, how many commands it has done)."""
     commands = stdin_commands()
     with tempfile.TemporaryDirectory() as profile:
         driver = browser(profile, args.driver_port)
         try:
-            driver.get(args.url + 'hub/login')
-            driver.find_element(By.ID, 'username_input').send_keys(args.teacher)
-            driver.find_element(By.ID, 'password_input').send_keys(args.password)
-            driver.find_element(By.ID, 'login_submit').click()
-            WebDriverWait(driver, 60).until(ready.url_contains('/hub/'))
-            driver.get(args.url + 'services/gradebook/')
-            WebDriverWait(driver, 60).until(ready.text_to_be_present_in_element(
-                (By.ID, 'connection'), 'Live: updated'))
-            last = None
+            start(driver)
+            last, count = None, 0
             while True:
                 command = next_command(commands, 0.2)
                 if command[:1] == ['quit']:
                     break
-                if command and command[0] == 'click':
-                    driver.find_element(By.CSS_SELECTOR, f'#grid button[data-student="{command[1]}"]'
-                                                         f'[data-exercise="{command[2]}"]').click()
+                act(driver, command)
                 width_or_shot(driver, command, args.shots)
-                seen = driver.execute_script(READ)
+                count += bool(command)
+                seen = driver.execute_script(read)
+                if done:
+                    seen = {**seen, 'done': count}
                 if seen != last:
                     say(**seen)
                     last = seen
         finally:
             driver.quit()
+
+
+def main(argv=None):
+    args = arguments(__doc__, argv, 'url', 'teacher', 'password')
+
+    def start(driver):
+        driver.get(args.url + 'hub/login')
+        driver.find_element(By.ID, 'username_input').send_keys(args.teacher)
+        driver.find_element(By.ID, 'password_input').send_keys(args.password)
+        driver.find_element(By.ID, 'login_submit').click()
+        WebDriverWait(driver, 60).until(ready.url_contains('/hub/'))
+        driver.get(args.url + 'services/gradebook/')
+        WebDriverWait(driver, 60).until(ready.text_to_be_present_in_element(
+            (By.ID, 'connection'), 'Live: updated'))
+
+    def act(driver, command):
+        if command and command[0] == 'click':
+            driver.find_element(By.CSS_SELECTOR, f'#grid button[data-student="{command[1]}"]'
+                                                 f'[data-exercise="{command[2]}"]').click()
+    watch_page(args, start, act, READ)
 
 
 if __name__ == '__main__':

@@ -26,6 +26,179 @@ ALSO = ('hand_rank_elif', 'hand_rank_counter')
 RANK_CHARS = '--23456789TJQKA'
 
 
+# ---------------------------------------------------------------------------
+# The mistakes students make, each with the hint it earns: the one home of each. The judge
+# diagnoses by the rows made with diagnosed(...); tests/practice/test_mistakes.py tests them all.
+
+mistakes(
+    'card_ranks',
+    diagnosed("""
+def card_ranks(hand):
+    ranks = sorted(['--23456789TJQKA'.index(r) for r, s in hand], reverse=True)
+    return [1 if r == 14 else r for r in ranks] if 2 in ranks else ranks
+""", N_('the ace plays low only in A-2-3-4-5: make it 1 only when the ranks are exactly '
+        '[14, 5, 4, 3, 2]')),
+    diagnosed("""
+def card_ranks(hand):
+    ranks = ['--23456789TJQKA'.index(r) for r, s in hand]
+    return [5, 4, 3, 2, 1] if ranks == [14, 5, 4, 3, 2] else sorted(ranks, reverse=True)
+""", N_('an ace plays low in A-2-3-4-5 in any order of the cards: sort the ranks first, then '
+        'compare them with [14, 5, 4, 3, 2]'), witnesses=[(['AS', '5H', '4D', '3C', '2S'],)]),
+    diagnosed("""
+def card_ranks(hand):
+    ranks = ['--23456789TJQKA'.index(r) for r, s in hand]
+    ranks.sort(reverse=True)
+    return ranks
+""", N_('an ace plays low in A-2-3-4-5: report that hand as [5, 4, 3, 2, 1]')),
+    diagnosed("""
+def card_ranks(hand):
+    ranks = ['--23456789TJQKA'.index(r) for r, s in hand]
+    return [5, 4, 3, 2, 1] if sorted(ranks) == [2, 3, 4, 5, 14] else ranks
+""", N_('highest first: sort the ranks, {code}'),
+        fields=lambda *a: dict(code=code('sorted(ranks, reverse=True)'))),
+    diagnosed("""
+def card_ranks(hand):
+    ranks = sorted('--23456789TJQKA'.index(r) for r, s in hand)
+    return [1, 2, 3, 4, 5] if ranks == [2, 3, 4, 5, 14] else ranks
+""", N_('highest first: sort with {code}'), fields=lambda *a: dict(code=code('reverse=True'))),
+    diagnosed("""
+def card_ranks(hand):
+    return sorted((r for r, s in hand), key='--23456789TJQKA'.index, reverse=True)
+""", N_('ranks are numbers: 2 to 9, then T is 10, J 11, Q 12, K 13 and A 14 ({code} gives them)'),
+        fields=lambda *a: dict(code=code(chr(39) + '--23456789TJQKA' + chr(39) + '.index(r)'))))
+
+STRAIGHT = N_('{ranks} are five consecutive ranks: a straight')
+
+mistakes(
+    'straight',
+    diagnosed("""
+def straight(ranks):
+    return max(ranks) - min(ranks) == 4
+""", N_('{ranks} is not a straight: its highest and lowest ranks are 4 apart, but a rank comes '
+        'more than once (a straight needs five different ranks)'),
+        fields=lambda ranks: dict(ranks=short(ranks))),
+    ("""
+def straight(ranks):
+    return ranks[0] - ranks[4] == 4 and len(set(ranks)) == 5 and ranks[0] != 14
+""", STRAIGHT))
+
+FLUSH = N_('all five cards are of one suit (the second character of each card): a flush')
+
+mistakes(
+    'flush',
+    diagnosed("""
+def flush(hand):
+    suits = [s for r, s in hand]
+    return suits[0] == suits[1] == suits[2] == suits[3]
+""", N_('all five cards must be of one suit: this looks at the first four only (the fifth card '
+        'here is of another suit)'),
+        witnesses=[(['2S', '5S', '8S', 'JH', 'KS'],), (['2S', '5H', '8S', 'JS', 'KS'],),
+                   (['2H', '5H', '8H', 'JH', 'KS'],)]),
+    diagnosed("""
+def flush(hand):
+    return len({s for r, s in hand[1:]}) == 1
+""", N_('all five cards must be of one suit: this looks at the last four only (the first card '
+        'here is of another suit)'),
+        witnesses=[(['2S', '5H', '8S', 'JS', 'KS'],), (['2H', '5S', '8S', 'JS', 'KS'],),
+                   (['2S', '5S', '8S', 'JS', 'KH'],)]),
+    ("""
+def flush(hand):
+    return len({c.strip('23456789TJKA') for c in hand}) == 1
+""", FLUSH))
+
+
+KIND_ANY_N = N_('kind(n, ranks) is asked about any n, and returns None when no rank occurs '
+                'exactly n times (kind(0, ranks) is None; kind(5, ranks) is five of a kind, '
+                'which jokers make): look for a rank that occurs exactly n times rather than '
+                'look n up in a table of counts')
+
+def _at_least(n, ranks) -> dict:
+    """The fields of kind's first mistake: the rank that occurs n times or more."""
+    rank = next((r for r in ranks if ranks.count(r) >= n), None)
+    return dict(n=n, ranks=short(ranks), rank=rank, k=ranks.count(rank))
+
+
+mistakes(
+    'kind',
+    diagnosed("""
+def kind(n, ranks):
+    for r in ranks:
+        if ranks.count(r) >= n:
+            return r
+""", N_('exactly {n}: {rank} occurs {k} times in {ranks}, and more than {n} of a kind is not '
+        '{n} of a kind'), fields=_at_least),
+    diagnosed("""
+def kind(n, ranks):
+    for r in reversed(ranks):
+        if ranks.count(r) == n:
+            return r
+""", N_('the first such rank in the list, which is the highest: ranks are sorted highest '
+        'first')),
+    diagnosed("""
+def kind(n, ranks):
+    if 1 <= n <= 4:
+        for r in ranks:
+            if ranks.count(r) == n:
+                return r
+""", KIND_ANY_N),
+    ("""
+def kind(n, ranks):
+    found = {}
+    for r in ranks:
+        found.setdefault(ranks.count(r), r)
+    return {count: found.get(count) for count in (1, 2, 3, 4)}[n]
+""", KIND_ANY_N, 'error'))
+
+NOT_TWO_PAIR = N_('{ranks} does not hold two pairs: return None')
+
+mistakes(
+    'two_pair',
+    diagnosed("""
+def two_pair(ranks):
+    pairs = sorted({r for r in ranks if ranks.count(r) == 2})
+    return tuple(pairs) if len(pairs) == 2 else None
+""", N_('the higher pair first: (high, low)')),
+    ("""
+def two_pair(ranks):
+    pairs = sorted({r for r in ranks if ranks.count(r) >= 2}, reverse=True)
+    return tuple(pairs) if len(pairs) == 2 else None
+""", NOT_TWO_PAIR))
+
+mistakes(
+    'kinds',
+    diagnosed("""
+def kinds(n, ranks):
+    return [r for r in set(ranks) if ranks.count(r) == n]
+""", N_('highest first: a set has no order, so sort it ({code})'),
+        fields=lambda *a: dict(code=code('sorted(set(ranks), reverse=True)'))),
+    diagnosed("""
+def kinds(n, ranks):
+    return [r for r in ranks if ranks.count(r) == n]
+""", N_('each rank once: [9], not [9, 9, 9, 9]')))
+
+WHEELS_SECOND = N_('the first count is right; the second: how many of those are all one suit?')
+WHEELS_FLUSHES = N_('count every A-2-3-4-5 hand, the straight flushes among them too')
+
+mistakes(
+    'count_wheels',
+    ("""
+import itertools
+from pokerlib import DECK, flush
+def count_wheels():
+    cards = [c for c in DECK if c[0] in 'A2345']
+    hands = [h for h in itertools.combinations(cards, 5) if len({r for r, s in h}) == 5]
+    return len(hands) - sum(flush(list(h)) for h in hands), 0
+""", WHEELS_FLUSHES),
+    ("""
+import itertools
+from pokerlib import DECK
+def count_wheels():
+    cards = [c for c in DECK if c[0] in 'A2345']
+    hands = [h for h in itertools.combinations(cards, 5) if len({r for r, s in h}) == 5]
+    return len(hands), sum(len({s for r, s in h}) == 4 for h in hands)
+""", WHEELS_SECOND))
+
+
 def _register(name, options, judge):
     """Register a cases_judge, its table of answers worked out before the student's code runs."""
     exercise(name, prepare=[judge.table], **options)(judge)
@@ -90,9 +263,6 @@ def straight_cases():
     return [(ranks,) for ranks in lists]
 
 
-STRAIGHT = N_('{ranks} are five consecutive ranks: a straight')
-
-
 def _straight_hint(ranks, got=None):
     if straight(ranks):
         return _(STRAIGHT).format(ranks=short(ranks))
@@ -135,9 +305,6 @@ def flush_hands() -> list:
     return out
 
 
-FLUSH = N_('all five cards are of one suit (the second character of each card): a flush')
-
-
 def _flush_hint(hand, got=None):
     if flush(hand):
         return _(FLUSH)
@@ -178,12 +345,6 @@ def _kind_hint(n, ranks, got=None):
                 rank=expected, n=n)
 
 
-KIND_ANY_N = N_('kind(n, ranks) is asked about any n, and returns None when no rank occurs '
-                'exactly n times (kind(0, ranks) is None; kind(5, ranks) is five of a kind, '
-                'which jokers make): look for a rank that occurs exactly n times rather than '
-                'look n up in a table of counts')
-
-
 def _kind_error(error):
     """error_hint of kind: a KeyError or IndexError on kind(5, ...) or kind(0, ...)."""
     return KIND_ANY_N if type(error).__name__ in ('KeyError', 'IndexError') else None
@@ -192,9 +353,6 @@ def _kind_error(error):
 _register('kind', dict(returns=N_('a rank (a number) or None'), error_hint=_kind_error), cases_judge(
     kind, kind_cases, _kind_hint,
     mistakes=known('kind')))
-
-
-NOT_TWO_PAIR = N_('{ranks} does not hold two pairs: return None')
 
 
 def _two_pair_hint(ranks, got=None):
@@ -237,10 +395,6 @@ def wheels() -> tuple:
     return len(found), sum(flush(list(h)) for h in found)
 
 
-WHEELS_SECOND = N_('the first count is right; the second: how many of those are all one suit?')
-WHEELS_FLUSHES = N_('count every A-2-3-4-5 hand, the straight flushes among them too')
-
-
 @exercise('count_wheels', takes_value=True, seconds=90, prepare=[wheels],
           returns=N_('a pair of counts'),
           slow_hint=N_('only the 20 cards of A, 2, 3, 4 and 5 can be in a wheel'))
@@ -259,165 +413,6 @@ def _count_wheels(value):
         hint = _('(how many hands hold exactly A, 2, 3, 4, 5; how many of those are all one '
                  'suit)')
     raise wrong(value, expected, hint)
-
-
-# ---------------------------------------------------------------------------
-# The mistakes students make, each with the hint it earns: the one home of each. The judge
-# diagnoses by the rows made with diagnosed(...); tests/practice/test_mistakes.py tests them all.
-
-mistakes(
-    'card_ranks',
-    diagnosed("""
-def card_ranks(hand):
-    ranks = sorted(['--23456789TJQKA'.index(r) for r, s in hand], reverse=True)
-    return [1 if r == 14 else r for r in ranks] if 2 in ranks else ranks
-""", N_('the ace plays low only in A-2-3-4-5: make it 1 only when the ranks are exactly '
-        '[14, 5, 4, 3, 2]')),
-    diagnosed("""
-def card_ranks(hand):
-    ranks = ['--23456789TJQKA'.index(r) for r, s in hand]
-    return [5, 4, 3, 2, 1] if ranks == [14, 5, 4, 3, 2] else sorted(ranks, reverse=True)
-""", N_('an ace plays low in A-2-3-4-5 in any order of the cards: sort the ranks first, then '
-        'compare them with [14, 5, 4, 3, 2]'), witnesses=[(['AS', '5H', '4D', '3C', '2S'],)]),
-    diagnosed("""
-def card_ranks(hand):
-    ranks = ['--23456789TJQKA'.index(r) for r, s in hand]
-    ranks.sort(reverse=True)
-    return ranks
-""", N_('an ace plays low in A-2-3-4-5: report that hand as [5, 4, 3, 2, 1]')),
-    diagnosed("""
-def card_ranks(hand):
-    ranks = ['--23456789TJQKA'.index(r) for r, s in hand]
-    return [5, 4, 3, 2, 1] if sorted(ranks) == [2, 3, 4, 5, 14] else ranks
-""", N_('highest first: sort the ranks, {code}'),
-        fields=lambda *a: dict(code=code('sorted(ranks, reverse=True)'))),
-    diagnosed("""
-def card_ranks(hand):
-    ranks = sorted('--23456789TJQKA'.index(r) for r, s in hand)
-    return [1, 2, 3, 4, 5] if ranks == [2, 3, 4, 5, 14] else ranks
-""", N_('highest first: sort with {code}'), fields=lambda *a: dict(code=code('reverse=True'))),
-    diagnosed("""
-def card_ranks(hand):
-    return sorted((r for r, s in hand), key='--23456789TJQKA'.index, reverse=True)
-""", N_('ranks are numbers: 2 to 9, then T is 10, J 11, Q 12, K 13 and A 14 ({code} gives them)'),
-        fields=lambda *a: dict(code=code(chr(39) + '--23456789TJQKA' + chr(39) + '.index(r)'))))
-
-mistakes(
-    'straight',
-    diagnosed("""
-def straight(ranks):
-    return max(ranks) - min(ranks) == 4
-""", N_('{ranks} is not a straight: its highest and lowest ranks are 4 apart, but a rank comes '
-        'more than once (a straight needs five different ranks)'),
-        fields=lambda ranks: dict(ranks=short(ranks))),
-    ("""
-def straight(ranks):
-    return ranks[0] - ranks[4] == 4 and len(set(ranks)) == 5 and ranks[0] != 14
-""", STRAIGHT))
-
-mistakes(
-    'flush',
-    diagnosed("""
-def flush(hand):
-    suits = [s for r, s in hand]
-    return suits[0] == suits[1] == suits[2] == suits[3]
-""", N_('all five cards must be of one suit: this looks at the first four only (the fifth card '
-        'here is of another suit)'),
-        witnesses=[(['2S', '5S', '8S', 'JH', 'KS'],), (['2S', '5H', '8S', 'JS', 'KS'],),
-                   (['2H', '5H', '8H', 'JH', 'KS'],)]),
-    diagnosed("""
-def flush(hand):
-    return len({s for r, s in hand[1:]}) == 1
-""", N_('all five cards must be of one suit: this looks at the last four only (the first card '
-        'here is of another suit)'),
-        witnesses=[(['2S', '5H', '8S', 'JS', 'KS'],), (['2H', '5S', '8S', 'JS', 'KS'],),
-                   (['2S', '5S', '8S', 'JS', 'KH'],)]),
-    ("""
-def flush(hand):
-    return len({c.strip('23456789TJKA') for c in hand}) == 1
-""", FLUSH))
-
-
-def _at_least(n, ranks) -> dict:
-    """The fields of kind's first mistake: the rank that occurs n times or more."""
-    rank = next((r for r in ranks if ranks.count(r) >= n), None)
-    return dict(n=n, ranks=short(ranks), rank=rank, k=ranks.count(rank))
-
-
-mistakes(
-    'kind',
-    diagnosed("""
-def kind(n, ranks):
-    for r in ranks:
-        if ranks.count(r) >= n:
-            return r
-""", N_('exactly {n}: {rank} occurs {k} times in {ranks}, and more than {n} of a kind is not '
-        '{n} of a kind'), fields=_at_least),
-    diagnosed("""
-def kind(n, ranks):
-    for r in reversed(ranks):
-        if ranks.count(r) == n:
-            return r
-""", N_('the first such rank in the list, which is the highest: ranks are sorted highest '
-        'first')),
-    diagnosed("""
-def kind(n, ranks):
-    if 1 <= n <= 4:
-        for r in ranks:
-            if ranks.count(r) == n:
-                return r
-""", KIND_ANY_N),
-    ("""
-def kind(n, ranks):
-    found = {}
-    for r in ranks:
-        found.setdefault(ranks.count(r), r)
-    return {count: found.get(count) for count in (1, 2, 3, 4)}[n]
-""", KIND_ANY_N, 'error'))
-
-mistakes(
-    'two_pair',
-    diagnosed("""
-def two_pair(ranks):
-    pairs = sorted({r for r in ranks if ranks.count(r) == 2})
-    return tuple(pairs) if len(pairs) == 2 else None
-""", N_('the higher pair first: (high, low)')),
-    ("""
-def two_pair(ranks):
-    pairs = sorted({r for r in ranks if ranks.count(r) >= 2}, reverse=True)
-    return tuple(pairs) if len(pairs) == 2 else None
-""", NOT_TWO_PAIR))
-
-mistakes(
-    'kinds',
-    diagnosed("""
-def kinds(n, ranks):
-    return [r for r in set(ranks) if ranks.count(r) == n]
-""", N_('highest first: a set has no order, so sort it ({code})'),
-        fields=lambda *a: dict(code=code('sorted(set(ranks), reverse=True)'))),
-    diagnosed("""
-def kinds(n, ranks):
-    return [r for r in ranks if ranks.count(r) == n]
-""", N_('each rank once: [9], not [9, 9, 9, 9]')))
-
-mistakes(
-    'count_wheels',
-    ("""
-import itertools
-from pokerlib import DECK, flush
-def count_wheels():
-    cards = [c for c in DECK if c[0] in 'A2345']
-    hands = [h for h in itertools.combinations(cards, 5) if len({r for r, s in h}) == 5]
-    return len(hands) - sum(flush(list(h)) for h in hands), 0
-""", WHEELS_FLUSHES),
-    ("""
-import itertools
-from pokerlib import DECK
-def count_wheels():
-    cards = [c for c in DECK if c[0] in 'A2345']
-    hands = [h for h in itertools.combinations(cards, 5) if len({r for r, s in h}) == 5]
-    return len(hands), sum(len({s for r, s in h}) == 4 for h in hands)
-""", WHEELS_SECOND))
 
 
 # --- the course's functions that do these exercises' work under other names -------------

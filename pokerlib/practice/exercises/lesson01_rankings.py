@@ -29,7 +29,7 @@ def describe(hand) -> str:
 # The mistakes students make, each with the hint it earns: the one home of each. The judge
 # diagnoses by the rows made with diagnosed(...); tests/practice/test_mistakes.py tests them all.
 
-_RANKING = """
+_KIND_STRAIGHT = """
 def kind(n, ranks):
     for r in ranks:
         if ranks.count(r) == n:
@@ -37,7 +37,10 @@ def kind(n, ranks):
 
 def straight(ranks):
     return len(set(ranks)) == 5 and max(ranks) - min(ranks) == 4
+"""
+"""A student's kind and straight, right, under a hand_rank of her own."""
 
+_RANKING = _KIND_STRAIGHT + """
 def hand_rank(hand):
     ranks = sorted(['--23456789TJQKA'.index(r) for r, s in hand], reverse=True)
     if ranks == [14, 5, 4, 3, 2]:
@@ -94,11 +97,16 @@ def _ranking(flush='len({s for r, s in hand}) == 1', flush_first='flush',
                            pairs=pairs)
 
 
-def _lecture(**lines):
-    """The lecture's hand_rank over the student's helpers, some of its lines written wrong:
-    each keyword names a line (``kickers``, ``straight_flush``, ``flush``, ``full_house``,
-    ``straight``, ``trips`` and the rest of the chain in ``tail``)."""
-    parts = dict(helpers=_HELPERS, kickers='', straight_flush="""
+_TRIPS = """
+    elif kind(3, ranks):
+        return (3, kind(3, ranks), ranks)"""
+_PAIRS = """
+    elif two_pair(ranks):
+        return (2, two_pair(ranks), ranks)
+    elif kind(2, ranks):
+        return (1, kind(2, ranks), ranks)
+    return (0, ranks)"""
+_LINES = dict(helpers=_HELPERS, kickers='', straight_flush="""
     if straight(ranks) and flush(hand):
         return (8, max(ranks))
     elif kind(4, ranks):
@@ -108,15 +116,15 @@ def _lecture(**lines):
     elif flush(hand):
         return (5, ranks)""", straight="""
     elif straight(ranks):
-        return (4, max(ranks))""", tail="""
-    elif kind(3, ranks):
-        return (3, kind(3, ranks), ranks)
-    elif two_pair(ranks):
-        return (2, two_pair(ranks), ranks)
-    elif kind(2, ranks):
-        return (1, kind(2, ranks), ranks)
-    return (0, ranks)""")
-    parts.update(lines)
+        return (4, max(ranks))""", tail=_TRIPS + _PAIRS)
+"""The lines of the lecture's hand_rank that ``_lecture`` puts together, by name."""
+
+
+def _lecture(**lines):
+    """The lecture's hand_rank over the student's helpers, some of its lines written wrong:
+    each keyword names a line (``kickers``, ``straight_flush``, ``flush``, ``full_house``,
+    ``straight``, ``trips`` and the rest of the chain in ``tail``)."""
+    parts = dict(_LINES, **lines)
     return ('{helpers}\ndef hand_rank(hand):\n    ranks = card_ranks(hand){kickers}{straight_flush}'
             '{full_house}{flush}{straight}{tail}\n').format(**parts)
 
@@ -150,15 +158,7 @@ mistakes(
     'hand_rank',
     (_ranking(flush='len({s for r, s in hand[:4]}) == 1'),
      NOT_INVARIANT_FLUSH),
-    diagnosed("""
-def kind(n, ranks):
-    for r in ranks:
-        if ranks.count(r) == n:
-            return r
-
-def straight(ranks):
-    return len(set(ranks)) == 5 and max(ranks) - min(ranks) == 4
-
+    diagnosed(_KIND_STRAIGHT + """
 def hand_rank(hand):
     ranks = sorted(('--23456789TJQKA'.index(r) for r, s in hand), reverse=True)
     flush = len({s for r, s in hand}) == 1
@@ -199,51 +199,15 @@ def hand_rank(hand):
         return (1, kind(2, ranks), kickers)
     return (0, kickers)"""),
               N_('compare the other cards highest first: the ranks sorted with reverse=True')),
-    diagnosed(_HELPERS + """
-def hand_rank(hand):
-    ranks = card_ranks(hand)
-    if straight(ranks) and flush(hand):
-        return (8, max(ranks))
-    elif kind(4, ranks):
-        return (7, kind(4, ranks), kind(1, ranks))
-    elif flush(hand):
-        return (5, ranks)
-    elif straight(ranks):
-        return (4, max(ranks))
-    elif kind(3, ranks):
-        return (3, kind(3, ranks), ranks)
-    elif kind(3, ranks) and kind(2, ranks):
-        return (6, kind(3, ranks), kind(2, ranks))
-    elif two_pair(ranks):
-        return (2, two_pair(ranks), ranks)
-    elif kind(2, ranks):
-        return (1, kind(2, ranks), ranks)
-    return (0, ranks)
-""", N_('a full house is three of a kind and a pair: test for it before three of a kind'),
+    diagnosed(_lecture(full_house='', tail=_TRIPS + _LINES['full_house'] + _PAIRS), N_('a full house is three of a kind and a pair: test for it before three of a kind'),
         witnesses=('5S 4H 3D 2C AS', '2S 2H 2D 3S 3H')),     # its full house is below a straight too
     _STRAIGHT_OVER_FLUSH,
     _CATEGORY_ONLY,
-    diagnosed(_HELPERS + """
-def hand_rank(hand):
-    ranks = card_ranks(hand)
-    if straight(ranks) and flush(hand):
-        return (8, max(ranks))
-    elif kind(4, ranks):
-        return (7, kind(4, ranks), kind(1, ranks))
+    diagnosed(_lecture(full_house="""
     elif flush(hand):
-        return (6, ranks)
+        return (6, ranks)""", flush="""
     elif kind(3, ranks) and kind(2, ranks):
-        return (5, kind(3, ranks), kind(2, ranks))
-    elif straight(ranks):
-        return (4, max(ranks))
-    elif kind(3, ranks):
-        return (3, kind(3, ranks), ranks)
-    elif two_pair(ranks):
-        return (2, two_pair(ranks), ranks)
-    elif kind(2, ranks):
-        return (1, kind(2, ranks), ranks)
-    return (0, ranks)
-""", N_('a full house beats a flush (it is the rarer hand): rank every full house above every '
+        return (5, kind(3, ranks), kind(2, ranks))"""), N_('a full house beats a flush (it is the rarer hand): rank every full house above every '
         'flush')))
 
 mistakes('hand_rank_elif', (_ranking(flush_first='straight(ranks)', straight_first='flush')

@@ -40,6 +40,186 @@ W1, W2 = hands('5C 4H 3D 2C AC', '5D 4C 3H 2S AH')
 P1, P2, HC = hands('KS KH 9C 7D 2S', 'KD KC 9D 7C 2H', 'AS QH JD 8C 4S')
 
 
+# ---------------------------------------------------------------------------
+# The mistakes students make, each with the hint it earns: the one home of each. The judge
+# diagnoses by the rows made with diagnosed(...); tests/practice/test_mistakes.py tests them all.
+
+REVERSED = N_('the right items in reverse order: keep them in the order they come, {append} each '
+              'tie at the end (not {insert})')
+ONE_PASS = N_('the iterable may be an iterator, which can be read only once: go through it in '
+              'one pass')
+NO_KEY = N_('the function is also called without a key: give key the default {default}, and '
+            'where it is None compare the items themselves')
+EXTREMES_ERROR = N_('the keys may be any values that compare with each other: negative '
+                    'numbers, floats, tuples or strings; compare keys only with one another '
+                    '(start from the first item), never with a number such as 0 or '
+                    '-inf, and never negate them')
+
+_NOT_KEYS = N_('compare the keys, {key_x}, not the items themselves')
+
+
+def _key_x():
+    return dict(key_x=code('key(x)'))
+
+
+_FROM_ZERO = """
+def allmax(iterable, key=None):
+    key = key or (lambda x: x)
+    best, result = 0, []
+    for x in iterable:
+        if key(x) > best:
+            best, result = key(x), [x]
+        elif key(x) == best:
+            result.append(x)
+    return result
+"""
+_FIRST_ONLY = """
+def allmax(iterable, key=None):
+    items = list(iterable)
+    return [max(items, key=key)] if items else []
+"""
+_ITEMS = """
+def allmax(iterable, key=None):
+    items = list(iterable)
+    best = max(items, key=key) if items else None
+    return [x for x in items if x == best]
+"""
+
+
+def _allmin(source) -> str:
+    """allmax's mistaken version made allmin's: the same mistake, the other way round."""
+    return source.replace('allmax', 'allmin').replace('max(', 'min(').replace(' > ', ' < ')
+
+
+# allmax's and allmin's judge diagnoses by three rows of each table, in this order: starting
+# from 0, the first best item only, comparing the items rather than their keys.
+mistakes(
+    'allmax',
+    diagnosed(_FROM_ZERO, N_("start from the first item's key, not from a number such as 0 (or -inf): here every "
+        "key is below it, and keys may also be tuples or strings")),
+    ("""
+def allmax(iterable, key=None):
+    key = key or (lambda x: x)
+    result, best = [], None
+    for x in iterable:
+        if not result or key(x) > best:
+            result, best = [x], key(x)
+        elif key(x) == best:
+            result.insert(0, x)
+    return result
+""", REVERSED),
+    diagnosed(_FIRST_ONLY, N_('every item whose key equals the largest key, not just the first')),
+    ("""
+def allmax(iterable, key=None):
+    key = key or (lambda x: x)
+    best = max(iterable, key=key, default=None)
+    return [x for x in iterable if key(x) == key(best)]
+""", ONE_PASS),
+    diagnosed(_ITEMS, _NOT_KEYS, fields=_key_x),
+    (_FROM_ZERO.replace('best, result = 0,', "best, result = float('-inf'),"),
+     EXTREMES_ERROR, 'error'),
+    ("""
+def allmax(iterable, key):
+    items = list(iterable)
+    best = max(key(x) for x in items) if items else None
+    return [x for x in items if key(x) == best]
+""", NO_KEY, 'error'))
+
+ANOTHER_ORDER = N_('the right items in another order: keep them in the order they come')
+
+_ALLMIN_FIRST = diagnosed(_allmin(_FIRST_ONLY), N_('every item whose key equals the smallest key, not just the first'))
+"""allmin's answer that compares the items themselves fails first on allmin([-2, 5, -5, 2],
+key=abs), where the best item comes once: it is told this row's hint, tried first."""
+
+mistakes(
+    'allmin',
+    diagnosed(_allmin(_FROM_ZERO), N_("start from the first item's key, not from a number such as 0 (or -inf): here every "
+        "key is above it, and keys may also be tuples or strings")),
+    _ALLMIN_FIRST,
+    diagnosed(_allmin(_ITEMS), _NOT_KEYS, fields=_key_x, gets=_ALLMIN_FIRST.hint),
+    ("""
+def allmin(iterable, key=None):
+    key = key or (lambda x: x)
+    items = list(iterable)
+    return sorted(x for x in items if key(x) == min(map(key, items)))
+""", ANOTHER_ORDER))
+
+POKER_EVERY_HAND = N_('the winner here is the {place}th hand: look at every hand, however many '
+                      'there are')
+POKER_TIES = N_('on a tie every winning hand is returned (allmax finds them all)')
+POKER_LIST = N_('poker returns a list of the winning hands, even when there is only one: [hand]')
+POKER_RANKING = N_('the winners are the hands with the highest ranking')
+
+mistakes(
+    'poker',
+    ("""
+from pokerlib import hand_rank
+def poker(hands):
+    best = max(hand_rank(h) for h in hands[:3])
+    return [h for h in hands[:3] if hand_rank(h) == best]
+""", POKER_EVERY_HAND),
+    ("""
+from pokerlib import hand_rank
+def poker(hands):
+    return [max(hands, key=hand_rank)]
+""", POKER_TIES),
+    ("""
+from pokerlib import hand_rank
+def poker(hands):
+    return max(hands, key=hand_rank)
+""", POKER_LIST),
+    ("""
+from pokerlib import hand_rank
+def poker(hands):
+    best = max(hand_rank(h)[0] for h in hands)
+    return [h for h in hands if hand_rank(h)[0] == best]
+""", POKER_RANKING))
+
+SHARES_ADD_UP = N_('the shares add up to 1: each of k winners gets 1/k of the pot, here {k} '
+                   'winners')
+SHARES_ORDER = N_('one share per hand, in the order the hands are given')
+SHARES_NUMBERS = N_('a number for each hand (its share of the pot), not the winning hands')
+
+_SHARES = """
+from pokerlib import hand_rank
+def shares(hands):
+    best = max(map(hand_rank, hands))
+{rest}
+"""
+
+mistakes(
+    'shares',
+    (_SHARES.format(rest='    return [1 if hand_rank(h) == best else 0 for h in hands]'),
+     SHARES_ADD_UP),
+    (_SHARES.format(rest='    winners = [h for h in hands if hand_rank(h) == best]\n'
+                         '    return [1 / len(winners)] * len(winners) + [0] * (len(hands) - '
+                         'len(winners))'),
+     SHARES_ORDER),
+    (_SHARES.format(rest='    return [h for h in hands if hand_rank(h) == best]'),
+     SHARES_NUMBERS))
+
+TIE_CHANCE_COUNT = N_('that is a count; the chance is a probability, between 0 and 1')
+TIE_CHANCE_RANKINGS = N_('each distinct ranking v, held by n[v] of the hands, ties with '
+                         'probability (n[v] / 2598960) ** 2; add these up')
+
+mistakes(
+    'tie_chance_two_decks',
+    ("""
+from pokerlib import hand_classes
+def tie_chance_two_decks():
+    return sum(n * n for hand, n in hand_classes()) / 2598960
+""", TIE_CHANCE_COUNT),
+    ("""
+from collections import Counter
+from pokerlib import hand_classes, hand_rank
+def tie_chance_two_decks():
+    by_category = Counter()
+    for hand, n in hand_classes():
+        by_category[hand_rank(hand)[0]] += n
+    return sum((n / 2598960) ** 2 for n in by_category.values())
+""", TIE_CHANCE_RANKINGS))
+
+
 def extremes_cases():
     """(items, key or None, how to pass them) for allmax and allmin."""
     return [([3, 1, 3, 2], None), (['ab', 'cd', 'ab', 'e'], len), (['ab', 'cd', 'ef', 'g'], len),
@@ -77,15 +257,6 @@ def _safely(mistaken, items, key):
 def _said(why) -> str:
     """A hint as known() gives it, translated and filled."""
     return why() if callable(why) else _(why)
-
-
-REVERSED = N_('the right items in reverse order: keep them in the order they come, {append} each '
-              'tie at the end (not {insert})')
-ANOTHER_ORDER = N_('the right items in another order: keep them in the order they come')
-ONE_PASS = N_('the iterable may be an iterator, which can be read only once: go through it in '
-              'one pass')
-NO_KEY = N_('the function is also called without a key: give key the default {default}, and '
-            'where it is None compare the items themselves')
 
 
 def _judge_extremes(run, pick):
@@ -133,12 +304,6 @@ def _judge_extremes(run, pick):
             hint = (_('the items whose key is the largest key, in a list') if pick is max
                     else _('the items whose key is the smallest key, in a list'))
         raise wrong(got, expected, hint)
-
-
-EXTREMES_ERROR = N_('the keys may be any values that compare with each other: negative '
-                    'numbers, floats, tuples or strings; compare keys only with one another '
-                    '(start from the first item), never with a number such as 0 or '
-                    '-inf, and never negate them')
 
 
 def _extremes_error(error):
@@ -213,23 +378,22 @@ def _same_ranks_elsewhere(hand, free, rng):
     return None
 
 
+def _fresh_deals(note) -> tuple:
+    """A seed for the check's deals, drawn afresh (``fresh_seed``), and `note` (a msgid: how
+    to deal them again) said with it."""
+    seed = fresh_seed()
+    return seed, _(note).format(seed=seed)
+
+
 def _hands_call(name, hands) -> str:
     return f'{name}([' + ', '.join(repr(' '.join(h)).replace("'", '') for h in hands) + '])'
 
 
-POKER_EVERY_HAND = N_('the winner here is the {place}th hand: look at every hand, however many '
-                      'there are')
-POKER_TIES = N_('on a tie every winning hand is returned (allmax finds them all)')
-POKER_LIST = N_('poker returns a list of the winning hands, even when there is only one: [hand]')
-POKER_RANKING = N_('the winners are the hands with the highest ranking')
-
-
 @exercise('poker', returns=N_('a list of hands'))
 def _poker(run):
-    seed = fresh_seed()
-    note = _('the hands of the cases after the ninth were dealt at random, fresh at every '
-             'check (random_deals({seed}) in pokerlib.practice.exercises.lesson02 deals them '
-             'again)').format(seed=seed)
+    seed, note = _fresh_deals(N_('the hands of the cases after the ninth were dealt at random, '
+                                 'fresh at every check (random_deals({seed}) in '
+                                 'pokerlib.practice.exercises.lesson02 deals them again)'))
     for n, (case, winners) in enumerate(POKER_CASES + random_deals(seed)):
         got = run([list(h) for h in case], shown=_hands_call(run.name, case))
         if _same_items(got, winners):
@@ -264,18 +428,11 @@ SHARES_CASES = [
     (hands('2S 3S 4S 5S 7D', '2H 3H 4H 5H 7C', '2D 3D 4D 5D 7S'), [1/3, 1/3, 1/3])]
 
 
-SHARES_ADD_UP = N_('the shares add up to 1: each of k winners gets 1/k of the pot, here {k} '
-                   'winners')
-SHARES_ORDER = N_('one share per hand, in the order the hands are given')
-SHARES_NUMBERS = N_('a number for each hand (its share of the pot), not the winning hands')
-
-
 @exercise('shares', returns=N_('a list of numbers, one per hand'))
 def _shares(run):
-    seed = fresh_seed()
-    note = _('the hands of the cases after the seventh were dealt at random, fresh at every '
-             'check (random_deals({seed}) in pokerlib.practice.exercises.lesson02 deals them '
-             'again)').format(seed=seed)
+    seed, note = _fresh_deals(N_('the hands of the cases after the seventh were dealt at random, '
+                                 'fresh at every check (random_deals({seed}) in '
+                                 'pokerlib.practice.exercises.lesson02 deals them again)'))
     drawn = [(hands, [Fraction(1, len(w)) if any(h == x for x in w) else 0 for h in hands])
              for hands, w in random_deals(seed)]
     for n, (case, expected) in enumerate(SHARES_CASES + drawn):
@@ -313,11 +470,6 @@ def tie_chance() -> Fraction:
     return sum(Fraction(n, total) ** 2 for hand, n in hand_classes())
 
 
-TIE_CHANCE_COUNT = N_('that is a count; the chance is a probability, between 0 and 1')
-TIE_CHANCE_RANKINGS = N_('each distinct ranking v, held by n[v] of the hands, ties with '
-                         'probability (n[v] / 2598960) ** 2; add these up')
-
-
 @exercise('tie_chance_two_decks', takes_value=True, prepare=[tie_chance], returns=N_('a probability'))
 def _tie_chance_two_decks(value):
     expected = tie_chance()
@@ -330,181 +482,6 @@ def _tie_chance_two_decks(value):
     else:
         hint = _(TIE_CHANCE_RANKINGS)
     raise wrong(value, float(expected), hint)
-
-
-
-# ---------------------------------------------------------------------------
-# The mistakes students make, each with the hint it earns: the one home of each. The judge
-# diagnoses by the rows made with diagnosed(...); tests/practice/test_mistakes.py tests them all.
-
-_NOT_KEYS = N_('compare the keys, {key_x}, not the items themselves')
-
-
-def _key_x():
-    return dict(key_x=code('key(x)'))
-
-
-# allmax's and allmin's judge diagnoses by three rows of each table, in this order: starting
-# from 0, the first best item only, comparing the items rather than their keys.
-mistakes(
-    'allmax',
-    diagnosed("""
-def allmax(iterable, key=None):
-    key = key or (lambda x: x)
-    best, result = 0, []
-    for x in iterable:
-        if key(x) > best:
-            best, result = key(x), [x]
-        elif key(x) == best:
-            result.append(x)
-    return result
-""", N_("start from the first item's key, not from a number such as 0 (or -inf): here every "
-        "key is below it, and keys may also be tuples or strings")),
-    ("""
-def allmax(iterable, key=None):
-    key = key or (lambda x: x)
-    result, best = [], None
-    for x in iterable:
-        if not result or key(x) > best:
-            result, best = [x], key(x)
-        elif key(x) == best:
-            result.insert(0, x)
-    return result
-""", REVERSED),
-    diagnosed("""
-def allmax(iterable, key=None):
-    items = list(iterable)
-    return [max(items, key=key)] if items else []
-""", N_('every item whose key equals the largest key, not just the first')),
-    ("""
-def allmax(iterable, key=None):
-    key = key or (lambda x: x)
-    best = max(iterable, key=key, default=None)
-    return [x for x in iterable if key(x) == key(best)]
-""", ONE_PASS),
-    diagnosed("""
-def allmax(iterable, key=None):
-    items = list(iterable)
-    best = max(items, key=key) if items else None
-    return [x for x in items if x == best]
-""", _NOT_KEYS, fields=_key_x),
-    ("""
-def allmax(iterable, key=None):
-    key = key or (lambda x: x)
-    best, result = float('-inf'), []
-    for x in iterable:
-        if key(x) > best:
-            best, result = key(x), [x]
-        elif key(x) == best:
-            result.append(x)
-    return result
-""", EXTREMES_ERROR, 'error'),
-    ("""
-def allmax(iterable, key):
-    items = list(iterable)
-    best = max(key(x) for x in items) if items else None
-    return [x for x in items if key(x) == best]
-""", NO_KEY, 'error'))
-
-_ALLMIN_FIRST = diagnosed("""
-def allmin(iterable, key=None):
-    items = list(iterable)
-    return [min(items, key=key)] if items else []
-""", N_('every item whose key equals the smallest key, not just the first'))
-"""allmin's answer that compares the items themselves fails first on allmin([-2, 5, -5, 2],
-key=abs), where the best item comes once: it is told this row's hint, tried first."""
-
-mistakes(
-    'allmin',
-    diagnosed("""
-def allmin(iterable, key=None):
-    key = key or (lambda x: x)
-    best, result = 0, []
-    for x in iterable:
-        if key(x) < best:
-            best, result = key(x), [x]
-        elif key(x) == best:
-            result.append(x)
-    return result
-""", N_("start from the first item's key, not from a number such as 0 (or -inf): here every "
-        "key is above it, and keys may also be tuples or strings")),
-    _ALLMIN_FIRST,
-    diagnosed("""
-def allmin(iterable, key=None):
-    items = list(iterable)
-    best = min(items, key=key) if items else None
-    return [x for x in items if x == best]
-""", _NOT_KEYS, fields=_key_x, gets=_ALLMIN_FIRST.hint),
-    ("""
-def allmin(iterable, key=None):
-    key = key or (lambda x: x)
-    items = list(iterable)
-    return sorted(x for x in items if key(x) == min(map(key, items)))
-""", ANOTHER_ORDER))
-
-mistakes(
-    'poker',
-    ("""
-from pokerlib import hand_rank
-def poker(hands):
-    best = max(hand_rank(h) for h in hands[:3])
-    return [h for h in hands[:3] if hand_rank(h) == best]
-""", POKER_EVERY_HAND),
-    ("""
-from pokerlib import hand_rank
-def poker(hands):
-    return [max(hands, key=hand_rank)]
-""", POKER_TIES),
-    ("""
-from pokerlib import hand_rank
-def poker(hands):
-    return max(hands, key=hand_rank)
-""", POKER_LIST),
-    ("""
-from pokerlib import hand_rank
-def poker(hands):
-    best = max(hand_rank(h)[0] for h in hands)
-    return [h for h in hands if hand_rank(h)[0] == best]
-""", POKER_RANKING))
-
-mistakes(
-    'shares',
-    ("""
-from pokerlib import hand_rank
-def shares(hands):
-    best = max(map(hand_rank, hands))
-    return [1 if hand_rank(h) == best else 0 for h in hands]
-""", SHARES_ADD_UP),
-    ("""
-from pokerlib import hand_rank
-def shares(hands):
-    best = max(map(hand_rank, hands))
-    winners = [h for h in hands if hand_rank(h) == best]
-    return [1 / len(winners)] * len(winners) + [0] * (len(hands) - len(winners))
-""", SHARES_ORDER),
-    ("""
-from pokerlib import hand_rank
-def shares(hands):
-    best = max(map(hand_rank, hands))
-    return [h for h in hands if hand_rank(h) == best]
-""", SHARES_NUMBERS))
-
-mistakes(
-    'tie_chance_two_decks',
-    ("""
-from pokerlib import hand_classes
-def tie_chance_two_decks():
-    return sum(n * n for hand, n in hand_classes()) / 2598960
-""", TIE_CHANCE_COUNT),
-    ("""
-from collections import Counter
-from pokerlib import hand_classes, hand_rank
-def tie_chance_two_decks():
-    by_category = Counter()
-    for hand, n in hand_classes():
-        by_category[hand_rank(hand)[0]] += n
-    return sum((n / 2598960) ** 2 for n in by_category.values())
-""", TIE_CHANCE_RANKINGS))
 
 
 # --- the course's functions that do these exercises' work under other names -------------

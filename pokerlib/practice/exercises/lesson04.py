@@ -54,6 +54,185 @@ def _every_run_n_to_the_n(probs, deck):
 for _f in (_rotations, _spades_last, _every_run_n_to_the_n):
     predicate(_f)
 
+
+# ---------------------------------------------------------------------------
+# The mistakes students make, each with the hint it earns: the one home of each. The judge
+# diagnoses by the rows made with diagnosed(...); tests/practice/test_mistakes.py tests them all.
+
+DEAL_OWN_RNG = N_('shuffle with the rng you are given ({shuffle}), not the random module, so '
+                  'that a seed repeats a deal')
+
+mistakes(
+    'deal',
+    ("""
+import random
+from pokerlib import DECK
+def deal(numhands, n=5, deck=DECK, rng=random):
+    rng.shuffle(deck)
+    return [deck[n * i:n * (i + 1)] for i in range(numhands)]
+""", DECK_CHANGED),
+    ("""
+import random
+from pokerlib import DECK
+def deal(numhands, n=5, deck=DECK, rng=random):
+    cards = list(deck)
+    random.shuffle(cards)
+    return [cards[n * i:n * (i + 1)] for i in range(numhands)]
+""", DEAL_OWN_RNG),
+    diagnosed("""
+import random
+from pokerlib import DECK
+def deal(numhands, n=5, deck=DECK, rng=random):
+    k = rng.randrange(len(deck))
+    cards = list(deck[k:]) + list(deck[:k])
+    return [cards[n * i:n * (i + 1)] for i in range(numhands)]
+""", N_('only a cut: the cards keep their order and only the place where the deck starts is '
+        'random; shuffle the whole copy (rng.shuffle(cards)) before slicing'), test=_rotations),
+    diagnosed("""
+import random
+from pokerlib import DECK
+def deal(numhands, n=5, deck=DECK, rng=random):
+    cards = list(deck)
+    for i in range(len(cards)):
+        j = rng.randrange(len(cards))
+        cards[i], cards[j] = cards[j], cards[i]
+    return [cards[n * i:n * (i + 1)] for i in range(numhands)]
+""", N_('swapping each position with any position gives N**N equally likely runs, which '
+        'cannot split evenly over N! orders: shuffle with rng.shuffle (or swap position i only '
+        'with a position from i to N-1)'), test=_every_run_n_to_the_n),
+    diagnosed("""
+import random
+from pokerlib import DECK
+def deal(numhands, n=5, deck=DECK, rng=random):
+    cards = [c for c in deck if c[1] != 'S']
+    rng.shuffle(cards)
+    cards += [c for c in deck if c[1] == 'S']
+    return [cards[n * i:n * (i + 1)] for i in range(numhands)]
+""", N_('the spades always come out last: shuffle the whole deck, every card with every '
+        'other'), test=_spades_last))
+
+_PERCENTAGES = """
+from pokerlib import deal, hand_rank_elif
+def hand_percentages(n, rng):
+    counts = [0] * 9
+    for i in range({deals}):
+        for hand in deal(10, 5, rng=rng):
+            counts[hand_rank_elif(hand)[0]] += 1
+    return {answer}
+"""
+
+mistakes(
+    'hand_percentages',
+    diagnosed(_PERCENTAGES.format(deals='n // 10', answer='[100 * c // n for c in counts]'),
+              N_('100 * count // n rounds each percentage down to a whole number: divide with /'),
+              test=lambda counts, n: [100 * c // n for c in counts]),
+    diagnosed(_PERCENTAGES.format(deals='n // 10', answer='counts'),
+              N_('these are counts: return percentages, 100 * count / n'),
+              test=lambda counts, n: list(counts)),
+    diagnosed(_PERCENTAGES.format(deals='n // 10', answer='[c / n for c in counts]'),
+              N_('these are fractions: percentages are 100 times as large, 100 * count / n'),
+              test=lambda counts, n: [c / n for c in counts]),
+    diagnosed(_PERCENTAGES.format(deals='n // 10', answer='[100 * c / n for c in counts][::-1]'),
+              N_('these are the right percentages in reverse order (the order the lecture prints '
+                 'them, best first): return them in the order of the categories, 0 (high card) '
+                 'to 8 (straight flush)'),
+              test=lambda counts, n: [100 * c / n for c in counts][::-1]),
+    (_PERCENTAGES.format(deals='n // 10 - 1', answer='[100 * c / n for c in counts]'),
+     'these percentages count {dealt:,d} hands, not {n:,d}: deal n // 10 times, ten hands '
+     'each' ' (one deal too few)'),
+    ("""
+from pokerlib import deal, hand_rank_elif
+def hand_percentages(n, rng):
+    counts = [0] * 9
+    for i in range(n // 10):
+        for hand in deal(10, 5, rng=rng):
+            category = hand_rank_elif(hand)[0]
+            if category != 4:
+                counts[category] += 1
+    return [100 * c / n for c in counts]
+""", COUNTED_NONE),
+    ("""
+from pokerlib import DECK, hand_rank_elif
+def hand_percentages(n, rng):
+    counts = [0] * 9
+    for i in range(n // 10):
+        cards = sorted(DECK, key=lambda card: rng.random())
+        for k in range(10):
+            counts[8 - hand_rank_elif(cards[5 * k:5 * k + 5])[0]] += 1
+    return [100 * c / n for c in counts]
+""", REVERSED_COUNTS))
+
+NAMED_KEYS = N_('the keys are category names, as category_name gives them ({example}), not '
+                'numbers')
+
+_BY_REMOVING = """
+from collections import Counter
+from pokerlib import HAND_NAMES, deal_by_removing, hand_rank_elif
+def hand_frequencies_by_removing(n, rng):
+    counts = Counter()
+    for i in range({deals}):
+        for hand in deal_by_removing(10, 5, rng=rng):
+            counts[{key}] += 1
+    return counts
+"""
+
+mistakes(
+    'hand_frequencies_by_removing',
+    (_BY_REMOVING.format(deals='n // 10', key='hand_rank_elif(hand)[0]'),
+     NAMED_KEYS),
+    (_BY_REMOVING.format(deals='n // 10 + 1', key='HAND_NAMES[hand_rank_elif(hand)[0]]'),
+     'these counts add up to {dealt:,d} hands: count all {n:,d}, {deals:,d} deals of ten '
+     'hands each' ' (one deal too many?)'),
+    ("""
+from collections import Counter
+from pokerlib import HAND_NAMES, deal_by_removing, hand_rank_elif
+def hand_frequencies_by_removing(n, rng):
+    counts = Counter()
+    for i in range(n // 10):
+        for hand in deal_by_removing(10, 5, rng=rng):
+            category = hand_rank_elif(hand)[0]
+            counts[HAND_NAMES[min(category, 4)]] += 1
+    return counts
+""", COUNTED_NONE))
+
+ALREADY_ENOUGH = N_('{n} hands are already enough here: 1 - (1 - p)**{n} = {chance:g}, which is '
+                    'at least the confidence (round up, {ceil}, rather than {int_plus_one})')
+NOT_ENOUGH = N_('{n} hands are not enough: 1 - (1 - p)**{n} = {chance:g}, below the confidence')
+SMALLEST_N = N_('the smallest n with 1 - (1 - p)**n >= confidence')
+
+mistakes(
+    'hands_needed',
+    ("""
+import math
+def hands_needed(p, confidence):
+    return int(math.log(1 - confidence) / math.log(1 - p)) + 1
+""", ALREADY_ENOUGH),
+    ("""
+import math
+def hands_needed(p, confidence):
+    return int(math.log(1 - confidence) / math.log(1 - p))
+""", NOT_ENOUGH),
+    ("""
+import math
+def hands_needed(p, confidence):
+    return math.ceil(confidence / p)
+""", SMALLEST_N))
+
+EXACT_COLUMN = N_('look at the exact % column of frequency_table(counts, cards=7)')
+CATEGORY_NAME = N_('the name of a category, as in HAND_NAMES')
+
+mistakes(
+    'most_common_seven',
+    ("""
+def most_common_seven():
+    return 'high card'
+""", EXACT_COLUMN),
+    ("""
+def most_common_seven():
+    return 'pair'
+""", CATEGORY_NAME))
+
+
 def _deal_want(deck) -> str:
     return _('every order of the {n} cards equally likely, 1/{ways} each').format(
         n=len(deck), ways=math.factorial(len(deck)))
@@ -64,10 +243,6 @@ def _deal_hint(deck, perm, probs, expected) -> str:
              'gives 1/{ways}: shuffle a copy of the whole deck with the rng ({shuffle}), then '
              'slice it').format(perm=' '.join(perm), p=probs.get(perm, 0),
                                 ways=math.factorial(len(deck)), shuffle=code('rng.shuffle(cards)'))
-
-
-DEAL_OWN_RNG = N_('shuffle with the rng you are given ({shuffle}), not the random module, so '
-                  'that a seed repeats a deal')
 
 
 @exercise('deal', returns=N_('a list of hands, each a list of cards'), prepare=[warm],
@@ -203,10 +378,6 @@ def _hand_percentages(run):
         script, known('hand_percentages'))
 
 
-NAMED_KEYS = N_('the keys are category names, as category_name gives them ({example}), not '
-                'numbers')
-
-
 ELIF_NUMBERS = N_('straight flushes named five of a kind: {rank} numbers a straight flush 9, '
                  'and {names}[9] is five of a kind ({names} is in the order of {elif_}\'s '
                  'numbers, 0 to 8); name a category with {name}')
@@ -269,12 +440,6 @@ def hands_needed_reference(p, confidence) -> int:
     return n
 
 
-ALREADY_ENOUGH = N_('{n} hands are already enough here: 1 - (1 - p)**{n} = {chance:g}, which is '
-                    'at least the confidence (round up, {ceil}, rather than {int_plus_one})')
-NOT_ENOUGH = N_('{n} hands are not enough: 1 - (1 - p)**{n} = {chance:g}, below the confidence')
-SMALLEST_N = N_('the smallest n with 1 - (1 - p)**n >= confidence')
-
-
 @exercise('hands_needed', returns=N_('a whole number of hands'))
 def _hands_needed(run):
     for p, confidence in HANDS_NEEDED_CASES:
@@ -296,10 +461,6 @@ def _hands_needed(run):
         raise wrong(got, expected, hint)
 
 
-EXACT_COLUMN = N_('look at the exact % column of frequency_table(counts, cards=7)')
-CATEGORY_NAME = N_('the name of a category, as in HAND_NAMES')
-
-
 @exercise('most_common_seven', takes_value=True, returns=N_('a category name'), seconds=30)
 def _most_common_seven(value):
     counts = EXACT_COUNTS[7]
@@ -307,170 +468,6 @@ def _most_common_seven(value):
     if english_category(value) != expected:      # 一对 in a Chinese notebook, or 'one pair'
         raise wrong(value, _(expected), _(EXACT_COLUMN) if english_category(value) in HAND_NAMES
                     else _(CATEGORY_NAME))
-
-
-# ---------------------------------------------------------------------------
-# The mistakes students make, each with the hint it earns: the one home of each. The judge
-# diagnoses by the rows made with diagnosed(...); tests/practice/test_mistakes.py tests them all.
-
-mistakes(
-    'deal',
-    ("""
-import random
-from pokerlib import DECK
-def deal(numhands, n=5, deck=DECK, rng=random):
-    rng.shuffle(deck)
-    return [deck[n * i:n * (i + 1)] for i in range(numhands)]
-""", DECK_CHANGED),
-    ("""
-import random
-from pokerlib import DECK
-def deal(numhands, n=5, deck=DECK, rng=random):
-    cards = list(deck)
-    random.shuffle(cards)
-    return [cards[n * i:n * (i + 1)] for i in range(numhands)]
-""", DEAL_OWN_RNG),
-    diagnosed("""
-import random
-from pokerlib import DECK
-def deal(numhands, n=5, deck=DECK, rng=random):
-    k = rng.randrange(len(deck))
-    cards = list(deck[k:]) + list(deck[:k])
-    return [cards[n * i:n * (i + 1)] for i in range(numhands)]
-""", N_('only a cut: the cards keep their order and only the place where the deck starts is '
-        'random; shuffle the whole copy (rng.shuffle(cards)) before slicing'), test=_rotations),
-    diagnosed("""
-import random
-from pokerlib import DECK
-def deal(numhands, n=5, deck=DECK, rng=random):
-    cards = list(deck)
-    for i in range(len(cards)):
-        j = rng.randrange(len(cards))
-        cards[i], cards[j] = cards[j], cards[i]
-    return [cards[n * i:n * (i + 1)] for i in range(numhands)]
-""", N_('swapping each position with any position gives N**N equally likely runs, which '
-        'cannot split evenly over N! orders: shuffle with rng.shuffle (or swap position i only '
-        'with a position from i to N-1)'), test=_every_run_n_to_the_n),
-    diagnosed("""
-import random
-from pokerlib import DECK
-def deal(numhands, n=5, deck=DECK, rng=random):
-    cards = [c for c in deck if c[1] != 'S']
-    rng.shuffle(cards)
-    cards += [c for c in deck if c[1] == 'S']
-    return [cards[n * i:n * (i + 1)] for i in range(numhands)]
-""", N_('the spades always come out last: shuffle the whole deck, every card with every '
-        'other'), test=_spades_last))
-
-_PERCENTAGES = """
-from pokerlib import deal, hand_rank_elif
-def hand_percentages(n, rng):
-    counts = [0] * 9
-    for i in range({deals}):
-        for hand in deal(10, 5, rng=rng):
-            counts[hand_rank_elif(hand)[0]] += 1
-    return {answer}
-"""
-
-mistakes(
-    'hand_percentages',
-    diagnosed(_PERCENTAGES.format(deals='n // 10', answer='[100 * c // n for c in counts]'),
-              N_('100 * count // n rounds each percentage down to a whole number: divide with /'),
-              test=lambda counts, n: [100 * c // n for c in counts]),
-    diagnosed(_PERCENTAGES.format(deals='n // 10', answer='counts'),
-              N_('these are counts: return percentages, 100 * count / n'),
-              test=lambda counts, n: list(counts)),
-    diagnosed(_PERCENTAGES.format(deals='n // 10', answer='[c / n for c in counts]'),
-              N_('these are fractions: percentages are 100 times as large, 100 * count / n'),
-              test=lambda counts, n: [c / n for c in counts]),
-    diagnosed(_PERCENTAGES.format(deals='n // 10', answer='[100 * c / n for c in counts][::-1]'),
-              N_('these are the right percentages in reverse order (the order the lecture prints '
-                 'them, best first): return them in the order of the categories, 0 (high card) '
-                 'to 8 (straight flush)'),
-              test=lambda counts, n: [100 * c / n for c in counts][::-1]),
-    (_PERCENTAGES.format(deals='n // 10 - 1', answer='[100 * c / n for c in counts]'),
-     'these percentages count {dealt:,d} hands, not {n:,d}: deal n // 10 times, ten hands '
-     'each' ' (one deal too few)'),
-    ("""
-from pokerlib import deal, hand_rank_elif
-def hand_percentages(n, rng):
-    counts = [0] * 9
-    for i in range(n // 10):
-        for hand in deal(10, 5, rng=rng):
-            category = hand_rank_elif(hand)[0]
-            if category != 4:
-                counts[category] += 1
-    return [100 * c / n for c in counts]
-""", COUNTED_NONE),
-    ("""
-from pokerlib import DECK, hand_rank_elif
-def hand_percentages(n, rng):
-    counts = [0] * 9
-    for i in range(n // 10):
-        cards = sorted(DECK, key=lambda card: rng.random())
-        for k in range(10):
-            counts[8 - hand_rank_elif(cards[5 * k:5 * k + 5])[0]] += 1
-    return [100 * c / n for c in counts]
-""", REVERSED_COUNTS))
-
-_BY_REMOVING = """
-from collections import Counter
-from pokerlib import HAND_NAMES, deal_by_removing, hand_rank_elif
-def hand_frequencies_by_removing(n, rng):
-    counts = Counter()
-    for i in range({deals}):
-        for hand in deal_by_removing(10, 5, rng=rng):
-            counts[{key}] += 1
-    return counts
-"""
-
-mistakes(
-    'hand_frequencies_by_removing',
-    (_BY_REMOVING.format(deals='n // 10', key='hand_rank_elif(hand)[0]'),
-     NAMED_KEYS),
-    (_BY_REMOVING.format(deals='n // 10 + 1', key='HAND_NAMES[hand_rank_elif(hand)[0]]'),
-     'these counts add up to {dealt:,d} hands: count all {n:,d}, {deals:,d} deals of ten '
-     'hands each' ' (one deal too many?)'),
-    ("""
-from collections import Counter
-from pokerlib import HAND_NAMES, deal_by_removing, hand_rank_elif
-def hand_frequencies_by_removing(n, rng):
-    counts = Counter()
-    for i in range(n // 10):
-        for hand in deal_by_removing(10, 5, rng=rng):
-            category = hand_rank_elif(hand)[0]
-            counts[HAND_NAMES[min(category, 4)]] += 1
-    return counts
-""", COUNTED_NONE))
-
-mistakes(
-    'hands_needed',
-    ("""
-import math
-def hands_needed(p, confidence):
-    return int(math.log(1 - confidence) / math.log(1 - p)) + 1
-""", ALREADY_ENOUGH),
-    ("""
-import math
-def hands_needed(p, confidence):
-    return int(math.log(1 - confidence) / math.log(1 - p))
-""", NOT_ENOUGH),
-    ("""
-import math
-def hands_needed(p, confidence):
-    return math.ceil(confidence / p)
-""", SMALLEST_N))
-
-mistakes(
-    'most_common_seven',
-    ("""
-def most_common_seven():
-    return 'high card'
-""", EXACT_COLUMN),
-    ("""
-def most_common_seven():
-    return 'pair'
-""", CATEGORY_NAME))
 
 
 # --- the course's functions that do these exercises' work under other names -------------

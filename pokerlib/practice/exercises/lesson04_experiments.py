@@ -190,7 +190,7 @@ REVERSED_COUNTS = N_('these look like the right numbers in reverse order (the or
                      '(high card) to 8 (straight flush)')
 
 
-def judge_experiment(run, as_counts, describe, script, mistakes, reorder=None):
+def judge_experiment(run, as_counts, describe, script, mistakes):
     """Run an experiment on scripted deals (every category), then with random seeds."""
     rng = ScriptedRandom(script, seed=FORCED_SEED)
     shown = f'{run.name}({FORCED_N}, rng)  # ' + _('six deals that hold every category')

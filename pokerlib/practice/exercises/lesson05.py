@@ -29,145 +29,6 @@ CHECKS = ('shuffle2', 'sattolo', 'most_likely_naive', 'shuffle_by_sorting')
 ALSO = ('shuffle',)
 
 
-def fair(deck) -> str:
-    return _('fair, 1/{n} for every arrangement of {deck}').format(
-        n=math.factorial(len(deck)), deck=repr(deck))
-
-
-def knuth_hint(deck, perm, probs, expected):
-    if probs.get(perm, 0) == 0:
-        return _('{perm} never comes out: can an item stay where it is? (swap i with a '
-                 'position from i to N-1, including i itself)').format(perm=repr(perm))
-    sizes = {p.denominator for p in probs.values()}
-    if max(sizes) == len(deck) ** len(deck):
-        return _('swapping each position with any position gives {n}**{n} equally likely '
-                 'runs, which cannot split evenly over {ways} arrangements: swap position i '
-                 'only with a position from i to N-1').format(
-                     n=len(deck), ways=math.factorial(len(deck)))
-    return _('{perm} comes out with probability {p}, where a fair shuffle gives '
-             '1/{ways}').format(perm=repr(perm), p=probs.get(perm, 0),
-                                ways=math.factorial(len(deck)))
-
-
-def shuffle_error(error) -> str:
-    """error_hint of shuffle2."""
-    return _('shuffle2(deck, rng) rearranges deck in place, using {randrange}').format(
-        randrange=code('rng.randrange'))
-
-
-@exercise('shuffle2', error_hint=shuffle_error, seconds=10, prepare=[warm])
-@exercise('shuffle', error_hint=shuffle_error, seconds=10, prepare=[warm])
-def _shuffle2(run):
-    return judge_shuffle(run, uniform, fair, knuth_hint, known('shuffle'))
-
-
-def cyclic(deck) -> dict:
-    """Sattolo's shuffle: each single-cycle arrangement, 1/(n-1)! each."""
-    n = len(deck)
-    out = {}
-    for p in itertools.permutations(range(n)):
-        seen, i, length = set(), 0, 0
-        while i not in seen:
-            seen.add(i)
-            i, length = p[i], length + 1
-        out[''.join(deck[k] for k in p)] = (Fraction(1, math.factorial(n - 1))
-                                             if length == n else Fraction(0))
-    return out
-
-
-def sattolo_hint(deck, perm, probs, expected):
-    if expected[perm] == 0:
-        fixed = [c for c, d in zip(perm, deck) if c == d]
-        why = (_('{item} stays where it was').format(item=repr(fixed[0])) if fixed else
-               _('its items split into more than one cycle'))
-        return _('{perm} comes out with probability {p}, and it should never come out: '
-                 '{why}').format(perm=repr(perm), p=probs.get(perm, 0), why=why)
-    if probs.get(perm, 0) == 0:
-        return _('{perm} never comes out, and it should, with probability {p}: does every '
-                 'position i from 0 to N-2 get its swap?').format(perm=repr(perm),
-                                                                 p=expected[perm])
-    return _('{perm} comes out with probability {p}, not {q}').format(
-        perm=repr(perm), p=probs.get(perm, 0), q=expected[perm])
-
-
-@exercise('sattolo', seconds=10, prepare=[warm],
-          error_hint=N_('sattolo(deck, rng) swaps each position i from 0 to N-2 with '
-                        'rng.randrange(i + 1, N): the last position has none after it'))
-def _sattolo(run):
-    return judge_shuffle(
-        run, cyclic,
-        lambda deck: _('1/{ways} for each arrangement of {deck} that forms one cycle, 0 for '
-                       'the others').format(ways=math.factorial(len(deck) - 1),
-                                            deck=repr(deck)),
-        sattolo_hint, known('sattolo'), full='sattolo')
-
-
-SORTING_TIES = N_('{perm} comes out with probability {p}, not 1/{ways}: with few possible keys, '
-                  'cards tie, and a stable sort keeps tied cards in their old order; a random '
-                  'comparator (cmp_to_key) is no order at all: give each card one key that '
-                  'never ties, rng.random()')
-"""(issue 49: a comparator that answers at random was told only about ties among keys)"""
-
-
-def _sorting_error(error):
-    """error_hint of shuffle_by_sorting: a key that reads the deck while it is sorted."""
-    if isinstance(error, ValueError) and 'empty range' in str(error):
-        return N_('while deck.sort runs, the list looks empty to the key function (len(deck) '
-                  'is 0 there): work out what the key needs before sorting, and draw keys '
-                  'that never tie, such as rng.random()')
-    return None
-
-
-@exercise('shuffle_by_sorting', seconds=10, prepare=[warm], error_hint=_sorting_error)
-def _shuffle_by_sorting(run):
-    return judge_shuffle(run, uniform, fair, lambda deck, perm, probs, expected: (
-        _(SORTING_TIES).format(perm=repr(perm), p=probs.get(perm, 0),
-                               ways=math.factorial(len(deck)))),
-        known('shuffle_by_sorting'))
-
-
-@functools.cache
-def naive_probabilities() -> dict:
-    return exact_shuffle_probabilities('shuffle_naive', 'abcd')
-
-
-NOT_LARGEST = N_('{perm} comes out with probability {p}, not the largest: compare the '
-                 'probabilities (max with a key)')
-RIGHT_ARRANGEMENT = N_('the arrangement is right; its probability is {p}')
-
-
-@exercise('most_likely_naive', takes_value=True, prepare=[naive_probabilities],
-          returns=N_('a pair: (an arrangement, its probability)'))
-def _most_likely_naive(value):
-    probs = naive_probabilities()
-    best = max(probs.values())
-    winners = sorted(p for p, q in probs.items() if q == best)
-    expected = (winners[0], best) if len(winners) == 1 else (winners, best)
-    pair = isinstance(value, (tuple, list)) and len(value) == 2
-    if pair and isinstance(value[0], (list, tuple)) and ''.join(map(str, value[0])) in probs \
-            and all(isinstance(x, str) and len(x) == 1 for x in value[0]):
-        value = (''.join(value[0]), value[1])     # the arrangement as a list of letters: as good
-    ok = (pair and (value[0] == expected[0] or (isinstance(value[0], (list, tuple, set))
-                                                and sorted(value[0]) == winners))
-          and isinstance(value[1], (int, float, Fraction)) and not isinstance(value[1], bool)
-          and abs(value[1] - best) < 1e-12)
-    if ok:
-        return
-    if not pair:
-        hint = _('a pair: (the most likely arrangement, its probability)')
-    elif isinstance(value[1], str) and value[1] in probs and not isinstance(value[0], str):
-        hint = _('the pair the other way round: (the arrangement, its probability), the '
-                 'arrangement first')
-    elif isinstance(value[0], str) and value[0] in probs and value[0] not in winners:
-        hint = _(NOT_LARGEST).format(perm=repr(value[0]), p=probs[value[0]])
-    elif value[0] == expected[0]:
-        hint = _(RIGHT_ARRANGEMENT).format(p=best)
-    else:
-        hint = _('exact_shuffle_probabilities(shuffle_naive, "abcd") has them all; find the '
-                 'largest')
-    raise wrong(value, expected, hint)
-
-
 # ---------------------------------------------------------------------------
 # The mistakes students make, each with the hint it earns: the one home of each. The judge
 # diagnoses by the rows made with diagnosed(...); tests/practice/test_mistakes.py tests them all.
@@ -252,6 +113,12 @@ mistakes(
               N_('the first card never moves: start the loop at i = 0'),
               test=first_card_never_moves))
 
+SORTING_TIES = N_('{perm} comes out with probability {p}, not 1/{ways}: with few possible keys, '
+                  'cards tie, and a stable sort keeps tied cards in their old order; a random '
+                  'comparator (cmp_to_key) is no order at all: give each card one key that '
+                  'never ties, rng.random()')
+"""(issue 49: a comparator that answers at random was told only about ties among keys)"""
+
 mistakes(
     'shuffle_by_sorting',
     ("""
@@ -267,6 +134,10 @@ def shuffle_by_sorting(deck, rng):
     deck[1:] = sorted(deck[1:], key=lambda card: rng.randrange(len(deck)))
 """, N_('the first card never moves'), test=first_card_never_moves))
 
+NOT_LARGEST = N_('{perm} comes out with probability {p}, not the largest: compare the '
+                 'probabilities (max with a key)')
+RIGHT_ARRANGEMENT = N_('the arrangement is right; its probability is {p}')
+
 mistakes(
     'most_likely_naive',
     ("""
@@ -280,6 +151,133 @@ def most_likely_naive():
     best = max(probs, key=probs.get)
     return (best, 1 / 24)
 """, RIGHT_ARRANGEMENT))
+
+
+def fair(deck) -> str:
+    return _('fair, 1/{n} for every arrangement of {deck}').format(
+        n=math.factorial(len(deck)), deck=repr(deck))
+
+
+def knuth_hint(deck, perm, probs, expected):
+    if probs.get(perm, 0) == 0:
+        return _('{perm} never comes out: can an item stay where it is? (swap i with a '
+                 'position from i to N-1, including i itself)').format(perm=repr(perm))
+    sizes = {p.denominator for p in probs.values()}
+    if max(sizes) == len(deck) ** len(deck):
+        return _('swapping each position with any position gives {n}**{n} equally likely '
+                 'runs, which cannot split evenly over {ways} arrangements: swap position i '
+                 'only with a position from i to N-1').format(
+                     n=len(deck), ways=math.factorial(len(deck)))
+    return _('{perm} comes out with probability {p}, where a fair shuffle gives '
+             '1/{ways}').format(perm=repr(perm), p=probs.get(perm, 0),
+                                ways=math.factorial(len(deck)))
+
+
+def shuffle_error(error) -> str:
+    """error_hint of shuffle2."""
+    return _('shuffle2(deck, rng) rearranges deck in place, using {randrange}').format(
+        randrange=code('rng.randrange'))
+
+
+@exercise('shuffle2', error_hint=shuffle_error, seconds=10, prepare=[warm])
+@exercise('shuffle', error_hint=shuffle_error, seconds=10, prepare=[warm])
+def _shuffle2(run):
+    return judge_shuffle(run, uniform, fair, knuth_hint, known('shuffle'))
+
+
+def cyclic(deck) -> dict:
+    """Sattolo's shuffle: each single-cycle arrangement, 1/(n-1)! each."""
+    n = len(deck)
+    out = {}
+    for p in itertools.permutations(range(n)):
+        seen, i, length = set(), 0, 0
+        while i not in seen:
+            seen.add(i)
+            i, length = p[i], length + 1
+        out[''.join(deck[k] for k in p)] = (Fraction(1, math.factorial(n - 1))
+                                             if length == n else Fraction(0))
+    return out
+
+
+def sattolo_hint(deck, perm, probs, expected):
+    if expected[perm] == 0:
+        fixed = [c for c, d in zip(perm, deck) if c == d]
+        why = (_('{item} stays where it was').format(item=repr(fixed[0])) if fixed else
+               _('its items split into more than one cycle'))
+        return _('{perm} comes out with probability {p}, and it should never come out: '
+                 '{why}').format(perm=repr(perm), p=probs.get(perm, 0), why=why)
+    if probs.get(perm, 0) == 0:
+        return _('{perm} never comes out, and it should, with probability {p}: does every '
+                 'position i from 0 to N-2 get its swap?').format(perm=repr(perm),
+                                                                 p=expected[perm])
+    return _('{perm} comes out with probability {p}, not {q}').format(
+        perm=repr(perm), p=probs.get(perm, 0), q=expected[perm])
+
+
+@exercise('sattolo', seconds=10, prepare=[warm],
+          error_hint=N_('sattolo(deck, rng) swaps each position i from 0 to N-2 with '
+                        'rng.randrange(i + 1, N): the last position has none after it'))
+def _sattolo(run):
+    return judge_shuffle(
+        run, cyclic,
+        lambda deck: _('1/{ways} for each arrangement of {deck} that forms one cycle, 0 for '
+                       'the others').format(ways=math.factorial(len(deck) - 1),
+                                            deck=repr(deck)),
+        sattolo_hint, known('sattolo'), full='sattolo')
+
+
+def _sorting_error(error):
+    """error_hint of shuffle_by_sorting: a key that reads the deck while it is sorted."""
+    if isinstance(error, ValueError) and 'empty range' in str(error):
+        return N_('while deck.sort runs, the list looks empty to the key function (len(deck) '
+                  'is 0 there): work out what the key needs before sorting, and draw keys '
+                  'that never tie, such as rng.random()')
+    return None
+
+
+@exercise('shuffle_by_sorting', seconds=10, prepare=[warm], error_hint=_sorting_error)
+def _shuffle_by_sorting(run):
+    return judge_shuffle(run, uniform, fair, lambda deck, perm, probs, expected: (
+        _(SORTING_TIES).format(perm=repr(perm), p=probs.get(perm, 0),
+                               ways=math.factorial(len(deck)))),
+        known('shuffle_by_sorting'))
+
+
+@functools.cache
+def naive_probabilities() -> dict:
+    return exact_shuffle_probabilities('shuffle_naive', 'abcd')
+
+
+@exercise('most_likely_naive', takes_value=True, prepare=[naive_probabilities],
+          returns=N_('a pair: (an arrangement, its probability)'))
+def _most_likely_naive(value):
+    probs = naive_probabilities()
+    best = max(probs.values())
+    winners = sorted(p for p, q in probs.items() if q == best)
+    expected = (winners[0], best) if len(winners) == 1 else (winners, best)
+    pair = isinstance(value, (tuple, list)) and len(value) == 2
+    if pair and isinstance(value[0], (list, tuple)) and ''.join(map(str, value[0])) in probs \
+            and all(isinstance(x, str) and len(x) == 1 for x in value[0]):
+        value = (''.join(value[0]), value[1])     # the arrangement as a list of letters: as good
+    ok = (pair and (value[0] == expected[0] or (isinstance(value[0], (list, tuple, set))
+                                                and sorted(value[0]) == winners))
+          and isinstance(value[1], (int, float, Fraction)) and not isinstance(value[1], bool)
+          and abs(value[1] - best) < 1e-12)
+    if ok:
+        return
+    if not pair:
+        hint = _('a pair: (the most likely arrangement, its probability)')
+    elif isinstance(value[1], str) and value[1] in probs and not isinstance(value[0], str):
+        hint = _('the pair the other way round: (the arrangement, its probability), the '
+                 'arrangement first')
+    elif isinstance(value[0], str) and value[0] in probs and value[0] not in winners:
+        hint = _(NOT_LARGEST).format(perm=repr(value[0]), p=probs[value[0]])
+    elif value[0] == expected[0]:
+        hint = _(RIGHT_ARRANGEMENT).format(p=best)
+    else:
+        hint = _('exact_shuffle_probabilities(shuffle_naive, "abcd") has them all; find the '
+                 'largest')
+    raise wrong(value, expected, hint)
 
 
 # --- the course's functions that do these exercises' work under other names -------------

@@ -31,6 +31,146 @@ CATEGORY_ORDER = N_("a better five cards exist: {best}, a {category}, beats your
 BETTER_FIVE = N_('a better five cards exist ({category}): try {search}')
 
 
+# ---------------------------------------------------------------------------
+# The mistakes students make, each with the hint it earns: the one home of each. The judge
+# diagnoses by the rows made with diagnosed(...); tests/practice/test_mistakes.py tests them all.
+
+mistakes(
+    'best_hand',
+    diagnosed("""
+import itertools
+from pokerlib import hand_rank
+def best_hand(hand):
+    return list(min(itertools.combinations(hand, 5), key=hand_rank))
+""", N_('that is the worst five cards of the hand: take the max, not the min'),
+        witnesses=['2S 3D 5H 7C 9S JD KH', 'AS KS QS JS TS 9H 8H']),
+    diagnosed("""
+import itertools
+from pokerlib import hand_rank
+def best_hand(hand):
+    return list(max(itertools.combinations(hand, 5), key=lambda h: hand_rank(h)[0]))
+""", N_('the category alone does not choose among hands of one category: compare the whole '
+        'rankings, key=hand_rank'), witnesses=['2S 2H 3D 4C 5S AH AD', '3S 4D 6H 8C TS QD AH']),
+    ("""
+import itertools
+from pokerlib import hand_rank
+def my_rank(five):
+    category, *rest = hand_rank(five)
+    return ({4: 5, 5: 4}.get(category, category), *rest)
+def best_hand(hand):
+    return list(max(itertools.combinations(hand, 5), key=my_rank))
+""", CATEGORY_ORDER))
+
+JOKER_COPIES = N_('a joker may copy a card of its own hand, and the copy counts: {best} is '
+                  '{category}, which beats {got}; let each joker be any card of its colour, '
+                  'those of the hand included')
+REPLACE_JOKERS = N_('replace each joker by a card it can stand for: ?B any black card (spades or '
+                    'clubs), ?R any red card (hearts or diamonds)')
+
+mistakes(
+    'best_wild_hand',
+    ("""
+import itertools
+from pokerlib import DECK, hand_rank
+def best_wild_hand(hand):
+    options = [[c for c in DECK if c[1] in ('SC' if card == '?B' else 'HD') and c not in hand]
+               if card in ('?B', '?R') else [card] for card in hand]
+    return list(max((five for choice in itertools.product(*options) if len(set(choice)) == len(choice)
+                     for five in itertools.combinations(choice, 5)), key=hand_rank))
+""", JOKER_COPIES),
+    ("""
+import itertools
+from pokerlib import hand_rank_wild
+def best_wild_hand(hand):
+    return list(max(itertools.combinations(hand, 5), key=lambda five: hand_rank_wild(
+        [c for c in five if c[0] != '?'] + ['2C'] * sum(c[0] == '?' for c in five))))
+""", REPLACE_JOKERS))
+
+WILD_COUNT = N_('every replacement of the jokers (26 cards each) times every choice of five '
+                'cards')
+
+mistakes(
+    'count_wild_rankings',
+    diagnosed("""
+import math
+def count_wild_rankings(hand):
+    return 26 ** sum(c in ('?B', '?R') for c in hand)
+""", N_('for each replacement, every choice of five cards is ranked too: C(n, 5) of them')),
+    diagnosed("""
+import math
+def count_wild_rankings(hand):
+    return math.comb(len(hand), 5)
+""", N_('each joker can be any of 26 cards: every replacement counts')),
+    ("""
+import math
+def count_wild_rankings(hand):
+    return 52 ** sum(c in ('?B', '?R') for c in hand) * math.comb(len(hand), 5)
+""", WILD_COUNT))
+
+mistakes(
+    'best_deuces_wild',
+    diagnosed("""
+from pokerlib import DECK, hand_rank_wild
+def best_deuces_wild(hand):
+    return max(([c if x[0] == '2' else x for x in hand] for c in DECK), key=hand_rank_wild)
+""", N_('here the two deuces must stand for two different cards: try every card for each deuce '
+        'on its own (itertools.product)'), witnesses=['2C 2D 7H 8H 9H']),
+    diagnosed("""
+import itertools
+from pokerlib import DECK, hand_rank_wild
+def best_deuces_wild(hand):
+    options = [[d for d in DECK if d not in hand] if c[0] == '2' else [c] for c in hand]
+    return max((list(h) for h in itertools.product(*options) if len(set(h)) == 5),
+               key=hand_rank_wild)
+""", N_('a deuce may copy a card of its own hand, and the copy counts: with 9C 9D 9H and two '
+        'deuces, 9S 9S 9C 9D 9H is five of a kind; let each deuce be any of the 52 cards'),
+        witnesses=['2C 2D 9C 9D 9H']),
+    ("""
+import itertools
+from pokerlib import DECK, hand_rank_wild
+def best_deuces_wild(hand):
+    options = [DECK if c[0] == '2' else [c] for c in hand]
+    return list(hand)
+""", BETTER_FIVE))
+
+FLUSH_DRAW_UNSEEN = N_('{k} boards out of {m}, the pairs of {u} cards: the turn and river come '
+                       'from the 45 cards that are neither on the board nor in either hand')
+SAMPLED = N_('close, but not exact: this looks like an estimate from a sample of boards; count '
+             'every turn and river, all {n} pairs of the 45 unseen cards')
+FRACTION_OF_BOARDS = N_('the fraction of the {n} boards (turn and river) on which AS KS wins')
+
+_FLUSH_DRAW = """
+import itertools
+from fractions import Fraction
+from pokerlib import DECK, best_hand, hand_rank
+def flush_draw():
+    board, me, you = ['7S', '2S', '9D'], ['AS', 'KS'], ['9H', '9C']
+    rest = [c for c in DECK if c not in board + me + you]
+    pairs = list(itertools.combinations(rest, 2)){sample}
+    wins = sum(hand_rank(best_hand(me + board + list(p))) {compare}
+               hand_rank(best_hand(you + board + list(p))) for p in pairs)
+    return {answer}
+"""
+
+mistakes(
+    'flush_draw',
+    (_FLUSH_DRAW.format(sample='\n    pairs = __import__("random").Random(1).sample(pairs, 200)',
+                        compare='>', answer='wins / len(pairs)'),
+     SAMPLED),
+    (_FLUSH_DRAW.format(sample='', compare='>', answer='wins'),
+     FRACTION_OF_BOARDS),
+    ("""
+import itertools
+from pokerlib import DECK, best_hand, hand_rank
+def flush_draw():
+    board, me, you = ['7S', '2S', '9D'], ['AS', 'KS'], ['9H', '9C']
+    pairs = list(itertools.combinations([c for c in DECK if c not in board], 2))
+    wins = sum(hand_rank(best_hand(me + board + list(p))) > hand_rank(best_hand(you + board + list(p)))
+               for p in pairs if not set(p) & set(me + you))
+    return wins / len(pairs)
+""", FLUSH_DRAW_UNSEEN))
+
+
 def judge_best_five(run, cases, best_of, legal, search, wild='joker', mistakes=()):
     """Judge a best-hand function: five legal cards, ranked as high as possible.
 
@@ -89,11 +229,6 @@ def copy_hint(got, best, wild) -> str:
               'flush {ranks}, which beats {got}; rank the candidates with {rank}')).format(
                 best=' '.join(best), ranks=ranks, got=' '.join(got),
                 rank=code('hand_rank_wild'))
-
-
-JOKER_COPIES = N_('a joker may copy a card of its own hand, and the copy counts: {best} is '
-                  '{category}, which beats {got}; let each joker be any card of its colour, '
-                  'those of the hand included')
 
 
 def no_copy_hint(hand, got, best, wild) -> str:
@@ -235,10 +370,6 @@ def _best_hand(run):
                  n=len(answers))
 
 
-REPLACE_JOKERS = N_('replace each joker by a card it can stand for: ?B any black card (spades or '
-                    'clubs), ?R any red card (hearts or diamonds)')
-
-
 def with_jokers(hand, got):
     """None if got can be made from hand's cards, each joker standing for one card."""
     if any(c in ('?B', '?R') for c in got):
@@ -289,10 +420,6 @@ def _best_wild_hand(run):
 def count_wild_rankings_reference(hand) -> int:
     """Reference answer: hands ranked by the brute force (jokers' replacements times choices of five)."""
     return math.prod(len(replacements(c)) for c in hand) * math.comb(len(hand), 5)
-
-
-WILD_COUNT = N_('every replacement of the jokers (26 cards each) times every choice of five '
-                'cards')
 
 
 def _judge_count(run):
@@ -360,10 +487,6 @@ def flush_draw_counts() -> tuple:
     return int(np.sum(mine > yours)), int(np.sum(mine == yours)), len(pairs)
 
 
-FLUSH_DRAW_UNSEEN = N_('{k} boards out of {m}, the pairs of {u} cards: the turn and river come '
-                       'from the 45 cards that are neither on the board nor in either hand')
-
-
 def _other_unseen(value, n):
     """The number u of cards (other than 45) whose C(u, 2) pairs make value a whole count of
     boards out of all of them, if one does and the n right boards do not: an answer over the
@@ -380,11 +503,6 @@ def _flush_draw_error(error):
         return N_('a turn or river card was already dealt: the turn and the river come from the '
                   '45 cards nobody has seen, the deck without AS KS, 9H 9C and the flop')
     return None
-
-
-SAMPLED = N_('close, but not exact: this looks like an estimate from a sample of boards; count '
-             'every turn and river, all {n} pairs of the 45 unseen cards')
-FRACTION_OF_BOARDS = N_('the fraction of the {n} boards (turn and river) on which AS KS wins')
 
 
 @exercise('flush_draw', takes_value=True, prepare=[flush_draw_counts],
@@ -413,131 +531,6 @@ def _flush_draw(value):
                     ('expected', _('{expected} = {wins}/{n}, about {p:.4f}').format(
                         expected=expected, wins=wins, n=n, p=float(expected))),
                     ('hint', hint)])
-
-
-# ---------------------------------------------------------------------------
-# The mistakes students make, each with the hint it earns: the one home of each. The judge
-# diagnoses by the rows made with diagnosed(...); tests/practice/test_mistakes.py tests them all.
-
-mistakes(
-    'best_hand',
-    diagnosed("""
-import itertools
-from pokerlib import hand_rank
-def best_hand(hand):
-    return list(min(itertools.combinations(hand, 5), key=hand_rank))
-""", N_('that is the worst five cards of the hand: take the max, not the min'),
-        witnesses=['2S 3D 5H 7C 9S JD KH', 'AS KS QS JS TS 9H 8H']),
-    diagnosed("""
-import itertools
-from pokerlib import hand_rank
-def best_hand(hand):
-    return list(max(itertools.combinations(hand, 5), key=lambda h: hand_rank(h)[0]))
-""", N_('the category alone does not choose among hands of one category: compare the whole '
-        'rankings, key=hand_rank'), witnesses=['2S 2H 3D 4C 5S AH AD', '3S 4D 6H 8C TS QD AH']),
-    ("""
-import itertools
-from pokerlib import hand_rank
-def my_rank(five):
-    category, *rest = hand_rank(five)
-    return ({4: 5, 5: 4}.get(category, category), *rest)
-def best_hand(hand):
-    return list(max(itertools.combinations(hand, 5), key=my_rank))
-""", CATEGORY_ORDER))
-
-mistakes(
-    'best_wild_hand',
-    ("""
-import itertools
-from pokerlib import DECK, hand_rank
-def best_wild_hand(hand):
-    options = [[c for c in DECK if c[1] in ('SC' if card == '?B' else 'HD') and c not in hand]
-               if card in ('?B', '?R') else [card] for card in hand]
-    return list(max((five for choice in itertools.product(*options) if len(set(choice)) == len(choice)
-                     for five in itertools.combinations(choice, 5)), key=hand_rank))
-""", JOKER_COPIES),
-    ("""
-import itertools
-from pokerlib import hand_rank_wild
-def best_wild_hand(hand):
-    return list(max(itertools.combinations(hand, 5), key=lambda five: hand_rank_wild(
-        [c for c in five if c[0] != '?'] + ['2C'] * sum(c[0] == '?' for c in five))))
-""", REPLACE_JOKERS))
-
-mistakes(
-    'count_wild_rankings',
-    diagnosed("""
-import math
-def count_wild_rankings(hand):
-    return 26 ** sum(c in ('?B', '?R') for c in hand)
-""", N_('for each replacement, every choice of five cards is ranked too: C(n, 5) of them')),
-    diagnosed("""
-import math
-def count_wild_rankings(hand):
-    return math.comb(len(hand), 5)
-""", N_('each joker can be any of 26 cards: every replacement counts')),
-    ("""
-import math
-def count_wild_rankings(hand):
-    return 52 ** sum(c in ('?B', '?R') for c in hand) * math.comb(len(hand), 5)
-""", WILD_COUNT))
-
-mistakes(
-    'best_deuces_wild',
-    diagnosed("""
-from pokerlib import DECK, hand_rank_wild
-def best_deuces_wild(hand):
-    return max(([c if x[0] == '2' else x for x in hand] for c in DECK), key=hand_rank_wild)
-""", N_('here the two deuces must stand for two different cards: try every card for each deuce '
-        'on its own (itertools.product)'), witnesses=['2C 2D 7H 8H 9H']),
-    diagnosed("""
-import itertools
-from pokerlib import DECK, hand_rank_wild
-def best_deuces_wild(hand):
-    options = [[d for d in DECK if d not in hand] if c[0] == '2' else [c] for c in hand]
-    return max((list(h) for h in itertools.product(*options) if len(set(h)) == 5),
-               key=hand_rank_wild)
-""", N_('a deuce may copy a card of its own hand, and the copy counts: with 9C 9D 9H and two '
-        'deuces, 9S 9S 9C 9D 9H is five of a kind; let each deuce be any of the 52 cards'),
-        witnesses=['2C 2D 9C 9D 9H']),
-    ("""
-import itertools
-from pokerlib import DECK, hand_rank_wild
-def best_deuces_wild(hand):
-    options = [DECK if c[0] == '2' else [c] for c in hand]
-    return list(hand)
-""", BETTER_FIVE))
-
-_FLUSH_DRAW = """
-import itertools
-from fractions import Fraction
-from pokerlib import DECK, best_hand, hand_rank
-def flush_draw():
-    board, me, you = ['7S', '2S', '9D'], ['AS', 'KS'], ['9H', '9C']
-    rest = [c for c in DECK if c not in board + me + you]
-    pairs = list(itertools.combinations(rest, 2)){sample}
-    wins = sum(hand_rank(best_hand(me + board + list(p))) {compare}
-               hand_rank(best_hand(you + board + list(p))) for p in pairs)
-    return {answer}
-"""
-
-mistakes(
-    'flush_draw',
-    (_FLUSH_DRAW.format(sample='\n    pairs = __import__("random").Random(1).sample(pairs, 200)',
-                        compare='>', answer='wins / len(pairs)'),
-     SAMPLED),
-    (_FLUSH_DRAW.format(sample='', compare='>', answer='wins'),
-     FRACTION_OF_BOARDS),
-    ("""
-import itertools
-from pokerlib import DECK, best_hand, hand_rank
-def flush_draw():
-    board, me, you = ['7S', '2S', '9D'], ['AS', 'KS'], ['9H', '9C']
-    pairs = list(itertools.combinations([c for c in DECK if c not in board], 2))
-    wins = sum(hand_rank(best_hand(me + board + list(p))) > hand_rank(best_hand(you + board + list(p)))
-               for p in pairs if not set(p) & set(me + you))
-    return wins / len(pairs)
-""", FLUSH_DRAW_UNSEEN))
 
 
 # --- the course's functions that do these exercises' work under other names -------------

@@ -22,15 +22,157 @@ __all__ = []
 CHECKS = ('player1_wins', 'how_won', 'score_valid')
 
 
+# ---------------------------------------------------------------------------
+# The mistakes students make, each with the hint it earns: the one home of each. The judge
+# diagnoses by the rows made with diagnosed(...); tests/practice/test_mistakes.py tests them all.
+
+FULL_HOUSE_RANKS = N_('a full house ranks by its three of a kind first, then by its pair: tens '
+                      'over twos beat threes over kings')
+WHEEL_BEATS_PAIR = N_('A-2-3-4-5 is a straight, the lowest one (the wheel): it beats a pair')
+WHEEL_ACE_LOW = N_('in the wheel, A-2-3-4-5, the ace counts as 1: a six-high straight beats it')
+LAST_LINE = N_('each line is one deal: count every line of the file, the last one too')
+COMPARE_WHOLE_RANKINGS = N_('compare the whole rankings, {compare}: the category first, and when '
+                            'both hands are in one category, the ranks decide')
+TIE_NOT_WIN = N_('a tie is not a win for player 1: count only the deals where hand 1 ranks higher')
+PLAYER2_COUNT = N_("that is player 2's count: hand 1 is the first five cards of each line")
+SAME_FOR_SIZES = N_('the same answer for a file of {n} deals and one of {m}: count the wins in '
+                    'the lines your function is given, not a number worked out before')
+SAME_AS_BEFORE = N_('the same answer as for the other file of {n} deals: count the wins in the '
+                    'lines your function is given, not a number kept from before')
+
+_OWN_RANK = """
+from pokerlib import parse_versus_line
+from collections import Counter
+def rank(hand):
+    ranks = sorted(('--23456789TJQKA'.index(r) for r, s in hand), reverse=True)
+    counts = sorted(((c, r) for r, c in Counter(ranks).items()), reverse=True)
+    flush = len({s for r, s in hand}) == 1
+    straight = len(set(ranks)) == 5 and (ranks[0] - ranks[4] == 4 or ranks == [14, 5, 4, 3, 2])
+    if straight:
+        ranks = [5, 4, 3, 2, 1] if ranks == [14, 5, 4, 3, 2] else ranks
+    shape = [c for c, r in counts]
+    if straight and flush:
+        return (8, ranks)
+    if shape == [4, 1]:
+        return (7, [r for c, r in counts])
+    if shape == [3, 2]:
+        return (6, [counts[1][1], counts[0][1]])       # the pair first
+    if flush:
+        return (5, ranks)
+    if straight:
+        return (4, ranks)
+    return ({(3, 1, 1): 3, (2, 2, 1): 2, (2, 1, 1, 1): 1}.get(tuple(shape), 0),
+            [r for c, r in counts])
+def player1_wins(lines):
+    return sum(rank(h1) > rank(h2) for h1, h2 in map(parse_versus_line, lines))
+"""
+
+_WINS = """
+from pokerlib import hand_rank, parse_versus_line
+def player1_wins(lines):
+    wins = 0
+    for line in lines:
+        hand1, hand2 = parse_versus_line(line)
+        if {test}:
+            wins += 1
+    return wins
+"""
+
+mistakes(
+    'player1_wins',
+    (_WINS.format(test='hand_rank(hand1) >= hand_rank(hand2)'),
+     TIE_NOT_WIN),
+    (_WINS.format(test='hand_rank(hand1)[0] > hand_rank(hand2)[0]'),
+     COMPARE_WHOLE_RANKINGS),
+    (_WINS.format(test='hand_rank(hand1) < hand_rank(hand2)'),
+     PLAYER2_COUNT),
+    ("""
+def player1_wins(lines):
+    return 376
+""", SAME_FOR_SIZES),
+    (_OWN_RANK,
+     FULL_HOUSE_RANKS),
+    (_OWN_RANK.replace('[counts[1][1], counts[0][1]]', '[counts[0][1], counts[1][1]]').replace(
+        ' or ranks == [14, 5, 4, 3, 2]', ''),
+     WHEEL_BEATS_PAIR),
+    (_OWN_RANK.replace('[counts[1][1], counts[0][1]]', '[counts[0][1], counts[1][1]]').replace(
+        '[5, 4, 3, 2, 1] if', '[14, 5, 4, 3, 2] if'),
+     WHEEL_ACE_LOW),
+    (_WINS.format(test='hand_rank(hand1) > hand_rank(hand2)').replace(
+        'for line in lines:', 'for line in lines[:-1]:'),
+     LAST_LINE),
+    ("""
+from pokerlib import hand_rank, parse_versus_line
+_seen = {}
+def player1_wins(lines):
+    if len(lines) not in _seen:
+        _seen[len(lines)] = sum(hand_rank(h1) > hand_rank(h2)
+                                for h1, h2 in map(parse_versus_line, lines))
+    return _seen[len(lines)]
+""", SAME_AS_BEFORE))
+
+HOW_TIE = N_("'tie' only when the whole rankings are equal: the same category, or the same ranks "
+             "in other suits, is not enough")
+HOW_CATEGORY = N_("'category' when the categories differ, 'ranks' when the category is the same "
+                  "and the ranks decide, whoever wins")
+HOW_WORDS = N_("one of three words: 'tie', 'category' or 'ranks'")
+
+_HOW_WON = """
+from pokerlib import hand_rank
+def how_won(hand1, hand2):
+    r1, r2 = hand_rank(hand1), hand_rank(hand2)
+    {body}
+"""
+
+mistakes(
+    'how_won',
+    (_HOW_WON.format(body="return 'tie' if r1[0] == r2[0] else 'category'"),
+     HOW_TIE),
+    (_HOW_WON.format(body="return 'tie' if r1 == r2 else 'ranks' if r1[0] != r2[0] else "
+                          "'category'"),
+     HOW_CATEGORY),
+    (_HOW_WON.format(body="return 'player1' if r1 > r2 else 'player2' if r2 > r1 else 'tie'"),
+     HOW_WORDS))
+
+MESSAGE_WORDS = N_('each message as versus_errors words it: the lines numbered from 1, blank '
+                   'lines counted too')
+MESSAGE_NUMBER = N_('each message starts with its line number, as versus_errors gives it: '
+                    '{call}, or {fstring}')
+BLANK_LINE = N_('a blank line is neither a deal nor an error: skip it (but count it in the line '
+                'numbers)')
+
+_SCORE = """
+from pokerlib import parse_versus_line, score_versus
+def score_valid(lines):
+    good, errors = [], []
+    for lineno, line in enumerate({lines}, 1):
+        {skip}
+        try:
+            good.append(parse_versus_line(line{number}))
+        except ValueError as e:
+            errors.append({message})
+    return score_versus(good), errors
+"""
+_SCORE_OK = dict(lines='lines', skip='if not line.strip(): continue', number=', lineno',
+                 message='str(e)')
+
+mistakes(
+    'score_valid',
+    (_SCORE.format(**dict(_SCORE_OK, lines='[x for x in lines if x.strip()]')),
+     MESSAGE_WORDS),
+    (_SCORE.format(**dict(_SCORE_OK, number='')),
+     MESSAGE_NUMBER),
+    (_SCORE.format(**dict(_SCORE_OK, skip='pass')),
+     BLANK_LINE),
+    (_SCORE.format(**dict(_SCORE_OK, message='e')),
+     'return plain values (True or False, numbers, strings, and lists, tuples, dicts or sets '
+     'of them), not {what}'))
+
+
 @functools.cache
 def versus_lines() -> tuple:
     """300 deals, a tenth of them ties (the same for every check)."""
     return tuple(make_versus_lines(300, random.Random(54), tie_fraction=0.1))
-
-
-@functools.cache
-def versus_wins() -> Counter:
-    return Counter(versus_winner(*parse_versus_line(line)) for line in versus_lines())
 
 
 TIE_LINE = '2H 3D 5S 9C KD 2C 3H 5D 9S KH'
@@ -42,10 +184,6 @@ PLAYER1_LINE = 'AS AH KD QC JD 2H 3D 5C 7S 9H'
 COUNT_RESET = N_('the count starts again at every line (three deals player 1 wins counted '
                  '{got}): set the count to 0 once, before the loop, and add 1 inside it')
 
-FULL_HOUSE_RANKS = N_('a full house ranks by its three of a kind first, then by its pair: tens '
-                      'over twos beat threes over kings')
-WHEEL_BEATS_PAIR = N_('A-2-3-4-5 is a straight, the lowest one (the wheel): it beats a pair')
-WHEEL_ACE_LOW = N_('in the wheel, A-2-3-4-5, the ace counts as 1: a six-high straight beats it')
 
 PLAYER1_CASES = (
     ('KS KH 7D 8C 9D QS QH 2D 3C 4D', None),       # one category: the ranks decide
@@ -60,9 +198,6 @@ PLAYER1_CASES = (
 )
 """Deals that tell the rankings' mistakes apart, each with the hint a wrong answer on it
 earns; the file of them ends with a deal player 1 wins (a loop that skips the last line)."""
-
-
-LAST_LINE = N_('each line is one deal: count every line of the file, the last one too')
 
 
 def _player1_cases(run):
@@ -108,20 +243,8 @@ def _split_hint(run):
                                                    split=code('cards[:5], cards[5:]'))
 
 
-COMPARE_WHOLE_RANKINGS = N_('compare the whole rankings, {compare}: the category first, and when '
-                            'both hands are in one category, the ranks decide')
-
-
 def _GENERAL_HINT():
     return _(COMPARE_WHOLE_RANKINGS).format(compare=code('hand_rank(hand1) > hand_rank(hand2)'))
-
-
-TIE_NOT_WIN = N_('a tie is not a win for player 1: count only the deals where hand 1 ranks higher')
-PLAYER2_COUNT = N_("that is player 2's count: hand 1 is the first five cards of each line")
-SAME_FOR_SIZES = N_('the same answer for a file of {n} deals and one of {m}: count the wins in '
-                    'the lines your function is given, not a number worked out before')
-SAME_AS_BEFORE = N_('the same answer as for the other file of {n} deals: count the wins in the '
-                    'lines your function is given, not a number kept from before')
 
 
 def _versus_file(size, seed) -> tuple:
@@ -205,13 +328,6 @@ def how_won_reference(hand1, hand2) -> str:
     return 'tie' if r1 == r2 else 'category' if r1[0] != r2[0] else 'ranks'
 
 
-HOW_TIE = N_("'tie' only when the whole rankings are equal: the same category, or the same ranks "
-             "in other suits, is not enough")
-HOW_CATEGORY = N_("'category' when the categories differ, 'ranks' when the category is the same "
-                  "and the ranks decide, whoever wins")
-HOW_WORDS = N_("one of three words: 'tie', 'category' or 'ranks'")
-
-
 @exercise('how_won', returns=N_("'category', 'ranks' or 'tie'"))
 def _how_won(run):
     for line in HOW_WON_LINES:
@@ -264,14 +380,6 @@ def score_valid_case(seed=None) -> tuple:
     return tuple(lines), (score_versus(good), errors)
 
 
-MESSAGE_WORDS = N_('each message as versus_errors words it: the lines numbered from 1, blank '
-                   'lines counted too')
-MESSAGE_NUMBER = N_('each message starts with its line number, as versus_errors gives it: '
-                    '{call}, or {fstring}')
-BLANK_LINE = N_('a blank line is neither a deal nor an error: skip it (but count it in the line '
-                'numbers)')
-
-
 @exercise('score_valid', returns=N_('a pair: (counts, list of messages)'),
           error_hint=lambda e: _('a bad line must not stop the count: catch the error that '
                                  'parse_versus_line raises for it ({catch}) and keep its '
@@ -308,126 +416,6 @@ def _score_valid(run):
         hint = _('(the counts of the good lines, as score_versus gives them; the error '
                  'messages of the bad ones, as versus_errors gives them)')
     raise wrong(got, expected, hint)
-
-
-# ---------------------------------------------------------------------------
-# The mistakes students make, each with the hint it earns: the one home of each. The judge
-# diagnoses by the rows made with diagnosed(...); tests/practice/test_mistakes.py tests them all.
-
-_OWN_RANK = """
-from pokerlib import parse_versus_line
-from collections import Counter
-def rank(hand):
-    ranks = sorted(('--23456789TJQKA'.index(r) for r, s in hand), reverse=True)
-    counts = sorted(((c, r) for r, c in Counter(ranks).items()), reverse=True)
-    flush = len({s for r, s in hand}) == 1
-    straight = len(set(ranks)) == 5 and (ranks[0] - ranks[4] == 4 or ranks == [14, 5, 4, 3, 2])
-    if straight:
-        ranks = [5, 4, 3, 2, 1] if ranks == [14, 5, 4, 3, 2] else ranks
-    shape = [c for c, r in counts]
-    if straight and flush:
-        return (8, ranks)
-    if shape == [4, 1]:
-        return (7, [r for c, r in counts])
-    if shape == [3, 2]:
-        return (6, [counts[1][1], counts[0][1]])       # the pair first
-    if flush:
-        return (5, ranks)
-    if straight:
-        return (4, ranks)
-    return ({(3, 1, 1): 3, (2, 2, 1): 2, (2, 1, 1, 1): 1}.get(tuple(shape), 0),
-            [r for c, r in counts])
-def player1_wins(lines):
-    return sum(rank(h1) > rank(h2) for h1, h2 in map(parse_versus_line, lines))
-"""
-
-_WINS = """
-from pokerlib import hand_rank, parse_versus_line
-def player1_wins(lines):
-    wins = 0
-    for line in lines:
-        hand1, hand2 = parse_versus_line(line)
-        if {test}:
-            wins += 1
-    return wins
-"""
-
-mistakes(
-    'player1_wins',
-    (_WINS.format(test='hand_rank(hand1) >= hand_rank(hand2)'),
-     TIE_NOT_WIN),
-    (_WINS.format(test='hand_rank(hand1)[0] > hand_rank(hand2)[0]'),
-     COMPARE_WHOLE_RANKINGS),
-    (_WINS.format(test='hand_rank(hand1) < hand_rank(hand2)'),
-     PLAYER2_COUNT),
-    ("""
-def player1_wins(lines):
-    return 376
-""", SAME_FOR_SIZES),
-    (_OWN_RANK,
-     FULL_HOUSE_RANKS),
-    (_OWN_RANK.replace('[counts[1][1], counts[0][1]]', '[counts[0][1], counts[1][1]]').replace(
-        ' or ranks == [14, 5, 4, 3, 2]', ''),
-     WHEEL_BEATS_PAIR),
-    (_OWN_RANK.replace('[counts[1][1], counts[0][1]]', '[counts[0][1], counts[1][1]]').replace(
-        '[5, 4, 3, 2, 1] if', '[14, 5, 4, 3, 2] if'),
-     WHEEL_ACE_LOW),
-    (_WINS.format(test='hand_rank(hand1) > hand_rank(hand2)').replace(
-        'for line in lines:', 'for line in lines[:-1]:'),
-     LAST_LINE),
-    ("""
-from pokerlib import hand_rank, parse_versus_line
-_seen = {}
-def player1_wins(lines):
-    if len(lines) not in _seen:
-        _seen[len(lines)] = sum(hand_rank(h1) > hand_rank(h2)
-                                for h1, h2 in map(parse_versus_line, lines))
-    return _seen[len(lines)]
-""", SAME_AS_BEFORE))
-
-_HOW_WON = """
-from pokerlib import hand_rank
-def how_won(hand1, hand2):
-    r1, r2 = hand_rank(hand1), hand_rank(hand2)
-    {body}
-"""
-
-mistakes(
-    'how_won',
-    (_HOW_WON.format(body="return 'tie' if r1[0] == r2[0] else 'category'"),
-     HOW_TIE),
-    (_HOW_WON.format(body="return 'tie' if r1 == r2 else 'ranks' if r1[0] != r2[0] else "
-                          "'category'"),
-     HOW_CATEGORY),
-    (_HOW_WON.format(body="return 'player1' if r1 > r2 else 'player2' if r2 > r1 else 'tie'"),
-     HOW_WORDS))
-
-_SCORE = """
-from pokerlib import parse_versus_line, score_versus
-def score_valid(lines):
-    good, errors = [], []
-    for lineno, line in enumerate({lines}, 1):
-        {skip}
-        try:
-            good.append(parse_versus_line(line{number}))
-        except ValueError as e:
-            errors.append({message})
-    return score_versus(good), errors
-"""
-_SCORE_OK = dict(lines='lines', skip='if not line.strip(): continue', number=', lineno',
-                 message='str(e)')
-
-mistakes(
-    'score_valid',
-    (_SCORE.format(**dict(_SCORE_OK, lines='[x for x in lines if x.strip()]')),
-     MESSAGE_WORDS),
-    (_SCORE.format(**dict(_SCORE_OK, number='')),
-     MESSAGE_NUMBER),
-    (_SCORE.format(**dict(_SCORE_OK, skip='pass')),
-     BLANK_LINE),
-    (_SCORE.format(**dict(_SCORE_OK, message='e')),
-     'return plain values (True or False, numbers, strings, and lists, tuples, dicts or sets '
-     'of them), not {what}'))
 
 
 # --- the course's functions that do these exercises' work under other names -------------

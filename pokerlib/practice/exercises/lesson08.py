@@ -17,6 +17,85 @@ __all__ = ['heads_up_reference']
 CHECKS = ('pair_overtakes', 'straight_v1', 'heads_up')
 
 
+# ---------------------------------------------------------------------------
+# The mistakes students make, each with the hint it earns: the one home of each. The judge
+# diagnoses by the rows made with diagnosed(...); tests/practice/test_mistakes.py tests them all.
+
+OVERTAKES_COMPARE = N_('compare exact_counts(5), exact_counts(6) and exact_counts(7)')
+OVERTAKES_SIZE = N_('the hand size, a whole number: 5, 6 or 7')
+
+mistakes(
+    'pair_overtakes',
+    ("""
+def pair_overtakes():
+    return 7
+""", OVERTAKES_COMPARE),
+    ("""
+def pair_overtakes():
+    return 'six'
+""", OVERTAKES_SIZE))
+
+RANK_BY_MOD = N_("a card's rank is its id >> 2 (and its suit id & 3), not id % 13: read that "
+                 "way, these cards have other ranks")
+PAIR_NOT_STRAIGHT = N_('a pair is not a straight: compare the set of ranks (a 13-bit mask) with '
+                       'the straight masks, not just the highest and lowest rank')
+WHEEL_TOO = N_('A-2-3-4-5, the wheel, is a straight too')
+
+_STRAIGHT_V1 = """
+import numpy as np
+def straight_v1(arr):
+    ranks = np.sort({ranks}, axis=1)
+    return {test}
+"""
+
+mistakes(
+    'straight_v1',
+    ('''
+import numpy as np
+STRAIGHTS = [0b11111 << k for k in range(9)] + [0b1000000001111]
+def straight_v1(arr):
+    return np.isin(np.bitwise_or.reduce(1 << (arr.astype(np.int64) % 13), axis=1), STRAIGHTS)
+''', RANK_BY_MOD),
+    (_STRAIGHT_V1.format(ranks='arr >> 2', test='ranks[:, 4] - ranks[:, 0] == 4'),
+     PAIR_NOT_STRAIGHT),
+    (_STRAIGHT_V1.format(ranks='arr >> 2', test='(ranks[:, 4] - ranks[:, 0] == 4) & '
+                         '(np.diff(ranks, axis=1) != 0).all(axis=1)'),
+     WHEEL_TOO))
+
+HEADS_UP_SWAPPED = N_("these are hole2's counts: (wins, losses, ties) are those of hole1, the "
+                      "first hand given, whichever hand is the favourite")
+TIES = N_('a tie is neither a win nor a loss: count the boards on which the two hands rank the '
+          'same as ties')
+WRONG_ORDER = N_('the right counts in the wrong order: (wins, losses, ties), a win being a board '
+                 'on which hole1 ranks higher')
+ALL_BOARDS = N_('(wins, losses, ties) over all C(48, 5) = {n:,d} boards')
+
+_HEADS_UP = """
+import itertools
+import numpy as np
+from pokerlib import DECK, card_id, evaluate
+def heads_up(hole1, hole2):
+    rest = [card_id(c) for c in DECK if c not in hole1 + hole2]
+    boards = np.array(list(itertools.combinations(rest, 5)), dtype=np.uint8)
+    h1 = np.tile(np.array([card_id(c) for c in hole1], dtype=np.uint8), (len(boards), 1))
+    h2 = np.tile(np.array([card_id(c) for c in hole2], dtype=np.uint8), (len(boards), 1))
+    v1, v2 = evaluate(np.hstack([h1, boards])), evaluate(np.hstack([h2, boards]))
+    wins, losses, ties = int((v1 > v2).sum()), int((v1 < v2).sum()), int((v1 == v2).sum())
+    return {answer}
+"""
+
+mistakes(
+    'heads_up',
+    (_HEADS_UP.format(answer='(wins + ties, losses, 0)'),
+     TIES),
+    (_HEADS_UP.format(answer='(wins, ties, losses)'),
+     WRONG_ORDER),
+    (_HEADS_UP.format(answer='(wins, losses, ties + 1)'),
+     ALL_BOARDS),
+    (_HEADS_UP.format(answer='(wins, losses, ties) if wins >= losses else (losses, wins, ties)'),
+     HEADS_UP_SWAPPED))
+
+
 @functools.cache
 def pair_overtakes_size() -> int:
     """Reference answer: the smallest hand size at which one pair is more common than high card."""
@@ -24,10 +103,6 @@ def pair_overtakes_size() -> int:
         counts = exact_counts(k)
         if counts['one pair'] > counts['high card']:
             return k
-
-
-OVERTAKES_COMPARE = N_('compare exact_counts(5), exact_counts(6) and exact_counts(7)')
-OVERTAKES_SIZE = N_('the hand size, a whole number: 5, 6 or 7')
 
 
 @exercise('pair_overtakes', takes_value=True, prepare=[pair_overtakes_size],
@@ -47,13 +122,6 @@ STRAIGHT_MASKS = [0b11111 << k for k in range(9)] + [0b1000000001111]
 def rank_masks(arr):
     """Each row's ranks as a 13-bit mask: bit r for rank r (0 a deuce, 12 an ace)."""
     return np.bitwise_or.reduce(np.left_shift(1, arr.astype(np.int64) >> 2), axis=1)
-
-
-RANK_BY_MOD = N_("a card's rank is its id >> 2 (and its suit id & 3), not id % 13: read that "
-                 "way, these cards have other ranks")
-PAIR_NOT_STRAIGHT = N_('a pair is not a straight: compare the set of ranks (a 13-bit mask) with '
-                       'the straight masks, not just the highest and lowest rank')
-WHEEL_TOO = N_('A-2-3-4-5, the wheel, is a straight too')
 
 
 def _straight_v1_hint(arr, got, expected, bad) -> str:
@@ -155,11 +223,6 @@ def heads_up_reference(hole1, hole2) -> tuple:
     return int((v1 > v2).sum()), int((v1 < v2).sum()), int((v1 == v2).sum())
 
 
-@functools.cache
-def aces_against_kings() -> tuple:
-    return heads_up_reference(['AS', 'AH'], ['KS', 'KH'])
-
-
 FRESH = {}
 """The hole cards a heads_up check is judged on, drawn just before the student's code
 runs: new at every check."""
@@ -206,17 +269,6 @@ def _heads_up(run):
     return _('right for hole cards drawn afresh at this check, over every board')
 
 
-HEADS_UP_SWAPPED = N_("these are hole2's counts: (wins, losses, ties) are those of hole1, the "
-                      "first hand given, whichever hand is the favourite")
-
-
-TIES = N_('a tie is neither a win nor a loss: count the boards on which the two hands rank the '
-          'same as ties')
-WRONG_ORDER = N_('the right counts in the wrong order: (wins, losses, ties), a win being a board '
-                 'on which hole1 ranks higher')
-ALL_BOARDS = N_('(wins, losses, ties) over all C(48, 5) = {n:,d} boards')
-
-
 def _judge_heads_up(got, expected, seed, hole1, hole2):
     plain = to_python(got)
     if not (isinstance(plain, (tuple, list)) and len(plain) == 3
@@ -236,68 +288,6 @@ def _judge_heads_up(got, expected, seed, hole1, hole2):
     raise noted(wrong(got, expected, hint, call=f'heads_up({list(hole1)!r}, {list(hole2)!r})'),
                 _('the hole cards are drawn afresh at every check (random.Random({seed})'
                   '.sample(DECK, 4) draws these again)').format(seed=seed))
-
-
-# ---------------------------------------------------------------------------
-# The mistakes students make, each with the hint it earns: the one home of each. The judge
-# diagnoses by the rows made with diagnosed(...); tests/practice/test_mistakes.py tests them all.
-
-mistakes(
-    'pair_overtakes',
-    ("""
-def pair_overtakes():
-    return 7
-""", OVERTAKES_COMPARE),
-    ("""
-def pair_overtakes():
-    return 'six'
-""", OVERTAKES_SIZE))
-
-_STRAIGHT_V1 = """
-import numpy as np
-def straight_v1(arr):
-    ranks = np.sort({ranks}, axis=1)
-    return {test}
-"""
-
-mistakes(
-    'straight_v1',
-    ('''
-import numpy as np
-STRAIGHTS = [0b11111 << k for k in range(9)] + [0b1000000001111]
-def straight_v1(arr):
-    return np.isin(np.bitwise_or.reduce(1 << (arr.astype(np.int64) % 13), axis=1), STRAIGHTS)
-''', RANK_BY_MOD),
-    (_STRAIGHT_V1.format(ranks='arr >> 2', test='ranks[:, 4] - ranks[:, 0] == 4'),
-     PAIR_NOT_STRAIGHT),
-    (_STRAIGHT_V1.format(ranks='arr >> 2', test='(ranks[:, 4] - ranks[:, 0] == 4) & '
-                         '(np.diff(ranks, axis=1) != 0).all(axis=1)'),
-     WHEEL_TOO))
-
-_HEADS_UP = """
-import itertools
-import numpy as np
-from pokerlib import DECK, card_id, evaluate
-def heads_up(hole1, hole2):
-    rest = [card_id(c) for c in DECK if c not in hole1 + hole2]
-    boards = np.array(list(itertools.combinations(rest, 5)), dtype=np.uint8)
-    h1 = np.tile(np.array([card_id(c) for c in hole1], dtype=np.uint8), (len(boards), 1))
-    h2 = np.tile(np.array([card_id(c) for c in hole2], dtype=np.uint8), (len(boards), 1))
-    v1, v2 = evaluate(np.hstack([h1, boards])), evaluate(np.hstack([h2, boards]))
-    wins, losses, ties = int((v1 > v2).sum()), int((v1 < v2).sum()), int((v1 == v2).sum())
-    return {answer}
-"""
-
-mistakes(
-    'heads_up',
-    (_HEADS_UP.format(answer='(wins + ties, losses, 0)'),
-     TIES),
-    (_HEADS_UP.format(answer='(wins, ties, losses)'),
-     WRONG_ORDER),
-    (_HEADS_UP.format(answer='(wins, losses, ties + 1)'),
-     ALL_BOARDS),
-    (_HEADS_UP.format(answer='(wins, losses, ties) if wins >= losses else (losses, wins, ties)'),
-     HEADS_UP_SWAPPED))
 
 
 # --- the course's functions that do these exercises' work under other names -------------

@@ -6,8 +6,8 @@ a stop, too long a run, a call of the course's own function; and what it printed
 from ...i18n import _
 from ..reports import Report, code
 
-__all__ = ['course_report', 'error_hint', 'error_report', 'mismatch_report', 'slow_report',
-           'what_printed', 'where_text']
+__all__ = ['course_report', 'error_hint', 'error_report', 'gone_report', 'mismatch_report',
+           'slow_report', 'what_printed', 'where_text']
 
 
 def slow_report(name, call, seconds) -> Report:
@@ -17,6 +17,14 @@ def slow_report(name, call, seconds) -> Report:
                   [('note', _('stopped after {seconds:.0f} seconds').format(seconds=seconds)),
                    ('hint', _('is there a loop that never ends, or one that repeats far more '
                               'work than it needs?'))], seconds=seconds)
+
+
+def gone_report(name, call) -> Report:
+    """The Report of a function that ended the process it ran in (os._exit, a crash), or whose
+    runner sent what is not an answer, on `call`."""
+    return Report(name, 'error', _('raised an error on {call}').format(call=code(call)),
+                  [('hint', _('your function ended the program it ran in (os._exit, or a '
+                              'crash): return the answer instead'))])
 
 
 def error_hint(error, exercise) -> str:

@@ -29,7 +29,8 @@ from ..values import apply_rng_state, encode_arg, from_json, to_python  # noqa: 
 from ..values import _from_plain
 from .budget import Budget
 from .errors import CourseCalled, RunnerGone, StudentError, TimeUp
-from .failures import course_report, error_report, mismatch_report, slow_report, what_printed
+from .failures import (course_report, error_report, gone_report, mismatch_report, slow_report,
+                       what_printed)
 from .which import not_written, redefined_note, which_exercise
 
 import random
@@ -125,7 +126,7 @@ class Run:
         self.cases += 1
         answer = self.ask({'op': 'call', 'args': [encode_arg(a) for a in args],
                            'kwargs': {k: encode_arg(v) for k, v in kwargs.items()}})
-        return self._take(answer, args, changes)
+        return self._take(_answer(answer, len(args)), args, changes)
 
     def another_run(self):
         """A fresh time limit for the next run of her function (an exercise of several long
@@ -146,7 +147,7 @@ class Run:
 
         def answer():
             self._call = (shown, args, {})
-            return self._take(self._receive(), args, False)
+            return self._take(_answer(self._receive(), len(args)), args, False)
         return answer
 
     BATCH = 1_000
@@ -214,57 +215,22 @@ class Run:
                     self._send(ahead)
                     sent += 1
                     ahead = None
-            answer = self._receive()
-            if 'oks' in answer:
-                yield from self._take_oks(answer, batch, shown)
-            else:
-                yield from self._take_answers(answer, batch, shown, changes)
-            k += 1
-
-    def _take_answers(self, answer, batch, shown, changes):
-        """The answers to a batch in the runner's long form, {'answers': [answer, ...]}: one
-        for each call (fewer if one failed), each read as ``_take`` reads a single call's."""
-        answers = answer.get('answers')
-        if type(answers) is not list or not answers or len(answers) > len(batch):
-            raise RunnerGone()
-        for args, each in zip(batch, answers):
-            self._call = (shown(*args) if callable(shown) else None, args, {})
-            self.cases += 1
-            if type(each) is not dict:
-                raise RunnerGone()
-            yield self._take(each, args, changes)
-        if len(answers) < len(batch):
-            raise RunnerGone()      # the runner stopped early without saying why
-
-    def _take_oks(self, answer, batch, shown):
-        """The answers to a batch in the runner's short form, {'oks': [value, ...], 't':
-        seconds}: every call returned plain data, printed nothing and changed no argument."""
-        oks, spent = answer['oks'], answer.get('t')
-        if type(oks) is not list or len(oks) != len(batch) or type(spent) is not float \
-                or not 0 <= spent < 1e6:
-            raise RunnerGone()
-        self.seconds += spent
-        self.printed = None
-        for args, ok in zip(batch, oks):
-            self._call = (shown(*args) if callable(shown) else None, args, {})
-            self.cases += 1
             try:
-                got = _from_plain(ok)
-            except (ValueError, TypeError, KeyError, RecursionError, IndexError):
-                raise RunnerGone() from None
-            if got is not None:
-                self.only_none = False
-            self.returns[-1:] = [got]
-            yield got
-
-    def raw(self, *args, shown=None):
-        """Call expecting the arguments to change (a shuffle)."""
-        return self(*args, shown=shown, changes=True)
+                answers = wire.Answer.batch_from_wire(self._receive(), [len(a) for a in batch])
+            except ValueError as e:
+                raise RunnerGone(str(e)) from None
+            for args, answer in zip(batch, answers):
+                self._call = (shown(*args) if callable(shown) else None, args, {})
+                self.cases += 1
+                yield self._take(answer, args, changes)
+            if len(answers) < len(batch):
+                raise RunnerGone()      # the runner stopped early without saying why
+            k += 1
 
     def value(self):
         """The answer of an exercise whose answer is a value."""
         self.cases += 1
-        return self._take(self.ask({'op': 'value'}), (), False)
+        return self._take(_answer(self.ask({'op': 'value'}), 0), (), False)
 
     KEEP_PRINTED = 5_000
     """Calls whose printed lines are kept (for a report on a call made before the last)."""
@@ -276,33 +242,27 @@ class Run:
         except Exception:
             return None
 
-    def printed_for(self, args):
-        """[lines in all, the last lines] that the call with these arguments printed, or None."""
-        return self._printed_by.get(self._key(tuple(args)))
-
     def reprint(self, args):
         """What the call with these arguments prints, asked again of the runner when it was
         not kept (a judge of more than KEEP_PRINTED calls): [lines, the last lines] or None.
         Only for a report: the answer is not judged, and a failure to answer is ignored."""
-        kept = self.printed_for(args)
+        kept = self._printed_by.get(self._key(tuple(args)))
         if kept is not None or not (self.printed_lines or self.printed_chars):
             return kept
         try:
-            answer = self.ask({'op': 'call', 'args': [encode_arg(a) for a in args], 'kwargs': {}})
+            printed = _answer(self.ask({'op': 'call', 'args': [encode_arg(a) for a in args],
+                                        'kwargs': {}}), len(args)).printed
         except (Exception, TimeUp, RunnerGone):
             return None
-        printed = answer.get('printed')
-        if not _printed_ok(printed):
-            return None
-        return [printed[0], [str(x)[:200] for x in printed[1][-6:]]]
+        return None if printed is None else printed[:2]
 
     def _take(self, answer, args, changes):
-        spent = answer.get('t')
-        if type(spent) is float and 0 <= spent < 1e6:
-            self.seconds += spent
-        printed = answer.get('printed')
-        if _printed_ok(printed):
-            self.printed = [printed[0], [str(x)[:200] for x in printed[1][-6:]]]
+        """What the call of her function on args returned, read from the runner's answer
+        (a ``wire.Answer``); the errors of ``errors`` where it did not return a right one."""
+        self.seconds += answer.t
+        printed = answer.printed
+        if printed is not None:
+            self.printed = printed[:2]
             self.printed_chars += printed[2]
             self.printed_lines += printed[3]
             self.printed_open = printed[0] > printed[3]
@@ -311,43 +271,32 @@ class Run:
             self._printed_by[self._key(tuple(args))] = self.printed
         else:
             self.printed = None
-        if answer.get('course') is not None:
-            raise CourseCalled(str(answer['course'])[:80])
-        if 'raised' in answer:
+        if answer.course is not None:
+            raise CourseCalled(answer.course)
+        if answer.kind == 'raised':
             if changes:            # a generator's draws tell where the call stopped
-                self._after([a for a in answer.get('after', []) if type(a) is list and len(a) == 2
-                             and type(a[0]) is int and 0 <= a[0] < len(args)
-                             and isinstance(args[a[0]], random.Random)], args, changes)
-            info = answer['raised'] if type(answer['raised']) is dict else {}
-            raise StudentError({k: info.get(k) for k in (
-                'type', 'builtin', 'exit', 'interrupt', 'genexit', 'notimplemented',
-                'recursion', 'memory', 'refused', 'text', 'where')})
-        if 'notplain' in answer:
-            what = str(answer['notplain'])[:100]
+                self._after([a for a in answer.after if isinstance(args[a[0]], random.Random)],
+                            args, changes)
+            raise StudentError(answer.value)
+        if answer.kind == 'notplain':
+            what = answer.value[:100]
             raise Mismatch([('returned', _('an object of type {what}').format(what=what)),
                             ('hint', _('return plain values (True or False, numbers, strings, '
                                        'and lists, tuples, dicts or sets of them), not '
                                        '{what}').format(what=what))])
-        if 'ok' not in answer:
-            raise RunnerGone()
         try:
-            got = _from_plain(answer['ok'])
+            got = _from_plain(answer.value)
         except (ValueError, TypeError, KeyError, RecursionError, IndexError):
             raise RunnerGone() from None
         if got is not None:
             self.only_none = False
         self.returns[-1:] = [got]
-        self._after(answer.get('after', []), args, changes)
+        if answer.after:
+            self._after(answer.after, args, changes)
         return got
 
     def _after(self, after, args, changes):
-        if type(after) is not list:
-            raise RunnerGone()
-        for item in after:
-            if type(item) is not list or len(item) != 2 or type(item[0]) is not int \
-                    or not 0 <= item[0] < len(args):
-                raise RunnerGone()
-            i, data = item
+        for i, data in after:
             arg = args[i]
             if isinstance(arg, random.Random):
                 if changes:
@@ -438,11 +387,13 @@ def printed_note(run):
                                 'it returns')).format(lines=lines)
 
 
-def _printed_ok(printed) -> bool:
-    """Is this what a runner's answer says a call printed: [lines, the last lines,
-    characters, lines finished]?"""
-    return (type(printed) is list and len(printed) == 4 and type(printed[1]) is list
-            and all(type(n) is int and n >= 0 for n in printed[::2] + printed[3:]))
+def _answer(message, arity) -> wire.Answer:
+    """The runner's answer to a call of `arity` arguments in a message; RunnerGone, with what is
+    wrong with it, if it is none."""
+    try:
+        return wire.Answer.from_wire(message, arity)
+    except ValueError as e:
+        raise RunnerGone(str(e)) from None
 
 
 def judge_exercise(run, exercise, slow=SLOW) -> Report:
@@ -464,10 +415,7 @@ def judge_exercise(run, exercise, slow=SLOW) -> Report:
     except TimeUp:
         return slow_report(name, run.last_call, time.perf_counter() - start)
     except RunnerGone:
-        report = Report(name, 'error', _('raised an error on {call}').format(
-                            call=code(run.last_call or name + '(...)')),
-                        [('hint', _('your function ended the program it ran in (os._exit, or a '
-                                    'crash): return the answer instead'))])
+        report = gone_report(name, run.last_call or name + '(...)')
     except Exception as e:             # the judge could not read what came back
         report = Report(name, 'fail', _('gave a wrong answer on {call}').format(
                             call=code(run.last_call or name + "(...)")),
@@ -549,10 +497,7 @@ def _judged(run, exercise, at_most, slow, started) -> Report:
                               (label, text) for label, text in report.details]
         return report
     except RunnerGone:
-        return Report(exercise.name, 'error', _('raised an error on {call}').format(
-                          call=code(exercise.name + '(...)')),
-                      [('hint', _('your function ended the program it ran in (os._exit, '
-                                  'or a crash): return the answer instead'))])
+        return gone_report(exercise.name, exercise.name + '(...)')
 
 
 def judge_runner(sock, at_most=None, slow=SLOW, started=None, exercise_name=None,
